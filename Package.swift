@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+// modlint — architecture linter for modular Swift code bases.
+// The pipeline is split into one library target per stage so that each stage
+// can be tested, benchmarked and reused on its own:
+//   tokenizer → facts / manifest → workspace → graph → rule engine → rules
+//   → reporters / rendering → thin CLI.
+import PackageDescription
+
+let package = Package(
+    name: "modlint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "modlint", targets: ["modlint"]),
+        // Stage libraries, for tools (and the accuracy oracle) built on top of modlint.
+        .library(name: "ModlintTokenizer", targets: ["ModlintTokenizer"]),
+        .library(name: "ModlintFacts", targets: ["ModlintFacts"]),
+        .library(name: "ModlintManifest", targets: ["ModlintManifest"]),
+        .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Byte-level lexer: tokens, `#if` condition stack, line table.
+        .target(name: "ModlintTokenizer"),
+        // Per-file source summaries: imports, type declarations, extensions.
+        .target(name: "ModlintFacts", dependencies: ["ModlintTokenizer"]),
+        // Static reader for Package.swift manifests.
+        .target(name: "ModlintManifest", dependencies: ["ModlintTokenizer"]),
+        // Discovery of packages, targets and their source files.
+        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts"]),
+        // Module graph and graph algorithms (cycles, reachability).
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace"]),
+        // Rule protocol, diagnostics, the versioned result and the lint driver.
+        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts"]),
+        // One file per rule, each with rationale and executable examples.
+        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine"], path: "Rules"),
+        // Pure functions from the result to text, JSON, ...
+        .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine"]),
+        // Graphviz is linked in-process; DOT / JSON need no Graphviz at run time.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "CGraphviz"]),
+        .executableTarget(
+            name: "modlint",
+            dependencies: [
+                "ModlintRules", "ModlintReporters", "ModlintRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
+        .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts"]),
+        .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace"]),
+        .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph"]),
+        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules"]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintCLITests", dependencies: ["modlint"]),
+    ]
+)

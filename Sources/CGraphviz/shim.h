@@ -1,0 +1,5 @@
+#ifndef MODLINT_CGRAPHVIZ_SHIM_H
+#define MODLINT_CGRAPHVIZ_SHIM_H
+#include <graphviz/gvc.h>
+#include <graphviz/cgraph.h>
+#endif

@@ -1,0 +1,148 @@
+/// A `Package.swift` read statically: what `swift package dump-package` would print for
+/// the parts modlint needs, plus notes on what could not be resolved.
+public struct PackageManifest: Sendable, Equatable, Codable {
+    /// `Package(name:)`.
+    public var name: String
+    /// `5.9`, `6.0` … from the `// swift-tools-version:` line.
+    public var toolsVersion: String?
+    public var products: [ManifestProduct]
+    public var targets: [ManifestTarget]
+    public var dependencies: [PackageDependency]
+    /// Constructs that could not be resolved statically, each with its line.
+    public var notes: [ManifestNote]
+
+    public init(name: String, toolsVersion: String? = nil, products: [ManifestProduct] = [],
+                targets: [ManifestTarget] = [], dependencies: [PackageDependency] = [], notes: [ManifestNote] = []) {
+        self.name = name
+        self.toolsVersion = toolsVersion
+        self.products = products
+        self.targets = targets
+        self.dependencies = dependencies
+        self.notes = notes
+    }
+}
+
+public struct ManifestProduct: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case library, executable, plugin
+    }
+    public var name: String
+    public var kind: Kind
+    public var targets: [String]
+    public var line: Int
+
+    public init(name: String, kind: Kind, targets: [String], line: Int) {
+        self.name = name
+        self.kind = kind
+        self.targets = targets
+        self.line = line
+    }
+}
+
+public struct ManifestTarget: Sendable, Equatable, Codable {
+    /// Names follow `dump-package`'s `type` field.
+    public enum Kind: String, Sendable, Codable {
+        case regular, executable, test, system, binary, plugin, macro
+    }
+    public var name: String
+    public var kind: Kind
+    public var dependencies: [TargetDependency]
+    /// `path:` as written, relative to the package root.
+    public var path: String?
+    /// `sources:`, relative to the target's directory.
+    public var sources: [String]?
+    /// `exclude:`, relative to the target's directory.
+    public var exclude: [String]
+    /// Plugins used by the target (`plugins: [...]`), by name.
+    public var plugins: [String]
+    /// `true` when the target declares `resources:`.
+    public var hasResources: Bool
+    public var line: Int
+
+    public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,
+                sources: [String]? = nil, exclude: [String] = [], plugins: [String] = [],
+                hasResources: Bool = false, line: Int) {
+        self.name = name
+        self.kind = kind
+        self.dependencies = dependencies
+        self.path = path
+        self.sources = sources
+        self.exclude = exclude
+        self.plugins = plugins
+        self.hasResources = hasResources
+        self.line = line
+    }
+}
+
+public struct TargetDependency: Sendable, Equatable, Codable {
+    public enum Kind: Sendable, Equatable, Codable {
+        /// `"Name"` or `.byName(name:)`: a target of this package or a product of a dependency.
+        case byName(String)
+        /// `.target(name:)`.
+        case target(String)
+        /// `.product(name:package:)`; `package` is `nil` when omitted.
+        case product(name: String, package: String?)
+    }
+    public var kind: Kind
+    /// `.when(platforms: [.iOS, .macOS])` → `["ios", "macos"]`, lower-cased; `nil` = all.
+    public var platforms: [String]?
+    public var line: Int
+    public var column: Int
+
+    public init(kind: Kind, platforms: [String]? = nil, line: Int, column: Int) {
+        self.kind = kind
+        self.platforms = platforms
+        self.line = line
+        self.column = column
+    }
+
+    /// The name the dependency refers to (target or product name).
+    public var name: String {
+        switch kind {
+        case .byName(let name), .target(let name): return name
+        case .product(let name, _): return name
+        }
+    }
+}
+
+public struct PackageDependency: Sendable, Equatable, Codable {
+    public enum Location: Sendable, Equatable, Codable {
+        case url(String)
+        case path(String)
+        case registry(String)
+    }
+    public var location: Location
+    /// SwiftPM identity: last path component, minus `.git`, lower-cased (registry id as is).
+    public var identity: String
+    /// Legacy `name:` argument, when given.
+    public var name: String?
+    public var line: Int
+
+    public init(location: Location, identity: String, name: String? = nil, line: Int) {
+        self.location = location
+        self.identity = identity
+        self.name = name
+        self.line = line
+    }
+
+    /// SwiftPM's identity rule for a URL or path.
+    public static func identity(for location: String) -> String {
+        var trimmed = Substring(location)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)
+        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
+        return last.lowercased()
+    }
+}
+
+public struct ManifestNote: Sendable, Equatable, Codable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+}

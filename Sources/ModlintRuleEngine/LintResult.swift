@@ -1,0 +1,110 @@
+/// Severity of a finding; `off` disables a rule.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case off, note, warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A location related to a finding (the other registration, the next edge of a cycle …).
+public struct RelatedLocation: Sendable, Equatable, Codable {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+}
+
+/// One finding, as it appears in the versioned JSON result.
+public struct Diagnostic: Sendable, Equatable, Codable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    /// Relative to the result's `root`.
+    public var file: String
+    /// 1-based.
+    public var line: Int
+    /// 1-based.
+    public var column: Int
+    public var module: String?
+    /// Stable across unrelated edits: derived from the rule and the symbols involved,
+    /// never from line numbers or message text.
+    public var fingerprint: String
+    public var related: [RelatedLocation]
+
+    public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int,
+                module: String? = nil, fingerprint: String, related: [RelatedLocation] = []) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.module = module
+        self.fingerprint = fingerprint
+        self.related = related
+    }
+
+    /// Sort order of the result: file, line, column, rule (then message for ties).
+    public static func ordered(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        if lhs.column != rhs.column { return lhs.column < rhs.column }
+        if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+        return lhs.message < rhs.message
+    }
+}
+
+/// The versioned result every reporter renders (JSON reporter, version 1).
+public struct LintResult: Sendable, Equatable, Codable {
+    public struct Tool: Sendable, Equatable, Codable {
+        public var name: String
+        public var version: String
+
+        public init(name: String = "modlint", version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    public struct Summary: Sendable, Equatable, Codable {
+        public var errors: Int
+        public var warnings: Int
+        public var notes: Int
+        public var packages: Int
+        public var modules: Int
+        public var files: Int
+
+        public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, packages: Int = 0, modules: Int = 0, files: Int = 0) {
+            self.errors = errors
+            self.warnings = warnings
+            self.notes = notes
+            self.packages = packages
+            self.modules = modules
+            self.files = files
+        }
+    }
+
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var tool: Tool
+    /// Absolute path of the workspace root.
+    public var root: String
+    public var summary: Summary
+    /// Sorted with `Diagnostic.ordered`.
+    public var diagnostics: [Diagnostic]
+
+    public init(version: Int = LintResult.currentVersion, tool: Tool, root: String, summary: Summary, diagnostics: [Diagnostic]) {
+        self.version = version
+        self.tool = tool
+        self.root = root
+        self.summary = summary
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,89 @@
+/// The `#if` structure of one file.
+///
+/// Every `#if`, `#elseif` and `#else` clause becomes one entry; a token points at the
+/// innermost clause it sits in, and each clause points at its parent. That is enough to
+/// print a token's condition and to decide whether two tokens can ever be compiled
+/// together (clauses of the same block are mutually exclusive).
+public struct ConditionTable: Sendable, Equatable {
+    public enum ClauseKind: UInt8, Sendable {
+        case `if`, `elseif`, `else`
+    }
+
+    public struct Clause: Sendable, Equatable {
+        /// Enclosing clause, `0` at the top level.
+        public var parent: Int32
+        /// Identifies the `#if … #endif` block; clauses of one block share it.
+        public var block: Int32
+        /// 0 for `#if`, then 1, 2, … for each `#elseif` / `#else`.
+        public var branch: Int32
+        public var kind: ClauseKind
+        /// The condition as written, white space folded; empty for `#else`.
+        public var expression: String
+        public var line: Int32
+    }
+
+    /// Index 0 is a sentinel for "unconditional".
+    public private(set) var clauses: [Clause] = [
+        Clause(parent: 0, block: -1, branch: 0, kind: .if, expression: "", line: 0)
+    ]
+
+    public init() {}
+
+    public var isEmpty: Bool { clauses.count == 1 }
+
+    mutating func append(_ clause: Clause) -> Int32 {
+        clauses.append(clause)
+        return Int32(clauses.count - 1)
+    }
+
+    /// The clauses from the outermost to `id`, sentinel excluded.
+    public func chain(_ id: Int32) -> [Clause] {
+        var result: [Clause] = []
+        var current = id
+        while current > 0 && Int(current) < clauses.count {
+            result.append(clauses[Int(current)])
+            current = clauses[Int(current)].parent
+        }
+        return result.reversed()
+    }
+
+    /// A readable condition such as `canImport(UIKit)`, `!DEBUG` or
+    /// `os(iOS) && !(swift(>=6.0))`; `nil` when unconditional.
+    public func description(of id: Int32) -> String? {
+        guard id > 0 else { return nil }
+        var parts: [String] = []
+        for clause in chain(id) {
+            // Earlier branches of the same block are false when this one is taken.
+            let earlier = clauses.filter { $0.block == clause.block && $0.branch < clause.branch }
+                .sorted { $0.branch < $1.branch }
+            for previous in earlier where !previous.expression.isEmpty {
+                parts.append("!" + ConditionTable.parenthesized(previous.expression))
+            }
+            if !clause.expression.isEmpty {
+                parts.append(earlier.isEmpty ? clause.expression : ConditionTable.parenthesized(clause.expression))
+            }
+        }
+        if parts.count == 1 { return parts[0] }
+        return parts.map { $0.hasPrefix("!") ? $0 : ConditionTable.parenthesized($0) }.joined(separator: " && ")
+    }
+
+    /// True when no build configuration can compile both clauses: they lie in different
+    /// branches of one `#if` block.
+    public func areMutuallyExclusive(_ a: Int32, _ b: Int32) -> Bool {
+        guard a > 0, b > 0 else { return false }
+        let chainA = chain(a)
+        let chainB = chain(b)
+        for clauseA in chainA {
+            for clauseB in chainB where clauseA.block == clauseB.block {
+                if clauseA.branch != clauseB.branch { return true }
+            }
+        }
+        return false
+    }
+
+    static func parenthesized(_ expression: String) -> String {
+        let isAtom = expression.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            || (expression.last == ")" && !expression.contains(" ") && !expression.contains("&&") && !expression.contains("||"))
+        return isAtom ? expression : "(\(expression))"
+    }
+}

@@ -1,0 +1,84 @@
+/// The kinds of token the lexer produces.
+///
+/// Keywords are plain identifiers: consumers compare the bytes, which keeps the lexer free
+/// of a keyword table and lets contextual keywords (`actor`, `package`, `some`) work the
+/// same way as reserved ones.
+public enum TokenKind: UInt8, Sendable {
+    /// `foo`, `Foo`, `class`, `$0`, `_` — also every keyword.
+    case identifier
+    /// `` `default` `` — the text includes the backticks.
+    case backtickIdentifier
+    /// `42`, `0x1F`, `1_000.5e3`.
+    case number
+    /// Any string literal form, as one token: `"a"`, `"""…"""`, `#"…"#`, with interpolations.
+    case string
+    /// `#/…/#` or `/…/` regex literal, as one token.
+    case regex
+    /// `#available`, `#selector`, `#Preview`, `#file` … (`#if` family is not a token).
+    case poundIdentifier
+    /// One of `( ) [ ] { } , : ; @` or a lone `.` — always a single byte.
+    case punctuation
+    /// A run of operator characters: `=`, `->`, `&&`, `...`, `?`, `!`.
+    case `operator`
+    /// A comment, emitted only when `TokenizerOptions.keepComments` is set.
+    case comment
+}
+
+/// One token. 20 bytes, no references: arrays of tokens are cheap to build and drop.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// Bit set of `Token.Flags`.
+    public var flags: UInt8
+    /// Byte offset of the first byte.
+    public var start: Int32
+    /// Byte offset one past the last byte.
+    public var end: Int32
+    /// 1-based line of the first byte.
+    public var line: Int32
+    /// Index into `ConditionTable.clauses`; `0` means "not inside any `#if`".
+    public var condition: Int32
+
+    public init(kind: TokenKind, flags: UInt8, start: Int32, end: Int32, line: Int32, condition: Int32) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        self.end = end
+        self.line = line
+        self.condition = condition
+    }
+
+    public enum Flags {
+        /// A newline (or the start of the file) separates this token from the previous one.
+        public static let newlineBefore: UInt8 = 1
+        /// White space or a comment separates this token from the previous one.
+        public static let spaceBefore: UInt8 = 2
+    }
+
+    @inlinable public var isAtLineStart: Bool { flags & Flags.newlineBefore != 0 }
+    @inlinable public var hasSpaceBefore: Bool { flags & Flags.spaceBefore != 0 }
+    @inlinable public var length: Int { Int(end - start) }
+}
+
+/// A problem the lexer found. Lexing always continues: a bad file yields diagnostics,
+/// never an abort.
+public struct LexerDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case unterminatedString = "unterminated string literal"
+        case unterminatedComment = "unterminated block comment"
+        case unterminatedRegex = "unterminated regex literal"
+        case invalidUTF8 = "invalid UTF-8"
+        case unbalancedConditional = "unbalanced #if/#endif"
+        case binaryContent = "file contains NUL bytes (binary?)"
+    }
+    public var kind: Kind
+    public var line: Int
+    public var column: Int
+
+    public init(kind: Kind, line: Int, column: Int) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column): \(kind.rawValue)" }
+}

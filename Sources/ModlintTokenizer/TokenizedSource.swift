@@ -1,0 +1,88 @@
+/// Options for `TokenizedSource`.
+public struct TokenizerOptions: Sendable {
+    /// Emit comments as `.comment` tokens (suppression comments need them; facts do not).
+    public var keepComments: Bool
+
+    public init(keepComments: Bool = false) {
+        self.keepComments = keepComments
+    }
+}
+
+/// A file's bytes with its tokens, `#if` structure and lexer diagnostics.
+public struct TokenizedSource: Sendable {
+    public let bytes: [UInt8]
+    public let tokens: [Token]
+    public let conditions: ConditionTable
+    public let diagnostics: [LexerDiagnostic]
+    /// Number of lines (a final line without newline counts).
+    public let lineCount: Int
+
+    public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
+        self.bytes = bytes
+        var lexer = Lexer(options: options)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 5 + 16)
+        bytes.withUnsafeBufferPointer { buffer in
+            lexer.run(buffer, into: &tokens)
+        }
+        self.tokens = tokens
+        self.conditions = lexer.conditions
+        self.diagnostics = lexer.diagnostics
+        self.lineCount = lexer.lineCount
+    }
+
+    public init(_ text: String, options: TokenizerOptions = TokenizerOptions()) {
+        self.init(bytes: Array(text.utf8), options: options)
+    }
+
+    /// The token's text (invalid UTF-8 is repaired with U+FFFD).
+    public func text(_ token: Token) -> String {
+        let start = Int(token.start), end = Int(token.end)
+        guard start >= 0, end <= bytes.count, start <= end else { return "" }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The text between two byte offsets.
+    public func text(from start: Int, to end: Int) -> String {
+        let start = max(0, min(start, bytes.count)), end = max(start, min(end, bytes.count))
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Compares the token's bytes with an ASCII literal without allocating.
+    @inlinable
+    public func matches(_ token: Token, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard token.length == count else { return false }
+        let start = Int(token.start)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pointer = literal.utf8Start
+            for index in 0..<count where buffer[start + index] != pointer[index] {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// True when the token is the single punctuation or operator byte `byte`.
+    @inlinable
+    public func isByte(_ token: Token, _ byte: UInt8) -> Bool {
+        token.length == 1 && bytes[Int(token.start)] == byte
+    }
+
+    /// 1-based column (in bytes) of a byte offset.
+    public func column(ofOffset offset: Int) -> Int {
+        var index = min(offset, bytes.count)
+        while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") && bytes[index - 1] != UInt8(ascii: "\r") {
+            index -= 1
+        }
+        return offset - index + 1
+    }
+
+    public func column(of token: Token) -> Int {
+        column(ofOffset: Int(token.start))
+    }
+}
