@@ -52,14 +52,17 @@ let package = Package(
             ]
         ),
 
+        // Scratch directories and paths shared by the test targets.
+        .target(name: "ModlintTestSupport", path: "Sources/ModlintTestSupport"),
+
         .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
-        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace"]),
-        .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph"]),
-        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
-        .testTarget(name: "ModlintCLITests", dependencies: ["modlint"]),
+        .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),
     ]
 )

@@ -1,0 +1,117 @@
+import ModlintGraph
+import ModlintRuleEngine
+
+/// Targets whose declared dependencies form a cycle.
+public struct TargetCycle: Rule {
+    public static let description = RuleDescription(
+        id: "target-cycle",
+        defaultSeverity: .error,
+        summary: "Targets whose declared dependencies form a cycle.",
+        rationale: """
+        SwiftPM refuses to build a package graph whose targets depend on each other in a \
+        circle ("cyclic dependency declaration found"), and a cycle that runs through \
+        products of several local packages only shows up when the app is resolved as a \
+        whole. Each elementary cycle is reported once, at the manifest entry of its first \
+        edge, with the full path (`A -> B -> C -> A`); the other edges are listed as related \
+        locations.
+
+        To fix it, move what both sides need into a new, lower module, or invert one \
+        dependency through a protocol that the lower module owns.
+        """,
+        examples: [
+            RuleExample("two targets of one package depend on each other", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: [\u{2193}"Core"]),
+                        .target(name: "Core", dependencies: ["Feature"]),
+                    ]
+                )
+                """,
+                "Sources/Feature/Feature.swift": "import Core\n",
+                "Sources/Core/Core.swift": "import Feature\n",
+            ]),
+            RuleExample("a cycle across two local packages, through products", files: [
+                "Network/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Network",
+                    products: [.library(name: "Network", targets: ["Network"])],
+                    dependencies: [.package(path: "../Storage")],
+                    targets: [
+                        .target(name: "Network", dependencies: [\u{2193}.product(name: "Storage", package: "Storage")]),
+                    ]
+                )
+                """,
+                "Network/Sources/Network/Client.swift": "struct Client {}\n",
+                "Storage/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Storage",
+                    products: [.library(name: "Storage", targets: ["Storage"])],
+                    dependencies: [.package(path: "../Network")],
+                    targets: [
+                        .target(name: "Storage", dependencies: [.product(name: "Network", package: "Network")]),
+                    ]
+                )
+                """,
+                "Storage/Sources/Storage/Store.swift": "struct Store {}\n",
+            ]),
+            RuleExample("a layered graph has no cycle", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: ["Core", "Models"]),
+                        .target(name: "Core", dependencies: ["Models"]),
+                        .target(name: "Models"),
+                    ]
+                )
+                """,
+                "Sources/Feature/Feature.swift": "import Core\n",
+                "Sources/Core/Core.swift": "import Models\n",
+                "Sources/Models/Models.swift": "struct Model {}\n",
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let graph = context.graph
+        var adjacency = [[Int]](repeating: [], count: graph.modules.count)
+        var firstEdge: [Int: [Int: ModuleGraph.Dependency]] = [:]
+        for dependency in graph.dependencies {
+            adjacency[dependency.from].append(dependency.to)
+            if firstEdge[dependency.from]?[dependency.to] == nil {
+                firstEdge[dependency.from, default: [:]][dependency.to] = dependency
+            }
+        }
+        return Cycles.elementaryCycles(adjacency).map { cycle in
+            let names = (cycle + [cycle[0]]).map { graph.modules[$0].id }
+            let edges = cycle.indices.map { firstEdge[cycle[$0]]![cycle[($0 + 1) % cycle.count]]! }
+            let related = edges.dropFirst().map { edge in
+                RelatedLocation(file: edge.site.file, line: edge.site.line,
+                                message: "\(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
+            }
+            return Finding(
+                site: edges[0].site,
+                message: "dependency cycle between targets: \(names.joined(separator: " -> "))",
+                module: graph.modules[cycle[0]].id,
+                key: cycle.map { graph.modules[$0].id },
+                related: related
+            )
+        }
+    }
+}

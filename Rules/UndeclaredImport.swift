@@ -1,0 +1,163 @@
+import ModlintGraph
+import ModlintRuleEngine
+
+/// A target imports a workspace module it does not declare as a dependency.
+public struct UndeclaredImport: Rule {
+    public static let description = RuleDescription(
+        id: "undeclared-import",
+        defaultSeverity: .error,
+        summary: "A target imports a workspace module that it does not declare as a dependency.",
+        rationale: """
+        A module that is only reachable through another dependency builds today by \
+        accident: SwiftPM happens to build it first and leaves it on the search path. The \
+        build breaks as soon as the intermediate dependency is dropped, builds in a \
+        different order, or on a clean build of a single target — and the module graph \
+        that architecture rules check no longer matches what the code uses. A module that \
+        is not reachable at all fails outright, but only when that target is built.
+
+        Declare the dependency in the target's `dependencies:` (a `.product(name:package:)` \
+        for a module of another package). Imports guarded by `#if canImport(ThatModule)` \
+        are optional integrations and are not reported.
+        """,
+        examples: [
+            RuleExample("a module reachable only transitively", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: ["Networking"]),
+                        .target(name: "Networking", dependencies: ["Models"]),
+                        .target(name: "Models"),
+                    ]
+                )
+                """,
+                "Sources/Feature/FeatureView.swift": """
+                import Foundation
+                import Networking
+                \u{2193}import Models
+
+                struct FeatureView {}
+                """,
+                "Sources/Networking/Client.swift": "import Models\n",
+                "Sources/Models/Model.swift": "public struct Model {}\n",
+            ]),
+            RuleExample("a sibling module that is not a dependency at all, imported @testable", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Settings"),
+                        .target(name: "Profile"),
+                        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+                    ]
+                )
+                """,
+                "Sources/Settings/Settings.swift": "struct Settings {}\n",
+                "Sources/Profile/Profile.swift": "struct Profile {}\n",
+                "Tests/SettingsTests/SettingsTests.swift": """
+                @testable import Settings
+                \u{2193}@testable import Profile
+                """,
+            ]),
+            RuleExample("declared dependencies, products of local packages and optional imports", files: [
+                "App/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [.package(path: "../Kit")],
+                    targets: [
+                        .target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")]),
+                    ]
+                )
+                """,
+                "App/Sources/App/App.swift": """
+                import Kit
+                import SwiftUI
+                #if canImport(KitExtras)
+                import KitExtras
+                #endif
+                // import KitExtras — comments never count
+                let text = "import KitExtras"
+                """,
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Kit",
+                    products: [.library(name: "Kit", targets: ["Kit"])],
+                    targets: [.target(name: "Kit"), .target(name: "KitExtras")]
+                )
+                """,
+                "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
+                "Kit/Sources/KitExtras/Extras.swift": "public struct Extras {}\n",
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let graph = context.graph
+        var adjacency = [[Int]](repeating: [], count: graph.modules.count)
+        for dependency in graph.dependencies { adjacency[dependency.from].append(dependency.to) }
+        var findings: [Finding] = []
+        for edge in graph.imports {
+            let importer = graph.modules[edge.from]
+            let imported = graph.modules[edge.to]
+            if adjacency[edge.from].contains(edge.to) { continue }
+            if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
+            let message: String
+            if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {
+                let chain = path.map { graph.modules[$0].id }.joined(separator: " -> ")
+                message = "\(importer.id) imports \(imported.id), which it does not declare: reachable only transitively (\(chain))"
+            } else {
+                message = "\(importer.id) imports \(imported.id), which is not among its dependencies"
+            }
+            let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
+            findings.append(Finding(
+                site: edge.site,
+                message: message + conditionSuffix,
+                module: importer.id,
+                key: [importer.id, imported.id, edge.site.file],
+                related: [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath,
+                                          line: context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.line,
+                                          message: "declare \(imported.id) in the dependencies of target \(importer.name)")]
+            ))
+        }
+        return findings
+    }
+
+    /// Shortest declared path (breadth first), for the message.
+    static func path(from start: Int, to goal: Int, adjacency: [[Int]]) -> [Int]? {
+        var previous: [Int: Int] = [start: start]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in adjacency[node] where previous[next] == nil {
+                previous[next] = node
+                if next == goal {
+                    var path = [goal]
+                    var current = goal
+                    while current != start {
+                        current = previous[current]!
+                        path.append(current)
+                    }
+                    return path.reversed()
+                }
+                queue.append(next)
+            }
+        }
+        return nil
+    }
+}

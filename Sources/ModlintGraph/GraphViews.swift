@@ -1,0 +1,101 @@
+import ModlintManifest
+import ModlintWorkspace
+
+/// Options shared by the graph views.
+public struct ViewOptions: Sendable {
+    public var includeTests: Bool
+    public var includeExternal: Bool
+
+    public init(includeTests: Bool = false, includeExternal: Bool = false) {
+        self.includeTests = includeTests
+        self.includeExternal = includeExternal
+    }
+}
+
+/// Builds the drawable views of a workspace.
+public enum GraphViews {
+    public static func make(_ name: GraphView.Name, workspace: Workspace, graph: ModuleGraph, options: ViewOptions = ViewOptions()) -> GraphView {
+        switch name {
+        case .packages: return packages(workspace: workspace, graph: graph, options: options)
+        case .modules: return modules(graph: graph, options: options, edgesFromImports: false)
+        case .imports: return modules(graph: graph, options: options, edgesFromImports: true)
+        case .di, .spezi: return GraphView(name: name, nodes: [], edges: [])
+        }
+    }
+
+    static func nodeKind(_ kind: ManifestTarget.Kind) -> GraphNode.Kind {
+        switch kind {
+        case .regular: return .library
+        case .executable: return .executable
+        case .test: return .test
+        case .macro: return .macro
+        case .plugin: return .plugin
+        case .system: return .system
+        case .binary: return .binary
+        }
+    }
+
+    private static func modules(graph: ModuleGraph, options: ViewOptions, edgesFromImports: Bool) -> GraphView {
+        let included = graph.modules.indices.filter { options.includeTests || graph.modules[$0].kind != .test }
+        let includedSet = Set(included)
+        var nodes = included.map { index -> GraphNode in
+            let module = graph.modules[index]
+            return GraphNode(id: module.id, kind: nodeKind(module.kind), package: module.package, path: module.directory)
+        }
+        var edges: [GraphEdge] = []
+        var externalNames = Set<String>()
+        if edgesFromImports {
+            for edge in graph.imports where includedSet.contains(edge.from) && includedSet.contains(edge.to) {
+                edges.append(GraphEdge(from: graph.modules[edge.from].id, to: graph.modules[edge.to].id, kind: .import))
+            }
+            if options.includeExternal {
+                for (from, names) in graph.externalImports where includedSet.contains(from) {
+                    for name in names {
+                        externalNames.insert(name)
+                        edges.append(GraphEdge(from: graph.modules[from].id, to: name, kind: .import))
+                    }
+                }
+            }
+        } else {
+            for edge in graph.dependencies where includedSet.contains(edge.from) && includedSet.contains(edge.to) {
+                edges.append(GraphEdge(from: graph.modules[edge.from].id, to: graph.modules[edge.to].id, kind: .dependency))
+            }
+            if options.includeExternal {
+                for edge in graph.externalDependencies where includedSet.contains(edge.from) {
+                    externalNames.insert(edge.name)
+                    edges.append(GraphEdge(from: graph.modules[edge.from].id, to: edge.name, kind: .dependency))
+                }
+            }
+        }
+        let moduleIDs = Set(nodes.map(\.id))
+        for name in externalNames where !moduleIDs.contains(name) {
+            nodes.append(GraphNode(id: name, kind: .external, package: nil, path: nil))
+        }
+        return GraphView(name: edgesFromImports ? .imports : .modules, nodes: nodes, edges: edges)
+    }
+
+    private static func packages(workspace: Workspace, graph: ModuleGraph, options: ViewOptions) -> GraphView {
+        var nodes = workspace.packages.map {
+            GraphNode(id: $0.identity, kind: .package, package: $0.identity, path: $0.directory.isEmpty ? "." : $0.directory)
+        }
+        var edges: [GraphEdge] = []
+        var external = Set<String>()
+        for package in workspace.packages {
+            for dependency in package.localDependencies {
+                edges.append(GraphEdge(from: package.identity, to: dependency, kind: .package))
+            }
+            if options.includeExternal {
+                let local = Set(package.dependencyNames.keys)
+                for dependency in package.manifest.dependencies where !local.contains(dependency.identity) {
+                    external.insert(dependency.identity)
+                    edges.append(GraphEdge(from: package.identity, to: dependency.identity, kind: .package))
+                }
+            }
+        }
+        let ids = Set(nodes.map(\.id))
+        for name in external where !ids.contains(name) {
+            nodes.append(GraphNode(id: name, kind: .external, package: nil, path: nil))
+        }
+        return GraphView(name: .packages, nodes: nodes, edges: edges)
+    }
+}

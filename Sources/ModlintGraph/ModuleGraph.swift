@@ -1,0 +1,225 @@
+import ModlintFacts
+import ModlintManifest
+import ModlintWorkspace
+
+/// A place in a file of the workspace.
+public struct Site: Sendable, Equatable, Hashable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Targets of the workspace as nodes; dependencies declared in manifests and imports seen
+/// in sources as edges. Indices are stable: modules are sorted by id.
+public struct ModuleGraph: Sendable {
+    public struct Module: Sendable, Equatable {
+        /// The module name where it is unique in the workspace, else `package/name`.
+        public var id: String
+        public var name: String
+        public var package: String
+        public var kind: ManifestTarget.Kind
+        public var directory: String?
+        /// Index into `workspace.packages` and into that package's `targets`.
+        public var packageIndex: Int
+        public var targetIndex: Int
+    }
+
+    /// A manifest dependency that resolved to a workspace module.
+    public struct Dependency: Sendable, Equatable {
+        public var from: Int
+        public var to: Int
+        /// The product it came through (`.product(name:package:)`), if any.
+        public var product: String?
+        public var site: Site
+        /// `.when(platforms:)`, lower-cased; `nil` = every platform.
+        public var platforms: [String]?
+    }
+
+    /// A manifest dependency on something outside the workspace.
+    public struct ExternalDependency: Sendable, Equatable {
+        public var from: Int
+        public var name: String
+        public var package: String?
+        public var site: Site
+    }
+
+    /// An `import` of a workspace module.
+    public struct Import: Sendable, Equatable {
+        public var from: Int
+        public var to: Int
+        public var site: Site
+        public var fact: ImportFact
+    }
+
+    public private(set) var modules: [Module]
+    public private(set) var dependencies: [Dependency]
+    public private(set) var externalDependencies: [ExternalDependency]
+    public private(set) var imports: [Import]
+    /// Imported module names that are not workspace modules, per importing module.
+    public private(set) var externalImports: [Int: Set<String>]
+    private var indexByID: [String: Int]
+
+    public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// Direct dependency targets of a module (deduplicated, sorted).
+    public func dependencyTargets(of module: Int) -> [Int] {
+        Array(Set(outgoing[module].map { dependencies[$0].to })).sorted()
+    }
+
+    /// Indices into `dependencies`, per source module.
+    public private(set) var outgoing: [[Int]]
+
+    public init(workspace: Workspace) {
+        // Modules, with ids that stay unique across packages.
+        var nameCount: [String: Int] = [:]
+        for package in workspace.packages {
+            for target in package.targets { nameCount[target.name, default: 0] += 1 }
+        }
+        var modules: [Module] = []
+        for (packageIndex, package) in workspace.packages.enumerated() {
+            for (targetIndex, target) in package.targets.enumerated() {
+                let id = nameCount[target.name] == 1 ? target.name : "\(package.identity)/\(target.name)"
+                modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind,
+                                      directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
+            }
+        }
+        modules.sort { $0.id < $1.id }
+        self.modules = modules
+        self.indexByID = Dictionary(modules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let resolver = ModuleResolver(workspace: workspace, modules: modules)
+
+        var dependencies: [Dependency] = []
+        var external: [ExternalDependency] = []
+        var imports: [Import] = []
+        var externalImports: [Int: Set<String>] = [:]
+        for (index, module) in modules.enumerated() {
+            let package = workspace.packages[module.packageIndex]
+            let target = package.targets[module.targetIndex]
+            for dependency in target.declaration.dependencies {
+                let site = Site(file: package.manifestPath, line: dependency.line, column: dependency.column)
+                switch resolver.resolve(dependency, in: module.packageIndex) {
+                case .modules(let targets, let product):
+                    for to in targets {
+                        dependencies.append(Dependency(from: index, to: to, product: product, site: site, platforms: dependency.platforms))
+                    }
+                case .external(let name, let packageName):
+                    external.append(ExternalDependency(from: index, name: name, package: packageName, site: site))
+                }
+            }
+            for file in target.files {
+                for fact in file.summary.imports where fact.module != module.name {
+                    let site = Site(file: file.path, line: fact.line, column: fact.column)
+                    if let to = resolver.resolveImport(fact.module, from: module.packageIndex) {
+                        imports.append(Import(from: index, to: to, site: site, fact: fact))
+                    } else {
+                        externalImports[index, default: []].insert(fact.module)
+                    }
+                }
+            }
+        }
+        self.dependencies = dependencies
+        self.externalDependencies = external
+        self.imports = imports
+        self.externalImports = externalImports
+        var outgoing = [[Int]](repeating: [], count: modules.count)
+        for (index, dependency) in dependencies.enumerated() { outgoing[dependency.from].append(index) }
+        self.outgoing = outgoing
+    }
+}
+
+/// Resolves manifest dependencies and import names to module indices, with SwiftPM's
+/// visibility: a package sees its own targets and the products of its dependencies.
+struct ModuleResolver {
+    enum Resolution {
+        case modules([Int], product: String?)
+        case external(name: String, package: String?)
+    }
+
+    let workspace: Workspace
+    /// package index → target name → module index
+    private var targetsByPackage: [[String: Int]]
+    private var packageIndexByIdentity: [String: Int]
+    /// Packages reachable through package dependencies, nearest first, per package.
+    private var visiblePackages: [[Int]]
+    /// Module indices per name, across the workspace.
+    private var modulesByName: [String: [Int]]
+
+    init(workspace: Workspace, modules: [ModuleGraph.Module]) {
+        self.workspace = workspace
+        var targetsByPackage = [[String: Int]](repeating: [:], count: workspace.packages.count)
+        var modulesByName: [String: [Int]] = [:]
+        for (index, module) in modules.enumerated() {
+            targetsByPackage[module.packageIndex][module.name] = index
+            modulesByName[module.name, default: []].append(index)
+        }
+        self.targetsByPackage = targetsByPackage
+        self.modulesByName = modulesByName
+        let packageIndexByIdentity = Dictionary(workspace.packages.enumerated().map { ($1.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        self.packageIndexByIdentity = packageIndexByIdentity
+        self.visiblePackages = workspace.packages.indices.map { start in
+            var order: [Int] = []
+            var seen: Set<Int> = [start]
+            var queue = [start]
+            while !queue.isEmpty {
+                let current = queue.removeFirst()
+                for identity in workspace.packages[current].localDependencies {
+                    guard let next = packageIndexByIdentity[identity], seen.insert(next).inserted else { continue }
+                    order.append(next)
+                    queue.append(next)
+                }
+            }
+            return order
+        }
+    }
+
+    func resolve(_ dependency: TargetDependency, in packageIndex: Int) -> Resolution {
+        let package = workspace.packages[packageIndex]
+        switch dependency.kind {
+        case .target(let name):
+            if let index = targetsByPackage[packageIndex][name] { return .modules([index], product: nil) }
+            return .external(name: name, package: nil)
+        case .byName(let name):
+            if let index = targetsByPackage[packageIndex][name] { return .modules([index], product: nil) }
+            // A product of that name in a direct dependency.
+            for identity in package.localDependencies {
+                guard let dependencyIndex = packageIndexByIdentity[identity],
+                      let targets = productTargets(name, in: dependencyIndex) else { continue }
+                return .modules(targets, product: name)
+            }
+            return .external(name: name, package: nil)
+        case .product(let name, let packageName):
+            let candidates: [Int]
+            if let packageName {
+                candidates = package.dependencyNames[packageName.lowercased()].flatMap { packageIndexByIdentity[$0] }.map { [$0] } ?? []
+            } else {
+                candidates = package.localDependencies.compactMap { packageIndexByIdentity[$0] }
+            }
+            for dependencyIndex in candidates {
+                if let targets = productTargets(name, in: dependencyIndex) { return .modules(targets, product: name) }
+            }
+            return .external(name: name, package: packageName)
+        }
+    }
+
+    private func productTargets(_ product: String, in packageIndex: Int) -> [Int]? {
+        guard let declaration = workspace.packages[packageIndex].manifest.products.first(where: { $0.name == product }) else { return nil }
+        return declaration.targets.compactMap { targetsByPackage[packageIndex][$0] }
+    }
+
+    /// The module an `import` of `name` in a package refers to, if it is a workspace module.
+    func resolveImport(_ name: String, from packageIndex: Int) -> Int? {
+        if let own = targetsByPackage[packageIndex][name] { return own }
+        for visible in visiblePackages[packageIndex] {
+            if let index = targetsByPackage[visible][name] { return index }
+        }
+        // Not reachable at all: only an unambiguous name can be attributed.
+        if let candidates = modulesByName[name], candidates.count == 1 { return candidates[0] }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import ModlintGraph
+import ModlintWorkspace
+
+/// The version printed by `modlint version` and written into every result.
+public enum ModlintVersion {
+    public static let current = "0.1.0"
+}
+
+/// Runs rules over a workspace and produces the versioned result.
+public struct Linter: Sendable {
+    public var rules: [any Rule]
+    /// Per-rule severity overrides (`off` disables a rule).
+    public var severities: [String: Severity]
+    public var loaderOptions: WorkspaceOptions
+
+    public init(rules: [any Rule], severities: [String: Severity] = [:], loaderOptions: WorkspaceOptions = WorkspaceOptions()) {
+        self.rules = rules
+        self.severities = severities
+        self.loaderOptions = loaderOptions
+    }
+
+    /// Loads the workspace under `paths` and lints it. Throws `WorkspaceError` for input
+    /// problems (missing path, no manifest).
+    public func lint(paths: [String]) throws -> LintResult {
+        let workspace = try WorkspaceLoader(options: loaderOptions).load(paths: paths)
+        return lint(workspace)
+    }
+
+    public func lint(_ workspace: Workspace) -> LintResult {
+        let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace))
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            let description = rule.description
+            let severity = severities[description.id] ?? description.defaultSeverity
+            guard severity != .off else { continue }
+            for finding in rule.check(context) {
+                diagnostics.append(Diagnostic(
+                    rule: description.id, severity: severity, message: finding.message,
+                    file: finding.site.file, line: finding.site.line, column: finding.site.column,
+                    module: finding.module, fingerprint: Fingerprint.make(rule: description.id, key: finding.key),
+                    related: finding.related
+                ))
+            }
+        }
+        diagnostics.sort(by: Diagnostic.ordered)
+        let summary = LintResult.Summary(
+            errors: diagnostics.filter { $0.severity == .error }.count,
+            warnings: diagnostics.filter { $0.severity == .warning }.count,
+            notes: diagnostics.filter { $0.severity == .note }.count,
+            packages: workspace.packages.count,
+            modules: workspace.targetCount,
+            files: workspace.fileCount
+        )
+        return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
+    }
+}
+
+/// Stable identity of a finding: FNV-1a (64 bit) over the rule id and the finding's key.
+public enum Fingerprint {
+    public static func make(rule: String, key: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ([rule] + key).joined(separator: "\u{1F}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,114 @@
+import ModlintGraph
+import ModlintWorkspace
+
+/// A check over the workspace. Each rule lives in one file in `Rules/` with its
+/// description, rationale and executable examples.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ context: LintContext) -> [Finding]
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+}
+
+/// What a rule is, for `modlint rules`, `modlint explain`, the docs and the tests.
+public struct RuleDescription: Sendable {
+    /// Kebab-case, stable forever.
+    public var id: String
+    public var defaultSeverity: Severity
+    /// One line.
+    public var summary: String
+    /// Why the rule exists and how to fix a finding (Markdown).
+    public var rationale: String
+    public var examples: [RuleExample]
+
+    public init(id: String, defaultSeverity: Severity, summary: String, rationale: String, examples: [RuleExample]) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.examples = examples
+    }
+}
+
+/// A small workspace, file by file. `↓` marks where a finding must land (line and column
+/// of the character after it); an example without markers must produce no finding.
+public struct RuleExample: Sendable {
+    public static let marker: Character = "\u{2193}"
+
+    public struct File: Sendable {
+        public var path: String
+        public var contents: String
+    }
+
+    public var title: String
+    public var files: [File]
+
+    public init(_ title: String, files: KeyValuePairs<String, String>) {
+        self.title = title
+        self.files = files.map { File(path: $0.key, contents: $0.value) }
+    }
+
+    /// True when the example expects findings.
+    public var triggers: Bool { files.contains { $0.contents.contains(Self.marker) } }
+}
+
+/// What a rule reports; the engine adds severity, fingerprint and sorting.
+public struct Finding: Sendable, Equatable {
+    public var site: Site
+    public var message: String
+    public var module: String?
+    /// Symbols that identify the finding independently of lines and wording (module
+    /// names, type names, keys); hashed into the fingerprint.
+    public var key: [String]
+    public var related: [RelatedLocation]
+
+    public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = []) {
+        self.site = site
+        self.message = message
+        self.module = module
+        self.key = key
+        self.related = related
+    }
+}
+
+/// Everything a rule may look at.
+public struct LintContext: Sendable {
+    public var workspace: Workspace
+    public var graph: ModuleGraph
+
+    public init(workspace: Workspace, graph: ModuleGraph) {
+        self.workspace = workspace
+        self.graph = graph
+    }
+}
+
+extension RuleExample {
+    /// The example's files with the markers removed, and the sites the markers stand for.
+    public func materialized() -> (files: [File], expected: [Site]) {
+        var files: [File] = []
+        var expected: [Site] = []
+        for file in self.files {
+            var output = ""
+            var line = 1
+            var column = 1
+            for character in file.contents {
+                if character == Self.marker {
+                    expected.append(Site(file: file.path, line: line, column: column))
+                    continue
+                }
+                output.append(character)
+                if character == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += character.utf8.count
+                }
+            }
+            files.append(File(path: file.path, contents: output))
+        }
+        return (files, expected.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) })
+    }
+}

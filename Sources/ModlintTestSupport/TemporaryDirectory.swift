@@ -1,0 +1,67 @@
+import Foundation
+
+/// A scratch directory for tests, filled from a path → contents table and removed on
+/// `remove()`. Lives in its own target so every test target can share it.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init(prefix: String = "modlint-test") throws {
+        let base = FileManager.default.temporaryDirectory.path
+        let path = "\(base)/\(prefix)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Resolve symbolic links (/tmp on some systems) so paths compare equal to modlint's.
+        self.path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    public convenience init(files: [(String, String)], prefix: String = "modlint-test") throws {
+        try self.init(prefix: prefix)
+        for (relativePath, contents) in files {
+            try write(relativePath, contents)
+        }
+    }
+
+    public func write(_ relativePath: String, _ contents: String) throws {
+        try write(relativePath, bytes: Array(contents.utf8))
+    }
+
+    public func write(_ relativePath: String, bytes: [UInt8]) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    public func read(_ relativePath: String) throws -> String {
+        try String(contentsOfFile: "\(path)/\(relativePath)", encoding: .utf8)
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Every file below the directory with its contents, for "nothing was written" checks.
+    public func snapshot() -> [String: Data] {
+        var result: [String: Data] = [:]
+        let root = URL(fileURLWithPath: path)
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return result }
+        for case let url as URL in enumerator {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[String(url.path.dropFirst(path.count + 1))] = try? Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+}
+
+/// The repository root, found from a test file's `#filePath`.
+public func repositoryRoot(from filePath: String = #filePath) -> String {
+    var url = URL(fileURLWithPath: filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
+           FileManager.default.fileExists(atPath: url.appendingPathComponent("Rules").path) {
+            return url.path
+        }
+    }
+    return FileManager.default.currentDirectoryPath
+}

@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin POSIX layer: directory walking and whole-file reads without Foundation's overhead
+/// (the corpus has 11k files; `FileManager` enumeration alone would cost more than lexing).
+public enum FileSystem {
+    public enum EntryKind: Sendable {
+        case file, directory, missing, other
+    }
+
+    /// What `path` is, following symbolic links.
+    public static func kind(of path: String) -> EntryKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Reads a whole file; `nil` when it cannot be opened or read.
+    public static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var capacity = max(Int(info.st_size), 0)
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // The file grew (or st_size was 0 for a special file): read on.
+                capacity = max(4096, capacity * 2)
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: capacity - bytes.count))
+            }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Glibc_read(descriptor, buffer.baseAddress! + filled, capacity - filled)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes a file atomically (temporary file + rename), creating nothing else.
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let temporary = path + ".modlint-tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc_write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                close(descriptor)
+                unlink(temporary)
+                return false
+            }
+            written += result
+        }
+        close(descriptor)
+        if rename(temporary, path) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Entries of one directory: (name, isDirectory). Symbolic links to directories are
+    /// reported as `.other` so that walks never loop; links to files count as files.
+    public static func entries(of directory: String) -> [(name: String, kind: EntryKind)]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var result: [(String, EntryKind)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let type = entry.pointee.d_type
+            let kind: EntryKind
+            switch Int32(type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK):
+                // Follow links to files only.
+                var info = stat()
+                let full = directory + "/" + name
+                if stat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+                    kind = .file
+                } else {
+                    kind = .other
+                }
+            case Int32(DT_UNKNOWN):
+                var info = stat()
+                let full = directory + "/" + name
+                if lstat(full, &info) == 0 {
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: kind = .directory
+                    case S_IFREG: kind = .file
+                    default: kind = .other
+                    }
+                } else {
+                    kind = .other
+                }
+            default: kind = .other
+            }
+            result.append((name, kind))
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }
+
+    /// The absolute, `.`/`..`-free form of `path` (relative paths start at the current
+    /// directory). Symbolic links are resolved when the path exists.
+    public static func absolute(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var base = ""
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            if getcwd(&buffer, buffer.count) != nil {
+                base = String(cString: buffer)
+            }
+        }
+        return Paths.normalize(base.isEmpty ? path : base + "/" + path)
+    }
+
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) != 0
+    }
+}
+
+#if canImport(Darwin)
+@inline(__always) private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+@inline(__always) private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+#elseif canImport(Musl)
+@inline(__always) private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
+@inline(__always) private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Musl.write(fd, buffer, count) }
+#else
+@inline(__always) private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+@inline(__always) private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+#endif
+
+/// String-level path helpers (always `/`-separated).
+public enum Paths {
+    /// Removes `.` and `..` components and duplicate slashes.
+    public static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(component)
+                }
+                continue
+            }
+            parts.append(component)
+        }
+        let joined = parts.joined(separator: "/")
+        return isAbsolute ? "/" + joined : joined
+    }
+
+    public static func join(_ base: String, _ component: String) -> String {
+        if base.isEmpty { return component }
+        if component.isEmpty { return base }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// `path` relative to `root`, or `path` itself when it lies outside.
+    public static func relative(_ path: String, to root: String) -> String {
+        if path == root { return "" }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// True when `path` equals `directory` or lies below it.
+    public static func isInside(_ path: String, _ directory: String) -> Bool {
+        if directory.isEmpty { return true }
+        return path == directory || path.hasPrefix(directory + "/")
+    }
+
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,37 @@
+import ModlintManifest
+
+/// SwiftPM's conventions for where a target's sources live.
+enum TargetLayout {
+    /// Folders SwiftPM searches for non-test targets, in order.
+    static let sourceRoots = ["Sources", "Source", "src", "srcs"]
+
+    /// The target directory relative to the workspace root, or `nil` when SwiftPM would not
+    /// find one (binary targets, missing folders).
+    static func directory(of target: ManifestTarget, packageDirectory: String, exists: (String) -> Bool) -> String? {
+        if target.kind == .binary { return nil }
+        if let path = target.path {
+            return Paths.normalize(Paths.join(packageDirectory, path))
+        }
+        let candidates: [String]
+        switch target.kind {
+        case .test: candidates = ["Tests"]
+        case .plugin: candidates = ["Plugins"]
+        default: candidates = sourceRoots
+        }
+        for root in candidates {
+            let candidate = Paths.join(Paths.join(packageDirectory, root), target.name)
+            if exists(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// True when `file` (relative to the target directory) belongs to the target given its
+    /// `sources:` and `exclude:` lists.
+    static func includes(_ file: String, sources: [String]?, exclude: [String]) -> Bool {
+        for excluded in exclude where Paths.isInside(file, Paths.normalize(excluded)) {
+            return false
+        }
+        guard let sources else { return true }
+        return sources.contains { Paths.isInside(file, Paths.normalize($0)) }
+    }
+}

@@ -1,0 +1,293 @@
+import ModlintFacts
+import ModlintManifest
+
+/// Errors that stop loading: they are the user's input problems (exit code 2).
+public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
+    case pathNotFound(String)
+    case noPackages([String])
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .pathNotFound(let path): return "path not found: \(path)"
+        case .noPackages(let paths): return "no Package.swift found under \(paths.joined(separator: ", "))"
+        case .unreadable(let path): return "cannot read \(path)"
+        }
+    }
+}
+
+public struct WorkspaceOptions: Sendable {
+    /// Directory names never descended into (besides hidden ones).
+    public var skippedDirectoryNames: Set<String>
+    /// Tools version used to pick `Package@swift-X.swift` variants.
+    public var toolsVersion: [Int]
+    public var buildEnvironment: BuildEnvironment
+
+    public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage"],
+                toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment = .host) {
+        self.skippedDirectoryNames = skippedDirectoryNames
+        self.toolsVersion = toolsVersion
+        self.buildEnvironment = buildEnvironment
+    }
+}
+
+/// Builds a `Workspace` from paths: discovers manifests, reads them, lays out targets by
+/// SwiftPM's rules, assigns source files and summarises them in parallel.
+public struct WorkspaceLoader: Sendable {
+    public var options: WorkspaceOptions
+
+    public init(options: WorkspaceOptions = WorkspaceOptions()) {
+        self.options = options
+    }
+
+    public func load(paths: [String]) throws -> Workspace {
+        let inputs = paths.isEmpty ? ["."] : paths
+        var directories: [String] = []
+        for input in inputs {
+            switch FileSystem.kind(of: input) {
+            case .missing: throw WorkspaceError.pathNotFound(input)
+            case .directory: directories.append(FileSystem.absolute(input))
+            case .file, .other: directories.append(Paths.parent(FileSystem.absolute(input)))
+            }
+        }
+        let root = Self.commonAncestor(of: directories)
+        var scan = TreeScan()
+        for directory in Set(directories).sorted() {
+            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames)
+        }
+        guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
+        return assemble(root: root, scan: scan)
+    }
+
+    /// Deepest directory containing all the given absolute directories.
+    static func commonAncestor(of directories: [String]) -> String {
+        guard var common = directories.first?.split(separator: "/", omittingEmptySubsequences: true) else { return "/" }
+        for directory in directories.dropFirst() {
+            let parts = directory.split(separator: "/", omittingEmptySubsequences: true)
+            var length = 0
+            while length < min(common.count, parts.count) && common[length] == parts[length] { length += 1 }
+            common = Array(common.prefix(length))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
+    // MARK: - Assembly
+
+    private func assemble(root: String, scan: TreeScan) -> Workspace {
+        var notes: [WorkspaceNote] = []
+        let reader = ManifestReader(environment: options.buildEnvironment)
+        let toolsVersion = options.toolsVersion
+
+        // Manifests, read in parallel.
+        let packageDirectories = scan.packageDirectories.keys.sorted()
+        let manifests: [(path: String, manifest: PackageManifest?)] = packageDirectories.parallelMap { directory in
+            let names = scan.packageDirectories[directory] ?? []
+            let fileName = ManifestVariant.select(from: names, toolsVersion: toolsVersion)
+            let path = Paths.join(directory, fileName)
+            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil) }
+            return (path, reader.read(bytes: bytes))
+        }
+
+        // Identities: directory name, lower-cased; the root package takes the root's name.
+        var identities: [String] = []
+        var usedIdentities = Set<String>()
+        for directory in packageDirectories {
+            let base = Paths.lastComponent(directory.isEmpty ? root : directory).lowercased()
+            var identity = base
+            if usedIdentities.contains(identity) { identity = "\(base)@\(directory)" }
+            usedIdentities.insert(identity)
+            identities.append(identity)
+        }
+
+        // Targets with their directories.
+        struct PendingTarget {
+            var packageIndex: Int
+            var declaration: ManifestTarget
+            var directory: String?
+        }
+        var pendingTargets: [PendingTarget] = []
+        for (index, directory) in packageDirectories.enumerated() {
+            guard let manifest = manifests[index].manifest else {
+                notes.append(WorkspaceNote(kind: .unreadable, file: manifests[index].path, line: 1, column: 1, message: "cannot read manifest"))
+                continue
+            }
+            for note in manifest.notes {
+                notes.append(WorkspaceNote(kind: .unresolvedManifest, file: manifests[index].path, line: note.line, column: note.column, message: note.message))
+            }
+            for target in manifest.targets {
+                let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory) { scan.directories.contains($0) }
+                pendingTargets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory))
+            }
+        }
+
+        // Source files to targets: deepest package, then the target with the longest directory.
+        let packageIndexByDirectory = Dictionary(uniqueKeysWithValues: packageDirectories.enumerated().map { ($1, $0) })
+        var targetsByPackage: [Int: [Int]] = [:]
+        for (index, target) in pendingTargets.enumerated() where target.directory != nil {
+            targetsByPackage[target.packageIndex, default: []].append(index)
+        }
+        var assignments: [(target: Int, path: String)] = []
+        for file in scan.swiftFiles {
+            guard let packageIndex = Self.owningPackage(of: file, in: packageIndexByDirectory) else { continue }
+            var best: Int?
+            var bestLength = -1
+            for targetIndex in targetsByPackage[packageIndex] ?? [] {
+                let directory = pendingTargets[targetIndex].directory!
+                if Paths.isInside(file, directory) && directory.count > bestLength {
+                    best = targetIndex
+                    bestLength = directory.count
+                }
+            }
+            guard let best else { continue }
+            let target = pendingTargets[best]
+            let inner = Paths.relative(file, to: target.directory!)
+            if TargetLayout.includes(inner, sources: target.declaration.sources, exclude: target.declaration.exclude) {
+                assignments.append((best, file))
+            }
+        }
+
+        // Summaries, in parallel: the bulk of the work.
+        let summaries: [SourceSummary?] = assignments.map(\.path).parallelMap { path in
+            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
+            return FactExtractor.summarize(bytes: bytes)
+        }
+        var filesByTarget: [Int: [SourceFile]] = [:]
+        for (index, assignment) in assignments.enumerated() {
+            guard let summary = summaries[index] else {
+                notes.append(WorkspaceNote(kind: .unreadable, file: assignment.path, line: 1, column: 1, message: "cannot read source file"))
+                continue
+            }
+            for problem in summary.problems {
+                notes.append(WorkspaceNote(kind: .invalidSource, file: assignment.path, line: problem.line, column: problem.column, message: problem.message))
+            }
+            filesByTarget[assignment.target, default: []].append(SourceFile(path: assignment.path, summary: summary))
+        }
+
+        // Packages.
+        var packages: [Package] = []
+        for (index, directory) in packageDirectories.enumerated() {
+            guard let manifest = manifests[index].manifest else { continue }
+            var targets: [Target] = []
+            for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
+                let files = (filesByTarget[targetIndex] ?? []).sorted { $0.path < $1.path }
+                targets.append(Target(name: pending.declaration.name, kind: pending.declaration.kind, package: identities[index],
+                                      directory: pending.directory, files: files, declaration: pending.declaration))
+            }
+            packages.append(Package(identity: identities[index], directory: directory, manifestPath: manifests[index].path,
+                                    manifest: manifest, targets: targets, localDependencies: []))
+        }
+        Self.wireLocalDependencies(&packages)
+        notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
+        return Workspace(root: root, packages: packages, notes: notes)
+    }
+
+    static func owningPackage(of file: String, in packages: [String: Int]) -> Int? {
+        var directory = Paths.parent(file)
+        while true {
+            if let index = packages[directory] { return index }
+            if directory.isEmpty { return nil }
+            directory = Paths.parent(directory)
+        }
+    }
+
+    /// `.package(path:)` by directory, `.package(url:)` by identity — as SwiftPM
+    /// de-duplicates packages by identity.
+    static func wireLocalDependencies(_ packages: inout [Package]) {
+        let byDirectory = Dictionary(packages.map { ($0.directory, $0.identity) }, uniquingKeysWith: { first, _ in first })
+        var byIdentity: [String: [String]] = [:]
+        for package in packages {
+            byIdentity[Paths.lastComponent(package.directory.isEmpty ? package.identity : package.directory).lowercased(), default: []].append(package.identity)
+        }
+        for index in packages.indices {
+            var local: [String] = []
+            var names: [String: String] = [:]
+            for dependency in packages[index].manifest.dependencies {
+                var resolved: String?
+                switch dependency.location {
+                case .path(let path):
+                    resolved = byDirectory[Paths.normalize(Paths.join(packages[index].directory, path))]
+                case .url, .registry:
+                    if let candidates = byIdentity[dependency.identity], candidates.count == 1 { resolved = candidates[0] }
+                }
+                guard let resolved, resolved != packages[index].identity else { continue }
+                local.append(resolved)
+                names[dependency.identity] = resolved
+                if let name = dependency.name { names[name.lowercased()] = resolved }
+                if let manifestName = packages.first(where: { $0.identity == resolved })?.manifest.name, !manifestName.isEmpty {
+                    names[manifestName.lowercased()] = names[manifestName.lowercased()] ?? resolved
+                }
+            }
+            packages[index].localDependencies = Array(Set(local)).sorted()
+            packages[index].dependencyNames = names
+        }
+    }
+}
+
+/// One walk over the tree: package directories (with their manifest file names), every
+/// directory, every `.swift` file.
+struct TreeScan: Sendable {
+    var packageDirectories: [String: [String]] = [:]
+    var directories = Set<String>()
+    var swiftFiles: [String] = []
+
+    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>) {
+        var stack = [start]
+        var visited = Set<String>()
+        while let directory = stack.popLast() {
+            guard visited.insert(directory).inserted else { continue }
+            directories.insert(directory)
+            guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory)) else { continue }
+            var manifests: [String] = []
+            for entry in entries {
+                let path = Paths.join(directory, entry.name)
+                switch entry.kind {
+                case .directory:
+                    if entry.name.hasPrefix(".") || skipped.contains(entry.name) { continue }
+                    stack.append(path)
+                case .file:
+                    if entry.name.hasSuffix(".swift") {
+                        if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
+                            manifests.append(entry.name)
+                        } else {
+                            swiftFiles.append(path)
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+            if manifests.contains("Package.swift") {
+                packageDirectories[directory] = manifests
+            } else if !manifests.isEmpty {
+                // Variants without a Package.swift are not a package; keep them as sources.
+                swiftFiles.append(contentsOf: manifests.map { Paths.join(directory, $0) })
+            }
+        }
+        swiftFiles.sort()
+    }
+}
+
+/// SwiftPM's choice among `Package.swift` and `Package@swift-X[.Y[.Z]].swift`: the variant
+/// with the highest version not above the tools version, else `Package.swift`.
+enum ManifestVariant {
+    static func select(from names: [String], toolsVersion: [Int]) -> String {
+        var best: (version: [Int], name: String)?
+        for name in names where name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") {
+            let versionText = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
+            let version = versionText.split(separator: ".").compactMap { Int($0) }
+            guard !version.isEmpty, version.count == versionText.split(separator: ".").count else { continue }
+            guard !isGreater(version, toolsVersion) else { continue }
+            if best == nil || isGreater(version, best!.version) { best = (version, name) }
+        }
+        return best?.name ?? "Package.swift"
+    }
+
+    static func isGreater(_ lhs: [Int], _ rhs: [Int]) -> Bool {
+        for index in 0..<max(lhs.count, rhs.count) {
+            let left = index < lhs.count ? lhs[index] : 0
+            let right = index < rhs.count ? rhs[index] : 0
+            if left != right { return left > right }
+        }
+        return false
+    }
+}

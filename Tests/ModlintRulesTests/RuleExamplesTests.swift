@@ -1,0 +1,75 @@
+import Foundation
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintRules
+import ModlintTestSupport
+import Testing
+
+/// Runs every example of every rule: findings must land exactly on the `↓` markers.
+struct RuleExamplesTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var rule: any Rule
+        var example: RuleExample
+        var testDescription: String { "\(rule.description.id): \(example.title)" }
+    }
+
+    static let cases: [Case] = BuiltinRules.all.flatMap { rule in
+        rule.description.examples.map { Case(rule: rule, example: $0) }
+    }
+
+    @Test(arguments: cases)
+    func exampleProducesExactlyTheMarkedFindings(_ testCase: Case) throws {
+        let (files, expected) = testCase.example.materialized()
+        let directory = try TemporaryDirectory(files: files.map { ($0.path, $0.contents) })
+        defer { directory.remove() }
+        let result = try Linter(rules: [testCase.rule]).lint(paths: [directory.path])
+        let actual = result.diagnostics.map { Site(file: $0.file, line: $0.line, column: $0.column) }
+        #expect(actual == expected, "\(result.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" })")
+        #expect(result.diagnostics.allSatisfy { $0.rule == testCase.rule.description.id })
+    }
+
+    @Test func everyRuleHasTriggeringAndCleanExamples() {
+        for rule in BuiltinRules.all {
+            let examples = rule.description.examples
+            #expect(examples.contains(where: \.triggers), "\(rule.description.id) has no triggering example")
+            #expect(examples.contains(where: { !$0.triggers }), "\(rule.description.id) has no clean example")
+        }
+    }
+
+    @Test func ruleIDsAreUniqueAndKebabCase() {
+        let ids = BuiltinRules.all.map(\.description.id)
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id)")
+        }
+    }
+}
+
+/// `Rules/` and `docs/rules/` stay in step with the registry.
+struct RuleRegistryTests {
+    @Test func everyRuleFileIsRegistered() throws {
+        let rulesDirectory = repositoryRoot() + "/Rules"
+        let registered = Set(BuiltinRules.all.map { String(describing: type(of: $0)) })
+        var declared = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: rulesDirectory) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: "\(rulesDirectory)/\(file)", encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("public struct ") && line.hasSuffix(": Rule {") {
+                declared.insert(String(line.dropFirst("public struct ".count).prefix { $0 != ":" }))
+            }
+        }
+        #expect(declared == registered)
+    }
+
+    @Test func docsAreGeneratedFromRules() throws {
+        let docs = repositoryRoot() + "/docs/rules"
+        let descriptions = BuiltinRules.all.map(\.description)
+        for description in descriptions {
+            let committed = try? String(contentsOfFile: "\(docs)/\(description.id).md", encoding: .utf8)
+            #expect(committed == RuleDocumentation.markdown(description), "docs/rules/\(description.id).md is stale: run `make docs`")
+        }
+        let index = try? String(contentsOfFile: "\(docs)/README.md", encoding: .utf8)
+        #expect(index == RuleDocumentation.index(descriptions), "docs/rules/README.md is stale: run `make docs`")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: docs))
+        #expect(files == Set(descriptions.map { "\($0.id).md" } + ["README.md"]), "docs/rules has files of removed rules")
+    }
+}
