@@ -1,0 +1,44 @@
+import ModlintGraph
+
+/// `GraphView` → the `modlint graph --format json` document:
+/// `{"version":1,"view":…,"nodes":[{"id","kind","package","path"}],"edges":[{"from","to","kind"}]}`.
+///
+/// `package`/`path` are `null` for nodes outside the workspace; `layer` is added to a node
+/// and `violations` to an edge only when present. Pretty-printed (2 spaces), keys in
+/// schema order, trailing newline.
+public struct GraphJSONRenderer: Sendable {
+    public static let version = 1
+
+    public init() {}
+
+    public func render(_ view: GraphView) -> String {
+        let nodes: [JSONValue] = view.nodes.map { node in
+            var members: [(String, JSONValue)] = [
+                ("id", .string(node.id)),
+                ("kind", .string(node.kind.rawValue)),
+                ("package", node.package.map(JSONValue.string) ?? .null),
+                ("path", node.path.map(JSONValue.string) ?? .null),
+            ]
+            if let layer = node.layer { members.append(("layer", .string(layer))) }
+            return .object(members)
+        }
+        let edges: [JSONValue] = view.edges.map { edge in
+            var members: [(String, JSONValue)] = [
+                ("from", .string(edge.from)),
+                ("to", .string(edge.to)),
+                ("kind", .string(edge.kind.rawValue)),
+            ]
+            if !edge.violations.isEmpty {
+                members.append(("violations", .array(edge.violations.map(JSONValue.string))))
+            }
+            return .object(members)
+        }
+        let document = JSONValue.object([
+            ("version", .int(Self.version)),
+            ("view", .string(view.name.rawValue)),
+            ("nodes", .array(nodes)),
+            ("edges", .array(edges)),
+        ])
+        return document.serialized(indent: 2) + "\n"
+    }
+}

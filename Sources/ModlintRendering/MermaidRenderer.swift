@@ -1,0 +1,156 @@
+import ModlintGraph
+
+/// Options for `MermaidRenderer`.
+public struct MermaidOptions: Sendable, Equatable {
+    public var cluster: ClusterMode
+    /// Emitted as front matter (`title:`); `nil` for none.
+    public var title: String?
+    /// `TB` (default), `LR`, `BT` or `RL`.
+    public var direction: String
+
+    public init(cluster: ClusterMode = .package, title: String? = nil, direction: String = "TB") {
+        self.cluster = cluster
+        self.title = title
+        self.direction = direction
+    }
+}
+
+/// `GraphView` → Mermaid `flowchart` text (for Markdown docs). Deterministic.
+///
+/// Node ids are sanitized to `n_<letters digits _>` (made unique when two ids sanitize to
+/// the same text); labels keep the real id. Edges with violations are drawn red through
+/// `linkStyle` and labelled with their rule ids.
+public struct MermaidRenderer: Sendable {
+    public var options: MermaidOptions
+
+    public init(options: MermaidOptions = MermaidOptions()) {
+        self.options = options
+    }
+
+    public func render(_ view: GraphView) -> String {
+        var ids = IdentifierTable(prefix: "n_")
+        var groupIds = IdentifierTable(prefix: "g_")
+        var out = ""
+        if let title = options.title {
+            out += "---\ntitle: \(Self.label(title))\n---\n"
+        }
+        out += "flowchart \(options.direction)\n"
+
+        let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
+        for (key, nodes) in clustered.clusters {
+            out += "  subgraph \(groupIds.id(for: key))[\"\(Self.label(key))\"]\n"
+            for node in nodes {
+                out += "    " + nodeStatement(node, id: ids.id(for: node.id)) + "\n"
+            }
+            out += "  end\n"
+        }
+        for node in clustered.loose {
+            out += "  " + nodeStatement(node, id: ids.id(for: node.id)) + "\n"
+        }
+
+        var violationLinks: [Int] = []
+        for (index, edge) in view.edges.enumerated() {
+            let arrow: String
+            switch edge.kind {
+            case .dependency: arrow = "-->"
+            case .import: arrow = "-.->"
+            case .package: arrow = "==>"
+            }
+            var line = "  \(ids.id(for: edge.from)) \(arrow)"
+            if !edge.violations.isEmpty {
+                line += "|\"\(Self.label(edge.violations.joined(separator: ", ")))\"|"
+                violationLinks.append(index)
+            }
+            out += line + " \(ids.id(for: edge.to))\n"
+        }
+
+        let usedKinds = Set(view.nodes.map(\.kind))
+        for kind in GraphNode.Kind.allCases where usedKinds.contains(kind) {
+            out += "  classDef \(kind.rawValue) \(Self.classStyle(kind))\n"
+        }
+        for kind in GraphNode.Kind.allCases where usedKinds.contains(kind) {
+            let members = view.nodes.filter { $0.kind == kind }.map { ids.id(for: $0.id) }
+            out += "  class \(members.joined(separator: ",")) \(kind.rawValue)\n"
+        }
+        if !violationLinks.isEmpty {
+            out += "  linkStyle \(violationLinks.map(String.init).joined(separator: ",")) "
+                + "stroke:\(DOTRenderer.violationColor),stroke-width:2px,color:\(DOTRenderer.violationColor)\n"
+        }
+        return out
+    }
+
+    private func nodeStatement(_ node: GraphNode, id: String) -> String {
+        let text = "\"\(Self.label(node.id))\""
+        switch node.kind {
+        case .library, .package: return "\(id)[\(text)]"
+        case .executable: return "\(id)[[\(text)]]"
+        case .test: return "\(id)[/\(text)/]"
+        case .macro: return "\(id){{\(text)}}"
+        case .plugin: return "\(id)>\(text)]"
+        case .system, .binary: return "\(id)[(\(text))]"
+        case .external: return "\(id)([\(text)])"
+        }
+    }
+
+    private static func classStyle(_ kind: GraphNode.Kind) -> String {
+        switch kind {
+        case .library: "fill:#e8f0fe,stroke:#3b6fc4"
+        case .executable: "fill:#dff3e4,stroke:#2f855a,stroke-width:3px"
+        case .test: "fill:#fffbea,stroke:#b7791f,stroke-dasharray:4 3"
+        case .macro: "fill:#f3e8ff,stroke:#6b46c1"
+        case .plugin: "fill:#fdebd3,stroke:#c05621"
+        case .system: "fill:#e6fffa,stroke:#2c7a7b"
+        case .binary: "fill:#edf2f7,stroke:#4a5568"
+        case .package: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
+        case .external: "fill:#eeeeee,stroke:#999999,color:#555555"
+        }
+    }
+
+    /// Text for inside a quoted Mermaid label: quotes and markup characters become
+    /// Mermaid entity codes, line breaks become `<br>`.
+    static func label(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "#": out += "#35;"
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "\n": out += "<br>"
+            case "\r": break
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Maps arbitrary ids to unique Mermaid-safe identifiers, deterministically
+/// (first come, first served; the caller visits ids in sorted order).
+struct IdentifierTable {
+    let prefix: String
+    private var assigned: [String: String] = [:]
+    private var taken: Set<String> = []
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    mutating func id(for raw: String) -> String {
+        if let id = assigned[raw] { return id }
+        var base = prefix
+        for scalar in raw.unicodeScalars {
+            base.unicodeScalars.append(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? scalar : "_")
+        }
+        var candidate = base
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = "\(base)_\(counter)"
+            counter += 1
+        }
+        taken.insert(candidate)
+        assigned[raw] = candidate
+        return candidate
+    }
+}

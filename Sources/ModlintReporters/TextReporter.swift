@@ -1,0 +1,82 @@
+import ModlintRuleEngine
+
+/// Compiler-style text, one line per finding, the format editors and CI logs understand:
+///
+///     Sources/A/A.swift:3:1: error: message [target-cycle]
+///         Sources/B/B.swift:7:1: note: related message
+///     modlint: 1 error, 0 warnings, 0 notes in 2 packages, 5 modules, 40 files
+public struct TextReporter: Reporter {
+    public static let name = "text"
+    public var name: String { Self.name }
+
+    /// ANSI colour (bold locations and messages; red errors, yellow warnings, cyan notes).
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    public func render(_ result: LintResult) -> String {
+        var out = ""
+        for d in result.diagnostics {
+            out += style(location(d.file, d.line, d.column) + ":", .bold) + " "
+            out += severityLabel(d.severity) + " "
+            out += style(d.message, .bold) + " [\(d.rule)]\n"
+            for r in d.related {
+                out += "    " + style(location(r.file, r.line, r.line > 0 ? 1 : 0) + ":", .bold) + " "
+                out += severityLabel(.note) + " " + r.message + "\n"
+            }
+        }
+        out += style("modlint:", .bold) + " " + summaryLine(result.summary) + "\n"
+        return out
+    }
+
+    /// `2 errors, 1 warning, 0 notes in 3 packages, 12 modules, 140 files`, or
+    /// `no findings in …` when there are no findings at all.
+    public func summaryLine(_ s: LintResult.Summary) -> String {
+        let scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
+        if s.errors == 0 && s.warnings == 0 && s.notes == 0 {
+            return "no findings " + scope
+        }
+        let errors = count(s.errors, "error")
+        let warnings = count(s.warnings, "warning")
+        return [
+            s.errors > 0 ? style(errors, .red) : errors,
+            s.warnings > 0 ? style(warnings, .yellow) : warnings,
+            count(s.notes, "note"),
+        ].joined(separator: ", ") + " " + scope
+    }
+
+    private func location(_ file: String, _ line: Int, _ column: Int) -> String {
+        // A related location may have no line (0): print just the file, as compilers do.
+        guard line > 0 else { return file }
+        return "\(file):\(line):\(max(column, 1))"
+    }
+
+    private func severityLabel(_ severity: Severity) -> String {
+        let label = severity.rawValue + ":"
+        switch severity {
+        case .error: return style(label, .boldRed)
+        case .warning: return style(label, .boldYellow)
+        case .note: return style(label, .boldCyan)
+        case .off: return label
+        }
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    private enum Style: String {
+        case bold = "\u{1B}[1m"
+        case red = "\u{1B}[31m"
+        case yellow = "\u{1B}[33m"
+        case boldRed = "\u{1B}[1;31m"
+        case boldYellow = "\u{1B}[1;33m"
+        case boldCyan = "\u{1B}[1;36m"
+    }
+
+    private func style(_ text: String, _ style: Style) -> String {
+        colored ? style.rawValue + text + "\u{1B}[0m" : text
+    }
+}
