@@ -9,8 +9,17 @@ enum GraphFormatSelection {
         case .json: return Array(GraphJSONRenderer().render(view).utf8)
         case .mermaid: return Array(MermaidRenderer().render(view).utf8)
         case .svg, .png, .pdf:
-            let dot = DOTRenderer().render(view)
-            return try GraphvizRenderer.render(dot: dot, format: format.rawValue)
+            do {
+                return Array(try GraphvizRenderer().render(dot: DOTRenderer().render(view), format: format.rawValue))
+            } catch {
+                throw RenderFailure(message: error.description)
+            }
         }
     }
+}
+
+/// Graphviz could not render the graph (exit code 3: the input graph is ours, not the user's).
+struct RenderFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

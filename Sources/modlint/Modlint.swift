@@ -54,9 +54,15 @@ struct Modlint: ParsableCommand {
             }
         }
         Output.flush()
-        exit(code)
+        terminate(code)
     }
 }
+
+#if canImport(Glibc)
+private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
+#else
+private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
+#endif
 
 /// Documented exit codes, thrown to end a command.
 struct ExitStatus: Error {

@@ -31,7 +31,7 @@ struct RuleExamplesTests {
     @Test func everyRuleHasTriggeringAndCleanExamples() {
         for rule in BuiltinRules.all {
             let examples = rule.description.examples
-            #expect(examples.contains(where: \.triggers), "\(rule.description.id) has no triggering example")
+            #expect(examples.contains { $0.triggers }, "\(rule.description.id) has no triggering example")
             #expect(examples.contains(where: { !$0.triggers }), "\(rule.description.id) has no clean example")
         }
     }

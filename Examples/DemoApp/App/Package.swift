@@ -1,0 +1,25 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "App",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../Features"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                .product(name: "DI", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+                .product(name: "Database", package: "Core"),
+                .product(name: "Onboarding", package: "Features"),
+                .product(name: "Profile", package: "Features"),
+                .product(name: "Settings", package: "Features"),
+            ]
+        ),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
+    ]
+)

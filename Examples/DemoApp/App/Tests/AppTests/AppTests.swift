@@ -1,0 +1,6 @@
+@testable import App
+import XCTest
+
+final class AppTests: XCTestCase {
+    func testLaunches() {}
+}

@@ -1,0 +1,6 @@
+@testable import Profile
+import XCTest
+
+final class ProfileViewModelTests: XCTestCase {
+    func testTitleDefaultsToProfile() {}
+}

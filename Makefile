@@ -1,0 +1,47 @@
+# modlint — developer entry points. `make demo` and `make test` work on a fresh machine:
+# they install Graphviz's development package when it is missing.
+SWIFT      ?= swift
+CORPUS     ?= /tmp/modlint-corpus
+CORPUS_SH  ?= ../shared/scripts/corpus.sh
+DEMO_OUT   ?= .build/demo
+SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+MODLINT    := .build/debug/modlint
+
+.PHONY: demo test deps build release corpus docs bench accuracy clean-demo
+
+## Lint the bundled example workspace and render its module graph as SVG.
+demo: deps build
+	@echo "== modlint lint Examples/DemoApp (findings are expected: the example has deliberate mistakes)"
+	@$(MODLINT) lint Examples/DemoApp; status=$$?; [ $$status -le 1 ] || exit $$status
+	@mkdir -p $(DEMO_OUT)
+	@$(MODLINT) graph Examples/DemoApp --view modules --format svg -o $(DEMO_OUT)/modules.svg
+	@$(MODLINT) graph Examples/DemoApp --view packages --format svg -o $(DEMO_OUT)/packages.svg
+	@echo "== diagrams: $(DEMO_OUT)/modules.svg $(DEMO_OUT)/packages.svg"
+
+## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus).
+test: deps corpus
+	MODLINT_CORPUS=$(CORPUS) $(SWIFT) test
+
+## Install libgraphviz-dev (pkg-config libgvc) when it is missing.
+deps:
+	@pkg-config --exists libgvc 2>/dev/null || { \
+	  echo "== installing libgraphviz-dev (Graphviz, linked in-process)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libgraphviz-dev pkg-config >/dev/null; }
+
+build:
+	$(SWIFT) build --product modlint
+
+release: deps
+	$(SWIFT) build -c release --product modlint
+
+## Export the real-world corpus used by corpus tests and benchmarks (not committed).
+corpus:
+	@if [ -f $(CORPUS)/swift-files.txt ]; then echo "== corpus present: $(CORPUS)"; \
+	elif [ -f $(CORPUS_SH) ]; then bash $(CORPUS_SH) $(CORPUS); \
+	else echo "== no corpus script at $(CORPUS_SH): corpus tests will be skipped"; fi
+
+## Regenerate docs/rules/ from Rules/.
+docs: build
+	@mkdir -p docs/rules
+	@rm -f docs/rules/*.md
+	$(MODLINT) rules --write-docs docs/rules

@@ -1,0 +1,103 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// Every documented exit code, end to end through the binary.
+struct ExitCodeTests {
+    static let cleanWorkspace: [(String, String)] = [
+        ("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Clean",
+            targets: [
+                .target(name: "Core"),
+                .target(name: "Feature", dependencies: ["Core"]),
+            ]
+        )
+        """),
+        ("Sources/Core/Core.swift", "public struct Core {}\n"),
+        ("Sources/Feature/Feature.swift", "import Core\n"),
+    ]
+
+    @Test func cleanWorkspaceExitsZero() throws {
+        let directory = try TemporaryDirectory(files: Self.cleanWorkspace)
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", directory.path])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "modlint: no findings in 1 package, 2 modules, 2 files\n")
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func lintIsTheDefaultCommand() throws {
+        let directory = try TemporaryDirectory(files: Self.cleanWorkspace)
+        defer { directory.remove() }
+        let run = try CLI.run([], in: directory.path)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput.hasPrefix("modlint: no findings"))
+    }
+
+    @Test func errorFindingsExitOne() throws {
+        let directory = try TemporaryDirectory(files: Self.cleanWorkspace + [
+            ("Sources/Core/Cycle.swift", "import Feature\n"),
+        ])
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", directory.path])
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput.hasPrefix(
+            "Sources/Core/Cycle.swift:1:1: error: Core imports Feature, which is not among its dependencies [undeclared-import]\n"))
+    }
+
+    @Test func warningsExitZeroUnlessStrict() throws {
+        let directory = try TemporaryDirectory(files: Self.cleanWorkspace + [
+            ("Sources/Core/Broken.swift", "let text = \"unterminated\n"),
+        ])
+        defer { directory.remove() }
+        let relaxed = try CLI.run(["lint", directory.path])
+        #expect(relaxed.exitCode == 0)
+        #expect(relaxed.standardOutput.contains("Sources/Core/Broken.swift:1:12: warning: unterminated string literal [invalid-source]"))
+        let strict = try CLI.run(["lint", "--strict", directory.path])
+        #expect(strict.exitCode == 1)
+    }
+
+    @Test(arguments: [
+        (["lint", "--no-such-flag"], "no-such-flag"),
+        (["lint", "/definitely/not/here"], "path not found: /definitely/not/here"),
+        (["lint", "--reporter", "yaml"], "yaml"),
+        (["explain", "target-cycles"], "did you mean 'target-cycle'?"),
+        (["graph", "--view", "nope"], "nope"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func usageAndInputErrorsExitTwo(arguments: [String], message: String) throws {
+        let run = try CLI.run(arguments)
+        #expect(run.exitCode == 2, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func directoryWithoutManifestExitsTwo() throws {
+        let directory = try TemporaryDirectory(files: [("main.swift", "print(1)\n")])
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", directory.path])
+        #expect(run.exitCode == 2)
+        #expect(run.standardError == "modlint: error: no Package.swift found under \(directory.path)\n")
+    }
+
+    @Test func internalErrorExitsThree() throws {
+        let directory = try TemporaryDirectory(files: Self.cleanWorkspace)
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", directory.path], environment: ["MODLINT_FAULT_INJECTION": "internal"])
+        #expect(run.exitCode == 3)
+        #expect(run.standardError.hasPrefix("modlint: error: internal error:"))
+    }
+
+    @Test func helpAndVersionExitZero() throws {
+        let help = try CLI.run(["--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.standardOutput.contains("EXIT CODES"))
+        let version = try CLI.run(["version"])
+        #expect(version.exitCode == 0)
+        #expect(version.standardOutput == "0.1.0\n")
+    }
+}

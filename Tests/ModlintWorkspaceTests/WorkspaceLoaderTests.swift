@@ -1,0 +1,153 @@
+import Foundation
+import ModlintTestSupport
+@testable import ModlintWorkspace
+import Testing
+
+struct WorkspaceLoaderTests {
+    func load(_ files: [(String, String)], paths: [String] = [""]) throws -> (Workspace, TemporaryDirectory) {
+        let directory = try TemporaryDirectory(files: files)
+        let workspace = try WorkspaceLoader().load(paths: paths.map { directory.path + ($0.isEmpty ? "" : "/" + $0) })
+        return (workspace, directory)
+    }
+
+    func filesByTarget(_ workspace: Workspace) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for package in workspace.packages {
+            for target in package.targets { result["\(package.identity)/\(target.name)"] = target.files.map(\.path) }
+        }
+        return result
+    }
+
+    @Test func assignsFilesBySwiftPMConventions() throws {
+        let (workspace, directory) = try load([
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "A"),
+                .target(name: "B"),
+                .target(name: "C", path: "Custom/C", exclude: ["Generated"]),
+                .target(name: "D", sources: ["Public", "Main.swift"]),
+                .executableTarget(name: "Tool"),
+                .testTarget(name: "ATests", dependencies: ["A"]),
+            ])
+            """),
+            ("Sources/A/A.swift", "struct A {}\n"),
+            ("Sources/A/Nested/Deep.swift", "struct Deep {}\n"),
+            ("Source/B/B.swift", "struct B {}\n"),
+            ("Custom/C/C.swift", "struct C {}\n"),
+            ("Custom/C/Generated/Big.swift", "struct Big {}\n"),
+            ("Sources/D/Main.swift", "struct D {}\n"),
+            ("Sources/D/Public/API.swift", "struct API {}\n"),
+            ("Sources/D/Internal/Hidden.swift", "struct Hidden {}\n"),
+            ("src/Tool/main.swift", "print(1)\n"),
+            ("Tests/ATests/ATests.swift", "@testable import A\n"),
+            ("Sources/A/.hidden/Skipped.swift", "struct Skipped {}\n"),
+            (".build/checkouts/x/Sources/X/X.swift", "struct X {}\n"),
+            ("Scripts/loose.swift", "print(2)\n"),
+        ])
+        defer { directory.remove() }
+        let identity = Paths.lastComponent(directory.path).lowercased()
+        #expect(filesByTarget(workspace) == [
+            "\(identity)/A": ["Sources/A/A.swift", "Sources/A/Nested/Deep.swift"],
+            "\(identity)/B": ["Source/B/B.swift"],
+            "\(identity)/C": ["Custom/C/C.swift"],
+            "\(identity)/D": ["Sources/D/Main.swift", "Sources/D/Public/API.swift"],
+            "\(identity)/Tool": ["src/Tool/main.swift"],
+            "\(identity)/ATests": ["Tests/ATests/ATests.swift"],
+        ])
+        #expect(workspace.packages.map(\.directory) == [""])
+        #expect(workspace.fileCount == 7)
+    }
+
+    @Test func nestedPackagesOwnTheirFilesAndAreWiredByPath() throws {
+        let (workspace, directory) = try load([
+            ("App/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App",
+                dependencies: [.package(path: "../Libraries/Core"), .package(url: "https://github.com/acme/Utils.git", from: "1.0.0")],
+                targets: [.target(name: "App")])
+            """),
+            ("App/Sources/App/App.swift", "import Core\n"),
+            ("App/Sources/App/Fixtures/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Fixture", targets: [.target(name: "Fixture", path: ".")])
+            """),
+            ("App/Sources/App/Fixtures/Fixture.swift", "struct Fixture {}\n"),
+            ("Libraries/Core/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Core", targets: [.target(name: "Core")])
+            """),
+            ("Libraries/Core/Sources/Core/Core.swift", "struct Core {}\n"),
+            ("Vendor/utils/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Utils", targets: [.target(name: "Utils")])
+            """),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages.map(\.directory) == ["App", "App/Sources/App/Fixtures", "Libraries/Core", "Vendor/utils"])
+        #expect(workspace.packages.map(\.identity) == ["app", "fixtures", "core", "utils"])
+        #expect(workspace.packages[0].localDependencies == ["core", "utils"])
+        #expect(filesByTarget(workspace) == [
+            "app/App": ["App/Sources/App/App.swift"],
+            "fixtures/Fixture": ["App/Sources/App/Fixtures/Fixture.swift"],
+            "core/Core": ["Libraries/Core/Sources/Core/Core.swift"],
+            "utils/Utils": [],
+        ])
+    }
+
+    @Test func rootIsTheCommonAncestorOfSeveralPaths() throws {
+        let (workspace, directory) = try load([
+            ("a/Package.swift", "let package = Package(name: \"A\", targets: [.target(name: \"A\")])\n"),
+            ("b/Package.swift", "let package = Package(name: \"B\", targets: [.target(name: \"B\")])\n"),
+        ], paths: ["a", "b"])
+        defer { directory.remove() }
+        #expect(workspace.root == directory.path)
+        #expect(workspace.packages.map(\.directory) == ["a", "b"])
+    }
+
+    @Test func missingPathAndEmptyTreeAreInputErrors() throws {
+        #expect(throws: WorkspaceError.pathNotFound("/no/such/dir")) {
+            try WorkspaceLoader().load(paths: ["/no/such/dir"])
+        }
+        let directory = try TemporaryDirectory(files: [("main.swift", "print(1)\n")])
+        defer { directory.remove() }
+        #expect(throws: WorkspaceError.noPackages([directory.path])) {
+            try WorkspaceLoader().load(paths: [directory.path])
+        }
+    }
+
+    @Test func directorySymlinkLoopsAreNotFollowed() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", "let package = Package(name: \"Loop\", targets: [.target(name: \"Loop\")])\n"),
+            ("Sources/Loop/Loop.swift", "struct Loop {}\n"),
+        ])
+        defer { directory.remove() }
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/Sources/Loop/again", withDestinationPath: directory.path)
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.fileCount == 1)
+    }
+
+    @Test func manifestVariantsFollowSwiftPM() {
+        let names = ["Package.swift", "Package@swift-5.9.swift", "Package@swift-6.swift", "Package@swift-7.0.swift"]
+        #expect(ManifestVariant.select(from: names, toolsVersion: [6, 3, 1]) == "Package@swift-6.swift")
+        #expect(ManifestVariant.select(from: names, toolsVersion: [5, 10]) == "Package@swift-5.9.swift")
+        #expect(ManifestVariant.select(from: names, toolsVersion: [5, 8]) == "Package.swift")
+        #expect(ManifestVariant.select(from: ["Package.swift"], toolsVersion: [6, 0]) == "Package.swift")
+    }
+
+    @Test func pathHelpers() {
+        #expect(Paths.normalize("/a/./b/../c//d/") == "/a/c/d")
+        #expect(Paths.normalize("a/../../b") == "../b")
+        #expect(Paths.relative("/r/x/y", to: "/r") == "x/y")
+        #expect(Paths.relative("/rx/y", to: "/r") == "/rx/y")
+        #expect(Paths.isInside("Sources/AB/x.swift", "Sources/A") == false)
+        #expect(Paths.isInside("Sources/A/x.swift", "Sources/A"))
+        #expect(WorkspaceLoader.commonAncestor(of: ["/w/a/b", "/w/a/c", "/w/a"]) == "/w/a")
+        #expect(WorkspaceLoader.commonAncestor(of: ["/x", "/y"]) == "/")
+    }
+}
