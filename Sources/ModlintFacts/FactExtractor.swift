@@ -1,13 +1,546 @@
 import ModlintTokenizer
 
 /// Turns a token stream into a `SourceSummary`.
+///
+/// One pass over the tokens with a stack of `{ … }` scopes. Only the few tokens that can
+/// start a fact (`import`, `class`, `struct`, `enum`, `protocol`, `actor`, `extension`)
+/// leave the hot loop; their attributes and modifiers are found by walking backwards,
+/// their header by walking forwards. Strings, regexes and comments are single tokens (or
+/// none), so nothing inside them can produce a fact.
+///
+/// Choices that a swift-syntax based oracle should mirror:
+/// - A declaration's line and column are those of its first token: the first attribute
+///   or modifier, else the keyword.
+/// - Types declared inside function bodies or closures are reported; `enclosing` lists
+///   only the enclosing *types* (functions are transparent).
+/// - Inside an extension, the extended type's name as written, split at `.`, is the
+///   enclosing path: `extension A.B { struct C {} }` gives `C` with enclosing `["A", "B"]`.
+/// - Backticks are removed from names and import paths (`` `Type` `` → `Type`).
+/// - A protocol's primary associated types (`protocol P<Element>`) are reported as its
+///   `genericParameters`.
+/// - `import`, `class`, `struct`, `enum`, `protocol`, `actor` and `extension` count only
+///   at the start of a statement (after attributes and modifiers), so argument labels
+///   (`f(import: 1)`, `init(class c: Int)`), members (`x.class`) and `class func` never
+///   produce facts.
 public enum FactExtractor {
     public static func summarize(bytes: [UInt8]) -> SourceSummary {
         summarize(TokenizedSource(bytes: bytes))
     }
 
     public static func summarize(_ source: TokenizedSource) -> SourceSummary {
-        // Placeholder until the extractor lands.
-        SourceSummary(lineCount: source.lineCount, byteCount: source.bytes.count)
+        var summary = SourceSummary(lineCount: source.lineCount, byteCount: source.bytes.count)
+        summary.problems = source.diagnostics.map {
+            SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
+        }
+        var tokens = source.tokens
+        if source.tokens.contains(where: { $0.kind == .comment }) {
+            tokens = tokens.filter { $0.kind != .comment }
+        }
+        source.bytes.withUnsafeBufferPointer { bytes in
+            tokens.withUnsafeBufferPointer { tokens in
+                guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress else { return }
+                var extraction = Extraction(source: source, bytes: byteBase, byteCount: bytes.count,
+                                            tokens: tokenBase, count: tokens.count)
+                extraction.run()
+                summary.imports = extraction.imports
+                summary.declarations = extraction.declarations
+            }
+        }
+        return summary
+    }
+}
+
+/// The state of one extraction pass.
+private struct Extraction {
+    let source: TokenizedSource
+    let bytes: UnsafePointer<UInt8>
+    let byteCount: Int
+    let tokens: UnsafePointer<Token>
+    let count: Int
+
+    var imports: [ImportFact] = []
+    var declarations: [TypeDeclaration] = []
+
+    /// One entry per open `{`: how many names it pushed onto `typeNames`.
+    private var scopes: [Int] = []
+    /// Names of the enclosing types, outermost first.
+    private var typeNames: [String] = []
+    private var conditionDescriptions: [Int32: String] = [:]
+
+    init(source: TokenizedSource, bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int) {
+        self.source = source
+        self.bytes = bytes
+        self.byteCount = byteCount
+        self.tokens = tokens
+        self.count = count
+    }
+
+    // MARK: - Main loop
+
+    mutating func run() {
+        var index = 0
+        while index < count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                let byte = bytes[Int(token.start)]
+                if byte == UInt8(ascii: "{") {
+                    scopes.append(0)
+                } else if byte == UInt8(ascii: "}") {
+                    if let pushed = scopes.popLast(), pushed > 0 {
+                        typeNames.removeLast(min(pushed, typeNames.count))
+                    }
+                }
+                index += 1
+                continue
+            }
+            if token.kind != .identifier || token.length < 4 || token.length > 9 {
+                index += 1
+                continue
+            }
+            let first = bytes[Int(token.start)]
+            switch first {
+            case UInt8(ascii: "i"):
+                if matches(token, "import") {
+                    index = handleImport(at: index)
+                    continue
+                }
+            case UInt8(ascii: "c"):
+                if matches(token, "class") {
+                    index = handleType(.class, at: index)
+                    continue
+                }
+            case UInt8(ascii: "s"):
+                if matches(token, "struct") {
+                    index = handleType(.struct, at: index)
+                    continue
+                }
+            case UInt8(ascii: "e"):
+                if matches(token, "enum") {
+                    index = handleType(.enum, at: index)
+                    continue
+                }
+                if matches(token, "extension") {
+                    index = handleType(.extension, at: index)
+                    continue
+                }
+            case UInt8(ascii: "p"):
+                if matches(token, "protocol") {
+                    index = handleType(.protocol, at: index)
+                    continue
+                }
+            case UInt8(ascii: "a"):
+                if matches(token, "actor") {
+                    index = handleType(.actor, at: index)
+                    continue
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Token helpers
+
+    @inline(__always)
+    func matches(_ token: Token, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard token.length == length else { return false }
+        let pointer = literal.utf8Start
+        let start = Int(token.start)
+        for offset in 0..<length where bytes[start + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
+    }
+
+    func isName(_ index: Int) -> Bool {
+        index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+    }
+
+    func text(_ token: Token) -> String {
+        var start = Int(token.start), end = Int(token.end)
+        if token.kind == .backtickIdentifier && end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+    }
+
+    /// The tokens `first...last` as written, every run of white space or comments folded
+    /// to one space.
+    func foldedText(_ first: Int, _ last: Int) -> String {
+        guard first <= last else { return "" }
+        var result: [UInt8] = []
+        for index in first...last {
+            let token = tokens[index]
+            if index > first && token.hasSpaceBefore {
+                result.append(UInt8(ascii: " "))
+            }
+            result.append(contentsOf: UnsafeBufferPointer(start: bytes + Int(token.start), count: token.length))
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    mutating func condition(_ id: Int32) -> String? {
+        guard id > 0 else { return nil }
+        if let cached = conditionDescriptions[id] { return cached }
+        let description = source.conditions.description(of: id)
+        conditionDescriptions[id] = description ?? ""
+        return description
+    }
+
+    func isAccessModifier(_ token: Token) -> AccessLevel? {
+        guard token.kind == .identifier else { return nil }
+        switch token.length {
+        case 4: return matches(token, "open") ? .open : nil
+        case 6: return matches(token, "public") ? .public : nil
+        case 7:
+            if matches(token, "private") { return .private }
+            return matches(token, "package") ? .package : nil
+        case 8: return matches(token, "internal") ? .internal : nil
+        case 11: return matches(token, "fileprivate") ? .fileprivate : nil
+        default: return nil
+        }
+    }
+
+    /// Declaration modifiers that may precede a type or an import (besides access levels).
+    func isOtherModifier(_ token: Token) -> Bool {
+        guard token.kind == .identifier else { return false }
+        return matches(token, "final") || matches(token, "indirect") || matches(token, "nonisolated")
+            || matches(token, "distributed") || matches(token, "dynamic") || matches(token, "static")
+            || matches(token, "override") || matches(token, "required") || matches(token, "convenience")
+            || matches(token, "unowned") || matches(token, "weak") || matches(token, "lazy")
+    }
+
+    /// Keywords and modifiers that follow `class` when it is a modifier (`class func`,
+    /// `class override var`) rather than a declaration.
+    func followsClassModifier(_ token: Token) -> Bool {
+        if isAccessModifier(token) != nil || isOtherModifier(token) { return true }
+        return matches(token, "func") || matches(token, "var") || matches(token, "let") || matches(token, "subscript")
+            || matches(token, "init") || matches(token, "deinit") || matches(token, "typealias") || matches(token, "mutating")
+            || matches(token, "nonmutating") || matches(token, "prefix") || matches(token, "postfix") || matches(token, "infix")
+            || matches(token, "optional") || matches(token, "isolated") || matches(token, "borrowing") || matches(token, "consuming")
+    }
+
+    // MARK: - Declaration prefix (attributes and modifiers, found backwards)
+
+    struct Prefix {
+        /// Index of the first token of the declaration.
+        var first: Int
+        /// `(name token, last token of the attribute)`, in source order.
+        var attributes: [(name: Int, last: Int)] = []
+        var accessLevel: AccessLevel?
+    }
+
+    /// Walks back from the keyword at `keyword` over attributes and modifiers.
+    func declarationPrefix(before keyword: Int) -> Prefix {
+        var result = Prefix(first: keyword)
+        let condition = tokens[keyword].condition
+        var index = keyword - 1
+        var attributes: [(name: Int, last: Int)] = []
+        while index >= 0 && tokens[index].condition == condition {
+            let token = tokens[index]
+            if token.kind == .identifier {
+                if isPunctuation(index - 1, UInt8(ascii: "@")) {
+                    attributes.append((index, index))
+                    index -= 2
+                    result.first = index + 1
+                    continue
+                }
+                if let level = isAccessModifier(token) {
+                    result.accessLevel = level
+                    index -= 1
+                    result.first = index + 1
+                    continue
+                }
+                if isOtherModifier(token) {
+                    index -= 1
+                    result.first = index + 1
+                    continue
+                }
+                break
+            }
+            if isPunctuation(index, UInt8(ascii: ")")) {
+                guard let open = matchingOpenParen(before: index), open >= 1, tokens[open - 1].kind == .identifier else { break }
+                let name = open - 1
+                if isPunctuation(name - 1, UInt8(ascii: "@")) {
+                    attributes.append((name, index))
+                    index = name - 2
+                    result.first = index + 1
+                    continue
+                }
+                if isAccessModifier(tokens[name]) != nil || matches(tokens[name], "nonisolated") || matches(tokens[name], "unowned") {
+                    // `private(set)`, `nonisolated(unsafe)`: not the declaration's access.
+                    index = name - 1
+                    result.first = index + 1
+                    continue
+                }
+                break
+            }
+            break
+        }
+        result.attributes = attributes.reversed()
+        return result
+    }
+
+    /// The `(` matching the `)` at `close`, looking back at most a few hundred tokens and
+    /// never across braces or semicolons.
+    func matchingOpenParen(before close: Int) -> Int? {
+        var depth = 0
+        var index = close
+        let limit = max(0, close - 512)
+        while index >= limit {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                switch bytes[Int(token.start)] {
+                case UInt8(ascii: ")"): depth += 1
+                case UInt8(ascii: "("):
+                    depth -= 1
+                    if depth == 0 { return index }
+                case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"): return nil
+                default: break
+                }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// True when the declaration starting at `first` begins a statement.
+    func startsStatement(_ first: Int) -> Bool {
+        guard first > 0 else { return true }
+        let previous = tokens[first - 1]
+        if previous.kind == .punctuation {
+            let byte = bytes[Int(previous.start)]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") { return true }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",")
+                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") {
+                return false
+            }
+        }
+        return tokens[first].isAtLineStart
+    }
+
+    // MARK: - Imports
+
+    /// Handles `import` at `keyword`; returns the index to continue from.
+    mutating func handleImport(at keyword: Int) -> Int {
+        var index = keyword + 1
+        guard index < count else { return index }
+        var kind = ImportKind.module
+        if tokens[index].kind == .identifier, isName(index + 1), let declarationKind = importKind(tokens[index]) {
+            kind = declarationKind
+            index += 1
+        }
+        guard isName(index) else { return keyword + 1 }
+        let prefix = declarationPrefix(before: keyword)
+        guard startsStatement(prefix.first) else { return keyword + 1 }
+        var path = [text(tokens[index])]
+        index += 1
+        while index + 1 < count && isPunctuation(index, UInt8(ascii: ".")) {
+            let next = tokens[index + 1]
+            guard next.kind == .identifier || next.kind == .backtickIdentifier || next.kind == .operator else { break }
+            path.append(text(next))
+            index += 2
+        }
+        let first = tokens[prefix.first]
+        let attributes = prefix.attributes.map { foldedText($0.name, $0.last) }
+        imports.append(ImportFact(
+            module: path[0], path: path, kind: kind, attributes: attributes, accessLevel: prefix.accessLevel,
+            condition: condition(first.condition), conditionID: first.condition,
+            line: Int(first.line), column: source.column(of: first)
+        ))
+        return index
+    }
+
+    func importKind(_ token: Token) -> ImportKind? {
+        switch token.length {
+        case 3:
+            if matches(token, "let") { return .let }
+            if matches(token, "var") { return .var }
+        case 4:
+            if matches(token, "func") { return .func }
+            if matches(token, "enum") { return .enum }
+        case 5: if matches(token, "class") { return .class }
+        case 6: if matches(token, "struct") { return .struct }
+        case 8: if matches(token, "protocol") { return .protocol }
+        case 9: if matches(token, "typealias") { return .typealias }
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: - Type declarations
+
+    /// Handles a type keyword at `keyword`; returns the index to continue from (past the
+    /// body's `{` when one was found, with the type's scope pushed).
+    mutating func handleType(_ kind: DeclarationKind, at keyword: Int) -> Int {
+        let nameIndex = keyword + 1
+        guard nameIndex < count else { return keyword + 1 }
+        let nameToken = tokens[nameIndex]
+        if kind == .extension {
+            let ok = nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier
+                || isPunctuation(nameIndex, UInt8(ascii: "[")) || isPunctuation(nameIndex, UInt8(ascii: "("))
+            guard ok else { return keyword + 1 }
+        } else {
+            guard nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier else { return keyword + 1 }
+            if kind == .class && nameToken.kind == .identifier && followsClassModifier(nameToken) { return keyword + 1 }
+        }
+        let prefix = declarationPrefix(before: keyword)
+        guard startsStatement(prefix.first) else { return keyword + 1 }
+
+        var index = nameIndex
+        var name: String
+        var nameComponents: [String]
+        var genericParameters: String?
+        if kind == .extension {
+            // The extended type: up to `:`, `where` or `{` outside brackets.
+            let start = index
+            var depth = 0
+            var componentStart = index
+            nameComponents = []
+            while index < count {
+                let token = tokens[index]
+                if depth == 0 && (isPunctuation(index, UInt8(ascii: ":")) || isPunctuation(index, UInt8(ascii: "{"))
+                    || isPunctuation(index, UInt8(ascii: "}")) || isPunctuation(index, UInt8(ascii: ";"))
+                    || (token.kind == .identifier && matches(token, "where"))) {
+                    break
+                }
+                if depth == 0 && isPunctuation(index, UInt8(ascii: ".")) && index > componentStart {
+                    nameComponents.append(componentText(componentStart, index - 1))
+                    componentStart = index + 1
+                }
+                depth += depthChange(token)
+                if depth < 0 { break }
+                index += 1
+            }
+            if index > componentStart {
+                nameComponents.append(componentText(componentStart, index - 1))
+            }
+            name = index > start ? foldedText(start, index - 1) : ""
+            if nameComponents.isEmpty { nameComponents = [name] }
+        } else {
+            name = text(nameToken)
+            nameComponents = [name]
+            index += 1
+            if index < count && tokens[index].kind == .operator && bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+                if let close = closingAngle(from: index) {
+                    genericParameters = foldedText(index, close)
+                    index = close + 1
+                }
+            }
+        }
+
+        // Inheritance list, then an optional `where` clause, then the body.
+        var inheritance: [String] = []
+        var bodyIndex: Int?
+        var inWhere = false
+        if isPunctuation(index, UInt8(ascii: ":")) {
+            index += 1
+        } else {
+            inWhere = true // no list: only a `where` clause may come before the body
+        }
+        var entryStart = index
+        var depth = 0
+        let limit = min(count, index + 4096)
+        while index < limit {
+            let token = tokens[index]
+            if depth == 0 && token.kind == .punctuation {
+                let byte = bytes[Int(token.start)]
+                if byte == UInt8(ascii: "{") {
+                    bodyIndex = index
+                    break
+                }
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") { break }
+                if byte == UInt8(ascii: ",") && !inWhere {
+                    if index > entryStart { inheritance.append(foldedText(entryStart, index - 1)) }
+                    entryStart = index + 1
+                    index += 1
+                    continue
+                }
+            }
+            if depth == 0 && !inWhere && token.kind == .identifier && matches(token, "where") {
+                if index > entryStart { inheritance.append(foldedText(entryStart, index - 1)) }
+                inWhere = true
+            }
+            depth += depthChange(token)
+            if depth < 0 { break }
+            index += 1
+        }
+        if !inWhere && index > entryStart {
+            inheritance.append(foldedText(entryStart, index - 1))
+        }
+
+        let first = tokens[prefix.first]
+        declarations.append(TypeDeclaration(
+            kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
+            inheritance: inheritance, genericParameters: genericParameters,
+            attributes: prefix.attributes.map { text(tokens[$0.name]) },
+            condition: condition(first.condition), conditionID: first.condition,
+            line: Int(first.line), column: source.column(of: first)
+        ))
+        guard let body = bodyIndex else { return max(index, keyword + 1) }
+        scopes.append(nameComponents.count)
+        typeNames.append(contentsOf: nameComponents)
+        return body + 1
+    }
+
+    /// Text of one component of a dotted extended-type name, backticks removed when it
+    /// is a single token.
+    func componentText(_ first: Int, _ last: Int) -> String {
+        first == last ? text(tokens[first]) : foldedText(first, last)
+    }
+
+    /// Bracket depth change of a token: `(`/`[`/`<` open, `)`/`]`/`>` close (`->` aside).
+    @inline(__always)
+    func depthChange(_ token: Token) -> Int {
+        switch token.kind {
+        case .punctuation:
+            switch bytes[Int(token.start)] {
+            case UInt8(ascii: "("), UInt8(ascii: "["): return 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): return -1
+            default: return 0
+            }
+        case .operator:
+            var change = 0
+            var offset = Int(token.start)
+            let end = Int(token.end)
+            while offset < end {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "<") {
+                    change += 1
+                } else if byte == UInt8(ascii: ">") && !(offset > Int(token.start) && bytes[offset - 1] == UInt8(ascii: "-")) {
+                    change -= 1
+                }
+                offset += 1
+            }
+            return change
+        default:
+            return 0
+        }
+    }
+
+    /// The token that closes the generic clause opened at `open`.
+    func closingAngle(from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        let limit = min(count, open + 1024)
+        while index < limit {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                let byte = bytes[Int(token.start)]
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") { return nil }
+            }
+            depth += depthChange(token)
+            if depth <= 0 { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -49,22 +49,27 @@ public struct ConditionTable: Sendable, Equatable {
 
     /// A readable condition such as `canImport(UIKit)`, `!DEBUG` or
     /// `os(iOS) && !(swift(>=6.0))`; `nil` when unconditional.
+    ///
+    /// The condition of a clause is the conjunction, from the outermost block inwards, of
+    /// the negations of the earlier branches of each block and the clause's own
+    /// expression: `#if A … #elseif B … #else` gives `A`, `!A && B`, `!A && !B`.
     public func description(of id: Int32) -> String? {
-        guard id > 0 else { return nil }
+        guard id > 0, Int(id) < clauses.count else { return nil }
         var parts: [String] = []
         for clause in chain(id) {
             // Earlier branches of the same block are false when this one is taken.
             let earlier = clauses.filter { $0.block == clause.block && $0.branch < clause.branch }
                 .sorted { $0.branch < $1.branch }
             for previous in earlier where !previous.expression.isEmpty {
-                parts.append("!" + ConditionTable.parenthesized(previous.expression))
+                parts.append(ConditionTable.negated(previous.expression))
             }
             if !clause.expression.isEmpty {
-                parts.append(earlier.isEmpty ? clause.expression : ConditionTable.parenthesized(clause.expression))
+                parts.append(clause.expression)
             }
         }
+        if parts.isEmpty { return nil }
         if parts.count == 1 { return parts[0] }
-        return parts.map { $0.hasPrefix("!") ? $0 : ConditionTable.parenthesized($0) }.joined(separator: " && ")
+        return parts.map { ConditionTable.isAtom($0) ? $0 : "(\($0))" }.joined(separator: " && ")
     }
 
     /// True when no build configuration can compile both clauses: they lie in different
@@ -81,9 +86,30 @@ public struct ConditionTable: Sendable, Equatable {
         return false
     }
 
-    static func parenthesized(_ expression: String) -> String {
-        let isAtom = expression.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            || (expression.last == ")" && !expression.contains(" ") && !expression.contains("&&") && !expression.contains("||"))
-        return isAtom ? expression : "(\(expression))"
+    /// `!X` for an atom, `!(X || Y)` otherwise; `!!X` is simplified to `X`.
+    static func negated(_ expression: String) -> String {
+        guard isAtom(expression) else { return "!(\(expression))" }
+        if expression.hasPrefix("!") {
+            let rest = String(expression.dropFirst())
+            if isAtom(rest) { return rest }
+        }
+        return "!" + expression
+    }
+
+    /// True when the expression needs no parentheses as an operand of `&&` or `!`: no
+    /// white space or binary operator outside parentheses (`DEBUG`, `os(iOS)`,
+    /// `!DEBUG`, `swift(>=5.9)`).
+    static func isAtom(_ expression: String) -> Bool {
+        var depth = 0
+        for byte in expression.utf8 {
+            switch byte {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: " "), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="):
+                if depth == 0 { return false }
+            default: break
+            }
+        }
+        return !expression.isEmpty
     }
 }

@@ -1,27 +1,37 @@
 /// Byte-level Swift lexer.
 ///
-/// Works on raw UTF-8 bytes through an unsafe buffer: no `String` per token, no regex, no
-/// allocation in the hot loop apart from appending tokens. Every loop advances at least
-/// one byte, and every scan is bounded by the end of the buffer, so no input can make it
-/// crash or hang. Literals (strings with all their interpolations, regexes) are single
+/// Works on raw UTF-8 bytes through an unsafe pointer: no `String` per token, no regex, no
+/// allocation in the hot loop apart from growing the token buffer. Every loop advances at
+/// least one byte and every scan is bounded by the end of the buffer, so no input can make
+/// it crash or hang. Literals (strings with all their interpolations, regexes) are single
 /// tokens so that nothing inside them can ever be mistaken for code.
 struct Lexer {
     let options: TokenizerOptions
     var conditions = ConditionTable()
     var diagnostics: [LexerDiagnostic] = []
-    var lineCount = 1
+    var lineCount = 0
 
-    private var bytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+    private var bytes: UnsafePointer<UInt8>
     private var count = 0
+    private let table: UnsafePointer<UInt8>
     private var line: Int32 = 1
     private var lineStart = 0
     private var pendingFlags: UInt8 = Token.Flags.newlineBefore | Token.Flags.spaceBefore
     private var currentCondition: Int32 = 0
     private var openBlocks: [OpenBlock] = []
     private var nextBlock: Int32 = 0
-    private var previous: Token?
-    private var reportedInvalidUTF8 = false
-    private var reportedNUL = false
+
+    // Output buffer, grown by doubling and copied into an exactly sized array at the end.
+    private var out: UnsafeMutablePointer<Token>
+    private var outCount = 0
+    private var outCapacity = 0
+
+    // The last non-comment token, for the regex heuristic.
+    private var previousKind: TokenKind = .comment
+    private var previousStart = 0
+    private var previousEnd = 0
+    private var previousFlags: UInt8 = 0
+    private var hasPrevious = false
 
     private struct OpenBlock {
         var block: Int32
@@ -31,13 +41,23 @@ struct Lexer {
 
     init(options: TokenizerOptions) {
         self.options = options
+        self.table = ByteClass.table
+        self.bytes = UnsafePointer(ByteClass.table) // replaced in `run`
+        self.out = UnsafeMutablePointer<Token>.allocate(capacity: 1)
+        self.outCapacity = 1
     }
 
     // MARK: - Driver
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) {
-        bytes = buffer
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
         count = buffer.count
+        defer { out.deallocate() }
+        guard let base = buffer.baseAddress, count > 0 else {
+            lineCount = 0
+            return []
+        }
+        bytes = base
+        reserve(count / 6 + 16)
         var pos = 0
         // Byte order mark.
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
@@ -48,173 +68,177 @@ struct Lexer {
         if pos + 1 < count && bytes[pos] == UInt8(ascii: "#") && bytes[pos + 1] == UInt8(ascii: "!") {
             pos = endOfLine(from: pos)
         }
-        while pos < count {
-            pos = step(at: pos, into: &tokens)
-        }
+        lexAll(from: pos)
         if !openBlocks.isEmpty {
             report(.unbalancedConditional, at: count)
         }
-        lineCount = Int(line)
+        let last = bytes[count - 1]
+        lineCount = Int(line) - (last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") ? 1 : 0)
+        validateEncoding()
+        if diagnostics.count > 1 {
+            diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+        return Array(UnsafeBufferPointer(start: out, count: outCount))
     }
 
-    /// Lexes one token or skips one run of trivia, returning the next position (> pos).
-    private mutating func step(at pos: Int, into tokens: inout [Token]) -> Int {
-        let byte = bytes[pos]
-        switch CharacterClass.of(byte) {
-        case .space:
-            pendingFlags |= Token.Flags.spaceBefore
-            return pos + 1
-        case .newline:
-            var next = pos + 1
-            if byte == UInt8(ascii: "\r") && next < count && bytes[next] == UInt8(ascii: "\n") {
-                next += 1
+    private mutating func reserve(_ capacity: Int) {
+        guard capacity > outCapacity else { return }
+        let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
+        grown.moveInitialize(from: out, count: outCount)
+        out.deallocate()
+        out = grown
+        outCapacity = capacity
+    }
+
+    /// The main loop: one token or one run of trivia per iteration.
+    private mutating func lexAll(from start: Int) {
+        var pos = start
+        while pos < count {
+            let byte = bytes[pos]
+            switch table[Int(byte)] & ByteClass.kindMask {
+            case ByteClass.space:
+                pendingFlags |= Token.Flags.spaceBefore
+                pos += 1
+                while pos < count && table[Int(bytes[pos])] & ByteClass.kindMask == ByteClass.space { pos += 1 }
+            case ByteClass.newline:
+                pos += 1
+                if byte == UInt8(ascii: "\r") && pos < count && bytes[pos] == UInt8(ascii: "\n") {
+                    pos += 1
+                }
+                newline(at: pos)
+                pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
+            case ByteClass.identifier:
+                let end = scanIdentifier(from: pos + 1)
+                emit(.identifier, pos, end, line)
+                pos = end
+            case ByteClass.digit:
+                let end = scanNumber(from: pos)
+                emit(.number, pos, end, line)
+                pos = end
+            case ByteClass.quote:
+                let startLine = line
+                let end = scanString(from: pos, hashes: 0)
+                emit(.string, pos, end, startLine)
+                pos = end
+            case ByteClass.slash:
+                pos = lexSlash(at: pos)
+            case ByteClass.pound:
+                pos = lexPound(at: pos)
+            case ByteClass.backtick:
+                var end = pos + 1
+                while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
+                    end += 1
+                }
+                if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
+                    emit(.backtickIdentifier, pos, end + 1, line)
+                    pos = end + 1
+                } else {
+                    emit(.punctuation, pos, pos + 1, line)
+                    pos += 1
+                }
+            case ByteClass.punctuation:
+                emit(.punctuation, pos, pos + 1, line)
+                pos += 1
+            case ByteClass.dot:
+                if pos + 1 < count && bytes[pos + 1] == UInt8(ascii: ".") {
+                    let end = scanOperator(from: pos, allowDots: true)
+                    emit(.operator, pos, end, line)
+                    pos = end
+                } else {
+                    emit(.punctuation, pos, pos + 1, line)
+                    pos += 1
+                }
+            case ByteClass.operatorChar:
+                let end = scanOperator(from: pos, allowDots: false)
+                emit(.operator, pos, end, line)
+                pos = end
+            case ByteClass.nul:
+                // Reported by `validateEncoding`; lexed as white space.
+                pendingFlags |= Token.Flags.spaceBefore
+                pos += 1
+            default:
+                // `\` (key paths), `'`, control characters: one-byte operator tokens.
+                emit(.operator, pos, pos + 1, line)
+                pos += 1
             }
-            newline(at: next)
-            pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
-            return next
-        case .identifierStart:
-            let end = scanIdentifier(from: pos)
-            emit(.identifier, pos, end, into: &tokens)
-            return end
-        case .digit:
-            let end = scanNumber(from: pos)
-            emit(.number, pos, end, into: &tokens)
-            return end
-        case .quote:
-            let end = scanString(from: pos, hashes: 0)
-            emit(.string, pos, end, into: &tokens)
-            return end
-        case .slash:
-            return lexSlash(at: pos, into: &tokens)
-        case .pound:
-            return lexPound(at: pos, into: &tokens)
-        case .backtick:
-            var end = pos + 1
-            while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
-                end += 1
-            }
-            if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
-                emit(.backtickIdentifier, pos, end + 1, into: &tokens)
-                return end + 1
-            }
-            emit(.punctuation, pos, pos + 1, into: &tokens)
-            return pos + 1
-        case .punctuation:
-            emit(.punctuation, pos, pos + 1, into: &tokens)
-            return pos + 1
-        case .dot:
-            if pos + 1 < count && bytes[pos + 1] == UInt8(ascii: ".") {
-                let end = scanOperator(from: pos, allowDots: true)
-                emit(.operator, pos, end, into: &tokens)
-                return end
-            }
-            emit(.punctuation, pos, pos + 1, into: &tokens)
-            return pos + 1
-        case .operatorChar:
-            let end = scanOperator(from: pos, allowDots: false)
-            emit(.operator, pos, end, into: &tokens)
-            return end
-        case .nul:
-            if !reportedNUL {
-                reportedNUL = true
-                report(.binaryContent, at: pos)
-            }
-            pendingFlags |= Token.Flags.spaceBefore
-            return pos + 1
-        case .other:
-            emit(.operator, pos, pos + 1, into: &tokens)
-            return pos + 1
         }
     }
 
     // MARK: - Emission and bookkeeping
 
-    private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, line startLine: Int32? = nil, into tokens: inout [Token]) {
-        let token = Token(
-            kind: kind, flags: pendingFlags, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-            line: startLine ?? line, condition: currentCondition
-        )
-        pendingFlags = 0
-        if kind == .comment {
-            pendingFlags = Token.Flags.spaceBefore
-        } else {
-            previous = token
+    @inline(__always)
+    private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, _ startLine: Int32) {
+        if outCount == outCapacity {
+            reserve(outCapacity * 2)
         }
-        tokens.append(token)
+        (out + outCount).initialize(to: Token(
+            kind: kind, flags: pendingFlags, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+            line: startLine, condition: currentCondition
+        ))
+        outCount += 1
+        if kind == .comment {
+            pendingFlags = Token.Flags.spaceBefore | (startLine != line ? Token.Flags.newlineBefore : 0)
+        } else {
+            previousKind = kind
+            previousStart = start
+            previousEnd = end
+            previousFlags = pendingFlags
+            hasPrevious = true
+            pendingFlags = 0
+        }
     }
 
+    @inline(__always)
     private mutating func newline(at nextLineStart: Int) {
         line &+= 1
         lineStart = nextLineStart
     }
 
-    private mutating func report(_ kind: LexerDiagnostic.Kind, at offset: Int, line reportLine: Int32? = nil) {
-        let column = offset - lineStart + 1
+    private mutating func report(_ kind: LexerDiagnostic.Kind, at offset: Int, line reportLine: Int32? = nil, lineStart reportLineStart: Int? = nil) {
+        let column = offset - (reportLineStart ?? lineStart) + 1
         diagnostics.append(LexerDiagnostic(kind: kind, line: Int(reportLine ?? line), column: max(1, column)))
     }
 
     // MARK: - Simple scanners
 
+    @inline(__always)
     private func endOfLine(from pos: Int) -> Int {
         var end = pos
-        while end < count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
+        while end < count {
+            let byte = bytes[end]
+            if byte <= UInt8(ascii: "\r") && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
             end += 1
         }
         return end
     }
 
-    private mutating func scanIdentifier(from pos: Int) -> Int {
+    @inline(__always)
+    private func scanIdentifier(from pos: Int) -> Int {
         var end = pos
-        while end < count {
-            let byte = bytes[end]
-            if byte < 0x80 {
-                guard CharacterClass.isIdentifierContinue(byte) else { break }
-                end += 1
-            } else {
-                end = scanNonASCII(at: end)
-            }
+        while end < count && table[Int(bytes[end])] & ByteClass.identifierContinue != 0 {
+            end += 1
         }
         return end
     }
 
-    /// Skips one UTF-8 scalar inside an identifier; reports the first malformed sequence.
-    private mutating func scanNonASCII(at pos: Int) -> Int {
-        let lead = bytes[pos]
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: length = 0
-        }
-        if length > 0 && pos + length <= count {
-            var valid = true
-            for index in 1..<length where bytes[pos + index] & 0xC0 != 0x80 {
-                valid = false
-            }
-            if valid { return pos + length }
-        }
-        if !reportedInvalidUTF8 {
-            reportedInvalidUTF8 = true
-            report(.invalidUTF8, at: pos)
-        }
-        return pos + 1
-    }
-
     private func scanNumber(from pos: Int) -> Int {
+        // After `.` (tuple element `t.0.1`) only an integer is lexed.
+        let afterDot = hasPrevious && previousEnd == pos && previousKind == .punctuation && bytes[previousStart] == UInt8(ascii: ".")
+        let isHex = pos + 1 < count && bytes[pos] == UInt8(ascii: "0") && (bytes[pos + 1] == UInt8(ascii: "x") || bytes[pos + 1] == UInt8(ascii: "X"))
         var end = pos + 1
         while end < count {
             let byte = bytes[end]
-            if CharacterClass.isIdentifierContinue(byte) {
+            if table[Int(byte)] & ByteClass.identifierContinue != 0 {
                 // Exponent signs: 1e-3, 0x1p+4.
-                if (byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "p") || byte == UInt8(ascii: "P")),
-                   end + 1 < count, bytes[end + 1] == UInt8(ascii: "-") || bytes[end + 1] == UInt8(ascii: "+") {
+                let isExponent = isHex
+                    ? (byte == UInt8(ascii: "p") || byte == UInt8(ascii: "P"))
+                    : (byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E"))
+                if isExponent && !afterDot, end + 1 < count, bytes[end + 1] == UInt8(ascii: "-") || bytes[end + 1] == UInt8(ascii: "+") {
                     end += 2
                     continue
                 }
                 end += 1
-            } else if byte == UInt8(ascii: "."), end + 1 < count, CharacterClass.isDigit(bytes[end + 1]),
-                      bytes[end - 1] != UInt8(ascii: ".") {
+            } else if byte == UInt8(ascii: "."), !afterDot, end + 1 < count, ByteClass.isDigit(bytes[end + 1]) {
                 end += 1
             } else {
                 break
@@ -229,7 +253,7 @@ struct Lexer {
             let byte = bytes[end]
             if byte == UInt8(ascii: ".") {
                 guard allowDots else { break }
-            } else if !CharacterClass.isOperatorChar(byte) {
+            } else if table[Int(byte)] & ByteClass.operatorContinue == 0 {
                 break
             }
             // A comment starts inside the run: `a=//x` or `x+/*c*/1`.
@@ -243,57 +267,72 @@ struct Lexer {
 
     // MARK: - Comments, slash, regex
 
-    private mutating func lexSlash(at pos: Int, into tokens: inout [Token]) -> Int {
+    private mutating func lexSlash(at pos: Int) -> Int {
         let next: UInt8 = pos + 1 < count ? bytes[pos + 1] : 0
         if next == UInt8(ascii: "/") {
             let end = endOfLine(from: pos)
-            emitComment(pos, end, line: line, into: &tokens)
+            emitComment(pos, end, line: line)
             return end
         }
         if next == UInt8(ascii: "*") {
             let startLine = line
             let end = scanBlockComment(from: pos)
-            emitComment(pos, end, line: startLine, into: &tokens)
+            emitComment(pos, end, line: startLine)
             return end
         }
         if regexMayStartHere(), let end = scanBareRegex(from: pos) {
-            emit(.regex, pos, end, into: &tokens)
+            emit(.regex, pos, end, line)
             return end
         }
         let end = scanOperator(from: pos, allowDots: false)
-        emit(.operator, pos, end, into: &tokens)
+        emit(.operator, pos, end, line)
         return end
     }
 
-    private mutating func emitComment(_ start: Int, _ end: Int, line startLine: Int32, into tokens: inout [Token]) {
+    private mutating func emitComment(_ start: Int, _ end: Int, line startLine: Int32) {
         if options.keepComments {
-            emit(.comment, start, end, line: startLine, into: &tokens)
+            emit(.comment, start, end, startLine)
         } else {
             pendingFlags |= Token.Flags.spaceBefore
+            if startLine != line {
+                pendingFlags |= Token.Flags.newlineBefore
+            }
         }
     }
 
     private mutating func scanBlockComment(from pos: Int) -> Int {
+        let startLine = line, startLineStart = lineStart
         var depth = 1
         var index = pos + 2
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "*") && index + 1 < count && bytes[index + 1] == UInt8(ascii: "/") {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else if byte == UInt8(ascii: "/") && index + 1 < count && bytes[index + 1] == UInt8(ascii: "*") {
-                depth += 1
-                index += 2
-            } else {
+            if byte == UInt8(ascii: "*") {
+                if index + 1 < count && bytes[index + 1] == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return index }
+                } else {
+                    index += 1
+                }
+            } else if byte == UInt8(ascii: "/") {
+                if index + 1 < count && bytes[index + 1] == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 2
+                } else {
+                    index += 1
+                }
+            } else if byte <= UInt8(ascii: "\r") {
                 index = skipByteCountingLines(at: index)
+            } else {
+                index += 1
             }
         }
-        report(.unterminatedComment, at: pos)
+        report(.unterminatedComment, at: pos, line: startLine, lineStart: startLineStart)
         return count
     }
 
     /// Advances over one byte, keeping the line count right for `\n`, `\r\n` and `\r`.
+    @inline(__always)
     private mutating func skipByteCountingLines(at index: Int) -> Int {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\n") {
@@ -311,64 +350,88 @@ struct Lexer {
     /// The compiler's rule of thumb: `/` starts a regex where an expression may begin,
     /// i.e. not right after something that ends an operand.
     private func regexMayStartHere() -> Bool {
-        guard let previous else { return true }
-        switch previous.kind {
+        guard hasPrevious else { return true }
+        switch previousKind {
         case .number, .string, .regex, .backtickIdentifier, .poundIdentifier:
             return false
         case .identifier:
-            return isExpressionKeyword(previous)
+            return isExpressionKeyword(previousStart, previousEnd)
         case .punctuation:
-            let byte = bytes[Int(previous.start)]
+            let byte = bytes[previousStart]
             return byte != UInt8(ascii: ")") && byte != UInt8(ascii: "]") && byte != UInt8(ascii: "}")
                 && byte != UInt8(ascii: ".")
         case .operator:
-            // `x! / y` and `x? / y`: postfix operators end an operand.
-            let last = bytes[Int(previous.end) - 1]
-            return !(previous.length == 1 && (last == UInt8(ascii: "!") || last == UInt8(ascii: "?")) && !previous.hasSpaceBefore)
+            // `x! / y`, `x? / y`, `T> / y`: postfix operators end an operand.
+            let last = bytes[previousEnd - 1]
+            let postfix = previousFlags & Token.Flags.spaceBefore == 0
+                && (last == UInt8(ascii: "!") || last == UInt8(ascii: "?") || last == UInt8(ascii: ">"))
+            return !postfix
         case .comment:
             return true
         }
     }
 
-    private func isExpressionKeyword(_ token: Token) -> Bool {
-        let keywords: [StaticString] = ["return", "case", "in", "where", "if", "guard", "while", "throw", "try", "await", "else", "some", "any", "let", "var", "yield"]
-        for keyword in keywords where matches(token, keyword) {
-            return true
+    private func isExpressionKeyword(_ start: Int, _ end: Int) -> Bool {
+        switch end - start {
+        case 2:
+            return equals(start, end, "in") || equals(start, end, "if") || equals(start, end, "is") || equals(start, end, "as")
+        case 3:
+            return equals(start, end, "try") || equals(start, end, "let") || equals(start, end, "var") || equals(start, end, "any")
+        case 4:
+            return equals(start, end, "case") || equals(start, end, "else") || equals(start, end, "some")
+        case 5:
+            return equals(start, end, "where") || equals(start, end, "guard") || equals(start, end, "while")
+                || equals(start, end, "throw") || equals(start, end, "await") || equals(start, end, "yield")
+        case 6:
+            return equals(start, end, "return") || equals(start, end, "repeat")
+        default:
+            return false
         }
-        return false
     }
 
-    private func matches(_ token: Token, _ literal: StaticString) -> Bool {
+    @inline(__always)
+    private func equals(_ start: Int, _ end: Int, _ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
-        guard token.length == length else { return false }
-        for index in 0..<length where bytes[Int(token.start) + index] != literal.utf8Start[index] {
+        guard end - start == length else { return false }
+        let pointer = literal.utf8Start
+        for index in 0..<length where bytes[start + index] != pointer[index] {
             return false
         }
         return true
     }
 
-    /// A `/…/` regex on one line; `nil` when the bytes do not form one.
+    /// A `/…/` regex on one line; `nil` when the bytes do not form one (the compiler's
+    /// rules: no leading or trailing space, no newline, no unbalanced `)`).
     private func scanBareRegex(from pos: Int) -> Int? {
         guard pos + 1 < count else { return nil }
         let first = bytes[pos + 1]
         if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
-            || first == UInt8(ascii: "=") || first == UInt8(ascii: "/") {
+            || first == UInt8(ascii: "=") || first == UInt8(ascii: "/") || first == UInt8(ascii: ")") {
             return nil
         }
         var index = pos + 1
         var inClass = 0
+        var parens = 0
         while index < count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return nil
             case UInt8(ascii: "\\"):
+                if index + 1 < count && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")) {
+                    return nil
+                }
                 index += 2
                 continue
             case UInt8(ascii: "["):
                 inClass += 1
             case UInt8(ascii: "]"):
                 if inClass > 0 { inClass -= 1 }
+            case UInt8(ascii: "(") where inClass == 0:
+                parens += 1
+            case UInt8(ascii: ")") where inClass == 0:
+                if parens == 0 { return nil }
+                parens -= 1
             case UInt8(ascii: "/") where inClass == 0:
                 let before = bytes[index - 1]
                 if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") { return nil }
@@ -381,24 +444,32 @@ struct Lexer {
         return nil
     }
 
-    /// `#/…/#` with any number of `#`; may span lines when `#/` ends its line.
+    /// `#/…/#` with any number of `#`. Multi-line (extended syntax) only when `#/` ends
+    /// its line; a single-line one stops at the end of its line when unterminated.
     private mutating func scanExtendedRegex(from pos: Int, hashes: Int) -> Int {
+        let startLine = line, startLineStart = lineStart
         var index = pos + hashes + 1
+        var probe = index
+        while probe < count && (bytes[probe] == UInt8(ascii: " ") || bytes[probe] == UInt8(ascii: "\t")) { probe += 1 }
+        let multiline = probe < count && (bytes[probe] == UInt8(ascii: "\n") || bytes[probe] == UInt8(ascii: "\r"))
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
-                index = index + 1 < count ? skipByteCountingLines(at: index + 1) : index + 1
+            if byte == UInt8(ascii: "\\") && index + 1 < count {
+                if !multiline && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")) { break }
+                index = skipByteCountingLines(at: index + 1)
                 continue
             }
             if byte == UInt8(ascii: "/") && hasHashes(at: index + 1, hashes) {
                 return index + 1 + hashes
             }
+            if !multiline && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
             index = skipByteCountingLines(at: index)
         }
-        report(.unterminatedRegex, at: pos)
-        return count
+        report(.unterminatedRegex, at: pos, line: startLine, lineStart: startLineStart)
+        return min(index, count)
     }
 
+    @inline(__always)
     private func hasHashes(at index: Int, _ hashes: Int) -> Bool {
         guard index + hashes <= count else { return false }
         for offset in 0..<hashes where bytes[index + offset] != UInt8(ascii: "#") {
@@ -411,13 +482,19 @@ struct Lexer {
 
     /// Scans a string literal whose opening quote is at `pos` (after `hashes` `#`) and
     /// returns the offset after its closing delimiter. Interpolations are scanned as
-    /// code, so strings nested in them (and their quotes) are handled.
+    /// code, so strings nested in them (and their quotes) are handled. An unterminated
+    /// single-line literal ends at its line's end, so it never swallows the file.
     private mutating func scanString(from pos: Int, hashes: Int) -> Int {
-        let multiline = pos + 2 < count && bytes[pos + 1] == UInt8(ascii: "\"") && bytes[pos + 2] == UInt8(ascii: "\"")
+        let startLine = line, startLineStart = lineStart
+        let multiline = isMultilineOpening(at: pos)
         var index = multiline ? pos + 3 : pos + 1
-        let startLine = line
         while index < count {
             let byte = bytes[index]
+            // Fast path: ordinary content.
+            if byte > UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\\") && hasHashes(at: index + 1, hashes) {
                 let afterEscape = index + 1 + hashes
                 if afterEscape < count && bytes[afterEscape] == UInt8(ascii: "(") {
@@ -425,6 +502,7 @@ struct Lexer {
                 } else if afterEscape < count {
                     let escaped = bytes[afterEscape]
                     if !multiline && (escaped == UInt8(ascii: "\n") || escaped == UInt8(ascii: "\r")) {
+                        index = afterEscape
                         break
                     }
                     index = skipByteCountingLines(at: afterEscape)
@@ -452,11 +530,21 @@ struct Lexer {
             }
             index += 1
         }
-        report(.unterminatedString, at: pos, line: startLine)
+        report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart)
         return min(index, count)
     }
 
-    /// Scans the code of `\( … )` up to and including the matching `)`.
+    /// `"""` opens a multi-line literal only when the rest of its line is blank:
+    /// `#"""#` is a single-line raw string holding one quote.
+    private func isMultilineOpening(at pos: Int) -> Bool {
+        guard pos + 2 < count && bytes[pos + 1] == UInt8(ascii: "\"") && bytes[pos + 2] == UInt8(ascii: "\"") else { return false }
+        var index = pos + 3
+        while index < count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 }
+        return index == count || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")
+    }
+
+    /// Scans the code of `\( … )` up to and including the matching `)`. Stops at a line
+    /// break inside a single-line literal (the caller reports it as unterminated).
     private mutating func scanInterpolation(from pos: Int, multiline: Bool) -> Int {
         var depth = 1
         var index = pos
@@ -471,7 +559,13 @@ struct Lexer {
                 index += 1
                 if depth == 0 { return index }
             case UInt8(ascii: "\""):
+                if !multiline && isMultilineOpening(at: index) {
+                    // A multi-line literal cannot start inside a single-line one.
+                    return index
+                }
+                let nestedLine = line
                 index = scanString(from: index, hashes: 0)
+                if !multiline && line != nestedLine { return index }
             case UInt8(ascii: "#"):
                 var hashes = 0
                 while index + hashes < count && bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
@@ -482,11 +576,9 @@ struct Lexer {
                 }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
                 index = scanBlockComment(from: index)
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/") && multiline:
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                 index = endOfLine(from: index)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                // A single-line string cannot continue on the next line: stop here and
-                // let the caller report the unterminated literal.
                 if !multiline { return index }
                 index = skipByteCountingLines(at: index)
             default:
@@ -498,47 +590,44 @@ struct Lexer {
 
     // MARK: - `#`: raw strings, extended regexes, directives, pound identifiers
 
-    private mutating func lexPound(at pos: Int, into tokens: inout [Token]) -> Int {
+    private mutating func lexPound(at pos: Int) -> Int {
         var hashes = 0
         while pos + hashes < count && bytes[pos + hashes] == UInt8(ascii: "#") { hashes += 1 }
         let after = pos + hashes
         if after < count && bytes[after] == UInt8(ascii: "\"") {
             let startLine = line
             let end = scanString(from: after, hashes: hashes)
-            emit(.string, pos, end, line: startLine, into: &tokens)
+            emit(.string, pos, end, startLine)
             return end
         }
         if after < count && bytes[after] == UInt8(ascii: "/") {
             let startLine = line
             let end = scanExtendedRegex(from: pos, hashes: hashes)
-            emit(.regex, pos, end, line: startLine, into: &tokens)
+            emit(.regex, pos, end, startLine)
             return end
         }
-        if hashes == 1 && after < count && CharacterClass.of(bytes[after]) == .identifierStart {
-            let end = scanIdentifier(from: after)
-            if let directive = Directive(bytes, from: after, to: end) {
+        if hashes == 1 && after < count && table[Int(bytes[after])] & ByteClass.kindMask == ByteClass.identifier {
+            let end = scanIdentifier(from: after + 1)
+            if let directive = directive(from: after, to: end) {
                 return handleDirective(directive, at: pos, keywordEnd: end)
             }
-            emit(.poundIdentifier, pos, end, into: &tokens)
+            emit(.poundIdentifier, pos, end, line)
             return end
         }
-        emit(.operator, pos, after, into: &tokens)
+        emit(.operator, pos, after, line)
         return after
     }
 
     private enum Directive {
         case `if`, `elseif`, `else`, `endif`
+    }
 
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-            func equals(_ literal: StaticString) -> Bool {
-                guard end - start == literal.utf8CodeUnitCount else { return false }
-                for index in 0..<(end - start) where bytes[start + index] != literal.utf8Start[index] {
-                    return false
-                }
-                return true
-            }
-            if equals("if") { self = .if } else if equals("elseif") { self = .elseif } else if equals("else") { self = .else } else if equals("endif") { self = .endif } else { return nil }
-        }
+    private func directive(from start: Int, to end: Int) -> Directive? {
+        if equals(start, end, "if") { return .if }
+        if equals(start, end, "elseif") { return .elseif }
+        if equals(start, end, "else") { return .else }
+        if equals(start, end, "endif") { return .endif }
+        return nil
     }
 
     private mutating func handleDirective(_ directive: Directive, at pos: Int, keywordEnd: Int) -> Int {
@@ -600,7 +689,7 @@ struct Lexer {
                 pendingSpace = true
                 continue
             }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0 {
                 pendingSpace = true
                 index += 1
                 continue
@@ -614,51 +703,122 @@ struct Lexer {
         }
         return (String(decoding: text, as: UTF8.self), index)
     }
+
+    // MARK: - Encoding
+
+    /// Reports the first malformed UTF-8 sequence and the first NUL byte. ASCII is
+    /// skipped eight bytes at a time.
+    private mutating func validateEncoding() {
+        var index = 0
+        var invalidAt = -1
+        var nulAt = -1
+        let raw = UnsafeRawPointer(bytes)
+        while index < count && (invalidAt < 0 || nulAt < 0) {
+            if index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & high
+                if word & high == 0 && hasZero == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0 && nulAt < 0 { nulAt = index }
+                index += 1
+                continue
+            }
+            let length = Lexer.sequenceLength(bytes, index, count)
+            if length == 0 {
+                if invalidAt < 0 { invalidAt = index }
+                index += 1
+            } else {
+                index += length
+            }
+        }
+        if invalidAt >= 0 { reportAtOffset(.invalidUTF8, invalidAt) }
+        if nulAt >= 0 { reportAtOffset(.binaryContent, nulAt) }
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `index`, 0 when malformed.
+    private static func sequenceLength(_ bytes: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 0
+        }
+        guard index + length <= count else { return 0 }
+        let second = bytes[index + 1]
+        guard second >= low && second <= high else { return 0 }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+            return 0
+        }
+        return length
+    }
+
+    /// Reports at a byte offset, computing its line and column by counting line breaks.
+    private mutating func reportAtOffset(_ kind: LexerDiagnostic.Kind, _ offset: Int) {
+        var reportLine = 1
+        var start = 0
+        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        var index = 0
+        while index < offset {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && !(index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n"))) {
+                reportLine += 1
+                start = index + 1
+            }
+            index += 1
+        }
+        diagnostics.append(LexerDiagnostic(kind: kind, line: reportLine, column: offset - start + 1))
+    }
 }
 
-/// Byte classes for the lexer's dispatch.
-enum CharacterClass: UInt8 {
-    case space, newline, identifierStart, digit, quote, slash, pound, backtick, punctuation, dot, operatorChar, nul, other
+/// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
+/// whether the byte may continue an identifier or an operator.
+enum ByteClass {
+    static let kindMask: UInt8 = 0x0F
+    static let identifierContinue: UInt8 = 0x80
+    static let operatorContinue: UInt8 = 0x40
 
-    private static let table: [CharacterClass] = {
-        var table = [CharacterClass](repeating: .other, count: 256)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = .identifierStart }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = .identifierStart }
-        for byte in 0x80...0xFF { table[byte] = .identifierStart }
-        table[Int(UInt8(ascii: "_"))] = .identifierStart
-        table[Int(UInt8(ascii: "$"))] = .identifierStart
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = .digit }
-        for byte in [" ", "\t"] { table[Int(UInt8(ascii: Unicode.Scalar(byte)!))] = .space }
-        table[0x0B] = .space
-        table[0x0C] = .space
-        table[Int(UInt8(ascii: "\n"))] = .newline
-        table[Int(UInt8(ascii: "\r"))] = .newline
-        table[Int(UInt8(ascii: "\""))] = .quote
-        table[Int(UInt8(ascii: "/"))] = .slash
-        table[Int(UInt8(ascii: "#"))] = .pound
-        table[Int(UInt8(ascii: "`"))] = .backtick
-        for byte in "()[]{},:;@".utf8 { table[Int(byte)] = .punctuation }
-        table[Int(UInt8(ascii: "."))] = .dot
-        for byte in "=-+!*%<>&|^~?".utf8 { table[Int(byte)] = .operatorChar }
-        table[0] = .nul
-        return table
+    static let space: UInt8 = 0, newline: UInt8 = 1, identifier: UInt8 = 2, digit: UInt8 = 3, quote: UInt8 = 4,
+               slash: UInt8 = 5, pound: UInt8 = 6, backtick: UInt8 = 7, punctuation: UInt8 = 8, dot: UInt8 = 9,
+               operatorChar: UInt8 = 10, nul: UInt8 = 11, other: UInt8 = 12
+
+    /// 256 entries, allocated once and never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: other, count: 256)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = identifier | identifierContinue }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = identifier | identifierContinue }
+        // Non-ASCII bytes are identifier characters; malformed UTF-8 is reported separately.
+        for byte in 0x80...0xFF { table[byte] = identifier | identifierContinue }
+        table[Int(UInt8(ascii: "_"))] = identifier | identifierContinue
+        table[Int(UInt8(ascii: "$"))] = identifier | identifierContinue
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = digit | identifierContinue }
+        for byte in [0x20, 0x09, 0x0B, 0x0C] { table[byte] = space }
+        table[Int(UInt8(ascii: "\n"))] = newline
+        table[Int(UInt8(ascii: "\r"))] = newline
+        table[Int(UInt8(ascii: "\""))] = quote
+        table[Int(UInt8(ascii: "/"))] = slash | operatorContinue
+        table[Int(UInt8(ascii: "#"))] = pound
+        table[Int(UInt8(ascii: "`"))] = backtick
+        for byte in "()[]{},:;@".utf8 { table[Int(byte)] = punctuation }
+        table[Int(UInt8(ascii: "."))] = dot
+        for byte in "=-+!*%<>&|^~?".utf8 { table[Int(byte)] = operatorChar | operatorContinue }
+        table[0] = nul
+        return UnsafePointer(table)
     }()
 
     @inline(__always)
-    static func of(_ byte: UInt8) -> CharacterClass { table[Int(byte)] }
-
-    @inline(__always)
-    static func isIdentifierContinue(_ byte: UInt8) -> Bool {
-        let kind = table[Int(byte)]
-        return kind == .identifierStart || kind == .digit
-    }
-
-    @inline(__always)
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    @inline(__always)
-    static func isOperatorChar(_ byte: UInt8) -> Bool {
-        let kind = table[Int(byte)]
-        return kind == .operatorChar || kind == .slash
-    }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 }

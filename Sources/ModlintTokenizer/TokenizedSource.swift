@@ -14,18 +14,16 @@ public struct TokenizedSource: Sendable {
     public let tokens: [Token]
     public let conditions: ConditionTable
     public let diagnostics: [LexerDiagnostic]
-    /// Number of lines (a final line without newline counts).
+    /// Number of lines: line breaks (`\n`, `\r\n` or a lone `\r`), plus one when the last
+    /// line does not end with a break; 0 for an empty file.
     public let lineCount: Int
 
     public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
         self.bytes = bytes
         var lexer = Lexer(options: options)
-        var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 5 + 16)
-        bytes.withUnsafeBufferPointer { buffer in
-            lexer.run(buffer, into: &tokens)
+        self.tokens = bytes.withUnsafeBufferPointer { buffer in
+            lexer.run(buffer)
         }
-        self.tokens = tokens
         self.conditions = lexer.conditions
         self.diagnostics = lexer.diagnostics
         self.lineCount = lexer.lineCount
