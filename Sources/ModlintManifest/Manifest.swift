@@ -125,6 +125,22 @@ public struct PackageDependency: Sendable, Equatable, Codable {
         self.line = line
     }
 
+    /// Identity of `.package(path:)`: the last component of `path` resolved against the
+    /// package directory (`..` and `.` are folded lexically).
+    public static func identity(forPath path: String, relativeTo directory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        var components: [Substring] = []
+        for component in joined.split(separator: "/") {
+            if component == "." || component.isEmpty { continue }
+            if component == ".." {
+                if !components.isEmpty { components.removeLast() }
+                continue
+            }
+            components.append(component)
+        }
+        return identity(for: components.last.map(String.init) ?? path)
+    }
+
     /// SwiftPM's identity rule for a URL or path.
     public static func identity(for location: String) -> String {
         var trimmed = Substring(location)

@@ -1,6 +1,12 @@
 import ModlintTokenizer
 
 /// Reads a manifest without running it.
+///
+/// The manifest is tokenized, `#if` blocks are resolved against `environment`, the
+/// remaining tokens are parsed into a small Swift subset and evaluated symbolically:
+/// `PackageDescription` calls stay as data (`.target(name:…)` is a value with a kind
+/// and arguments), while constants, concatenation, `append`, `map`, helper functions and
+/// static members are evaluated. Whatever cannot be evaluated becomes a `ManifestNote`.
 public struct ManifestReader: Sendable {
     /// Environment used for `#if` blocks in manifests.
     public var environment: BuildEnvironment
@@ -11,8 +17,321 @@ public struct ManifestReader: Sendable {
 
     /// Parses manifest source text. Never throws: problems become `notes`.
     public func read(bytes: [UInt8]) -> PackageManifest {
-        // Placeholder until the reader lands.
-        PackageManifest(name: "")
+        let source = TokenizedSource(bytes: bytes)
+        return read(source: source)
+    }
+
+    /// Parses manifest source text of the package in `packageDirectory`; the directory is
+    /// used to resolve the identity of `.package(path:)` dependencies such as `"../Core"`.
+    public func read(bytes: [UInt8], packageDirectory: String?) -> PackageManifest {
+        var manifest = read(bytes: bytes)
+        guard let packageDirectory else { return manifest }
+        for index in manifest.dependencies.indices {
+            if case .path(let path) = manifest.dependencies[index].location {
+                manifest.dependencies[index].identity = PackageDependency.identity(forPath: path, relativeTo: packageDirectory)
+            }
+        }
+        return manifest
+    }
+
+    /// Reads an already tokenized manifest.
+    public func read(source: TokenizedSource) -> PackageManifest {
+        var notes: [(String, SourcePos)] = []
+        let toolsVersion = ManifestReader.toolsVersion(in: source.bytes)
+        if toolsVersion == nil {
+            notes.append(("missing '// swift-tools-version:' line", SourcePos(line: 1, offset: 0)))
+        }
+
+        // `#if`: keep the tokens of the clauses SwiftPM would compile on this host.
+        let active = activeClauses(source.conditions, notes: &notes)
+        let tokens: [Token]
+        if source.conditions.isEmpty {
+            tokens = source.tokens
+        } else {
+            tokens = source.tokens.filter { active[Int($0.condition)] }
+        }
+
+        var parser = ManifestParser(source: source, tokens: tokens)
+        let program = parser.parseStatements()
+        if !parser.atEnd, let token = parser.current {
+            notes.append(("unbalanced '}'; the rest of the manifest is not read", parser.pos(token)))
+        }
+        notes += parser.notes
+
+        var evaluator = ManifestEvaluator()
+        evaluator.run(program)
+        notes += evaluator.notes
+
+        var builder = ManifestBuilder(notes: notes)
+        var manifest = PackageManifest(name: "", toolsVersion: toolsVersion)
+        var package: ManifestObject?
+        if case .object(let object)? = evaluator.global.values["package"], object.kind == "Package" {
+            package = object
+        } else {
+            package = evaluator.packages.last
+        }
+        if let package {
+            builder.fill(&manifest, from: package)
+        } else {
+            builder.notes.append(("no 'Package(…)' initializer found", SourcePos(line: 1, offset: 0)))
+        }
+
+        // Notes: sorted, one per position and message.
+        var seen = Set<String>()
+        var result: [ManifestNote] = []
+        for (message, pos) in builder.notes {
+            let note = ManifestNote(message: message, line: Int(pos.line), column: ManifestReader.column(source.bytes, Int(pos.offset)))
+            if seen.insert("\(note.line):\(note.column):\(message)").inserted {
+                result.append(note)
+            }
+        }
+        result.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        manifest.notes = result
+        for index in manifest.targets.indices {
+            for d in manifest.targets[index].dependencies.indices {
+                let offset = manifest.targets[index].dependencies[d].column
+                manifest.targets[index].dependencies[d].column = ManifestReader.column(source.bytes, offset)
+            }
+        }
+        return manifest
+    }
+
+    static func column(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var index = max(0, min(offset, bytes.count))
+        let end = index
+        while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") && bytes[index - 1] != UInt8(ascii: "\r") {
+            index -= 1
+        }
+        return end - index + 1
+    }
+
+    // MARK: - Tools version
+
+    /// `// swift-tools-version:5.9`, `//swift-tools-version: 6.0.0`, `// swift-tools-version:5.3;…`
+    /// (case-insensitive), possibly after a BOM and blank lines.
+    public static func toolsVersion(in bytes: [UInt8]) -> String? {
+        var i = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") else { return nil }
+        i += 2
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+        let marker = Array("swift-tools-version".utf8)
+        guard i + marker.count <= bytes.count else { return nil }
+        for (k, expected) in marker.enumerated() {
+            var byte = bytes[i + k]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            if byte != expected { return nil }
+        }
+        i += marker.count
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+        let start = i
+        while i < bytes.count, (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")) || bytes[i] == UInt8(ascii: ".") { i += 1 }
+        guard i > start else { return nil }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    // MARK: - #if
+
+    func activeClauses(_ table: ConditionTable, notes: inout [(String, SourcePos)]) -> [Bool] {
+        var active = [Bool](repeating: true, count: table.clauses.count)
+        var taken: [Int32: Bool] = [:]
+        for index in 1..<max(1, table.clauses.count) {
+            let clause = table.clauses[index]
+            let parentActive = Int(clause.parent) < index ? active[Int(clause.parent)] : false
+            if !parentActive || taken[clause.block] == true {
+                active[index] = false
+                continue
+            }
+            var value = true
+            if clause.kind != .else {
+                var evaluator = ConditionEvaluator(text: Array(clause.expression.utf8), environment: environment)
+                if let result = evaluator.evaluate() {
+                    value = result
+                } else {
+                    notes.append(("'#if \(clause.expression)' could not be evaluated; taken as false",
+                                  SourcePos(line: clause.line, offset: -1)))
+                    value = false
+                }
+            }
+            active[index] = value
+            if value { taken[clause.block] = true }
+        }
+        return active
+    }
+}
+
+/// Evaluates a `#if` condition such as `os(Linux) && !canImport(Darwin) || swift(>=5.9)`.
+struct ConditionEvaluator {
+    let text: [UInt8]
+    let environment: BuildEnvironment
+    var index = 0
+    var depth = 0
+
+    init(text: [UInt8], environment: BuildEnvironment) {
+        self.text = text
+        self.environment = environment
+    }
+
+    mutating func evaluate() -> Bool? {
+        let result = parseOr()
+        skipSpace()
+        return index == text.count ? result : nil
+    }
+
+    mutating func skipSpace() {
+        while index < text.count, text[index] == 32 || text[index] == 9 || text[index] == 10 || text[index] == 13 { index += 1 }
+    }
+
+    mutating func consume(_ literal: String) -> Bool {
+        skipSpace()
+        let bytes = Array(literal.utf8)
+        guard index + bytes.count <= text.count, Array(text[index..<(index + bytes.count)]) == bytes else { return false }
+        index += bytes.count
+        return true
+    }
+
+    mutating func parseOr() -> Bool? {
+        var result = parseAnd()
+        while consume("||") {
+            let rhs = parseAnd()
+            if let r = result, let s = rhs { result = r || s } else if result == true || rhs == true { result = true } else { result = nil }
+        }
+        return result
+    }
+
+    mutating func parseAnd() -> Bool? {
+        var result = parseNot()
+        while consume("&&") {
+            let rhs = parseNot()
+            if let r = result, let s = rhs { result = r && s } else if result == false || rhs == false { result = false } else { result = nil }
+        }
+        return result
+    }
+
+    mutating func parseNot() -> Bool? {
+        if consume("!") {
+            guard depth < 64 else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            return parseNot().map { !$0 }
+        }
+        return parsePrimary()
+    }
+
+    mutating func identifier() -> String? {
+        skipSpace()
+        let start = index
+        while index < text.count {
+            let c = text[index]
+            let isIdentifier = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c >= 0x80
+            guard isIdentifier else { break }
+            index += 1
+        }
+        return index > start ? String(decoding: text[start..<index], as: UTF8.self) : nil
+    }
+
+    mutating func parsePrimary() -> Bool? {
+        if consume("(") {
+            guard depth < 64 else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            let value = parseOr()
+            return consume(")") ? value : nil
+        }
+        guard let name = identifier() else { return nil }
+        skipSpace()
+        guard index < text.count, text[index] == UInt8(ascii: "(") else {
+            switch name {
+            case "true": return true
+            case "false": return false
+            default: return environment.flags.contains(name)
+            }
+        }
+        index += 1
+        let argStart = index
+        var level = 1
+        while index < text.count && level > 0 {
+            if text[index] == UInt8(ascii: "(") { level += 1 }
+            if text[index] == UInt8(ascii: ")") { level -= 1 }
+            index += 1
+        }
+        guard level == 0 else { return nil }
+        let argument = String(decoding: text[argStart..<(index - 1)], as: UTF8.self).trimmingSpaces()
+        switch name {
+        case "os":
+            let os = argument.lowercased()
+            return os == environment.os || (os == "osx" && environment.os == "macos")
+        case "arch":
+            return argument == environment.arch
+        case "canImport":
+            let module = argument.split(separator: ",").first.map { String($0).trimmingSpaces() } ?? argument
+            return environment.importableModules.contains(module)
+        case "swift", "compiler":
+            return compareVersion(argument)
+        case "targetEnvironment":
+            return false
+        case "hasFeature":
+            return false
+        case "hasAttribute":
+            return true
+        case "_endian":
+            return argument == "little"
+        case "_pointerBitWidth":
+            return argument == "_64"
+        case "_runtime":
+            return argument == "_ObjC" ? environment.os == "macos" || environment.os == "ios" : argument == "_Native"
+        default:
+            return nil
+        }
+    }
+
+    /// `>=5.9`, `<6.0`.
+    func compareVersion(_ argument: String) -> Bool? {
+        var text = Substring(argument)
+        let isLess: Bool
+        if text.hasPrefix(">=") {
+            isLess = false
+            text = text.dropFirst(2)
+        } else if text.hasPrefix("<") {
+            isLess = true
+            text = text.dropFirst(1)
+        } else {
+            return nil
+        }
+        let parts = text.trimmingCharacters().split(separator: ".").map { Int($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        let wanted = parts.map { $0! }
+        let have = environment.swiftVersion
+        var comparison = 0
+        for k in 0..<max(wanted.count, have.count) {
+            let a = k < have.count ? have[k] : 0
+            let b = k < wanted.count ? wanted[k] : 0
+            if a != b {
+                comparison = a < b ? -1 : 1
+                break
+            }
+        }
+        return isLess ? comparison < 0 : comparison >= 0
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        String(Substring(self).trimmingCharacters())
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" { s = s.dropLast() }
+        return s
     }
 }
 
@@ -20,6 +339,8 @@ public struct ManifestReader: Sendable {
 public struct BuildEnvironment: Sendable, Equatable {
     /// `os(...)` value, lower-case: `linux`, `macos`, `windows` …
     public var os: String
+    /// `arch(...)` value: `x86_64`, `arm64` …
+    public var arch: String
     /// Compiler / language version used for `swift(>=…)` and `compiler(>=…)`.
     public var swiftVersion: [Int]
     /// Modules for which `canImport(X)` is true.
@@ -27,21 +348,39 @@ public struct BuildEnvironment: Sendable, Equatable {
     /// Custom flags that are set (`-D FLAG`).
     public var flags: Set<String>
 
-    public init(os: String, swiftVersion: [Int], importableModules: Set<String>, flags: Set<String> = []) {
+    public init(os: String, arch: String = BuildEnvironment.hostArch, swiftVersion: [Int], importableModules: Set<String>,
+                flags: Set<String> = []) {
         self.os = os
+        self.arch = arch
         self.swiftVersion = swiftVersion
         self.importableModules = importableModules
         self.flags = flags
     }
 
+    public static var hostArch: String {
+        #if arch(arm64)
+        return "arm64"
+        #else
+        return "x86_64"
+        #endif
+    }
+
     /// The machine modlint runs on, as SwiftPM itself would evaluate the manifest.
     public static var host: BuildEnvironment {
         #if os(Linux)
-        return BuildEnvironment(os: "linux", swiftVersion: [6, 3, 1], importableModules: ["Foundation", "Glibc", "PackageDescription"])
+        return BuildEnvironment(os: "linux", swiftVersion: [6, 3, 1], importableModules: [
+            "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+            "Glibc", "Dispatch", "PackageDescription", "Swift", "_Concurrency", "Synchronization",
+        ])
         #elseif os(Windows)
-        return BuildEnvironment(os: "windows", swiftVersion: [6, 3, 1], importableModules: ["Foundation", "WinSDK", "PackageDescription"])
+        return BuildEnvironment(os: "windows", swiftVersion: [6, 3, 1], importableModules: [
+            "Foundation", "FoundationEssentials", "WinSDK", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+        ])
         #else
-        return BuildEnvironment(os: "macos", swiftVersion: [6, 3, 1], importableModules: ["Foundation", "Darwin", "PackageDescription"])
+        return BuildEnvironment(os: "macos", swiftVersion: [6, 3, 1], importableModules: [
+            "Foundation", "FoundationEssentials", "Darwin", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+            "Compression", "System", "Combine",
+        ])
         #endif
     }
 }

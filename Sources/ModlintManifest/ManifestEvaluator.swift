@@ -1,0 +1,752 @@
+/// A `PackageDescription` value built by a call such as `.target(name: "A")`, kept
+/// symbolically: the member name and its arguments. A reference type, like the classes
+/// of `PackageDescription`, so that `package.targets.append(…)` and
+/// `for target in package.targets { target.dependencies += … }` mutate it.
+final class ManifestObject {
+    var kind: String
+    var args: [(label: String?, value: Value)]
+    let pos: SourcePos
+
+    init(kind: String, args: [(label: String?, value: Value)], pos: SourcePos) {
+        self.kind = kind
+        self.args = args
+        self.pos = pos
+    }
+
+    func argument(_ label: String) -> Value? {
+        args.first(where: { $0.label == label })?.value
+    }
+
+    func set(_ label: String, _ value: Value) {
+        if let index = args.firstIndex(where: { $0.label == label }) {
+            args[index].value = value
+        } else {
+            args.append((label, value))
+        }
+    }
+}
+
+final class Scope {
+    var values: [String: Value] = [:]
+    let parent: Scope?
+    init(parent: Scope?) { self.parent = parent }
+
+    func lookup(_ name: String) -> Value? {
+        var scope: Scope? = self
+        while let current = scope {
+            if let value = current.values[name] { return value }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// Assigns to the innermost scope that defines `name`.
+    func assign(_ name: String, _ value: Value) -> Bool {
+        var scope: Scope? = self
+        while let current = scope {
+            if current.values[name] != nil {
+                current.values[name] = value
+                return true
+            }
+            scope = current.parent
+        }
+        return false
+    }
+}
+
+indirect enum Value {
+    case string(String, SourcePos)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([Value])
+    case dictionary([(Value, Value)])
+    case object(ManifestObject)
+    case closure(ClosureExpr, Scope)
+    case function(FunctionDecl)
+    /// A type name such as `Target`, `Target.Dependency`, `Context`.
+    case type(String)
+    /// `Context.environment` / `ProcessInfo.processInfo.environment`.
+    case environment
+    /// A computed top-level or static `var` body, evaluated on access.
+    case getter([Stmt])
+    case unknown(String, SourcePos)
+
+    var stringValue: String? {
+        if case .string(let s, _) = self { return s }
+        return nil
+    }
+}
+
+/// Tree-walking evaluator for the Swift subset that manifests use.
+struct ManifestEvaluator {
+    static let maxCallDepth = 48
+    static let maxSteps = 200_000
+
+    let global = Scope(parent: nil)
+    /// `static let` / `static func` members of any extension or type, by member name.
+    var statics: [String: Value] = [:]
+    var notes: [(String, SourcePos)] = []
+    var packages: [ManifestObject] = []
+    var callDepth = 0
+    var steps = 0
+    var stepsExceeded = false
+
+    mutating func note(_ message: String, _ pos: SourcePos) {
+        notes.append((message, pos))
+    }
+
+    enum Flow {
+        case normal
+        case returned(Value)
+    }
+
+    // MARK: - Statements
+
+    mutating func run(_ program: [Stmt]) {
+        // Functions and types are visible in the whole script.
+        for statement in program {
+            switch statement {
+            case .function(let decl, _):
+                global.values[decl.name] = .function(decl)
+            case .typeDecl(_, let members):
+                registerStatics(members)
+            default:
+                break
+            }
+        }
+        _ = execute(program, in: global)
+    }
+
+    mutating func registerStatics(_ members: [Stmt]) {
+        for member in members {
+            switch member {
+            case .binding(let name, true, let value, let getter, let pos):
+                if let value {
+                    statics[name] = .getter([.returnStmt(value, pos)])
+                } else if let getter {
+                    statics[name] = .getter(getter)
+                }
+            case .function(let decl, true):
+                statics[decl.name] = .function(decl)
+            case .typeDecl(_, let nested):
+                registerStatics(nested)
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func execute(_ statements: [Stmt], in scope: Scope) -> Flow {
+        for statement in statements {
+            steps += 1
+            if steps > ManifestEvaluator.maxSteps {
+                if !stepsExceeded {
+                    stepsExceeded = true
+                    note("evaluation stopped after \(ManifestEvaluator.maxSteps) steps", SourcePos.none)
+                }
+                return .normal
+            }
+            switch statement {
+            case .binding(let name, _, let value, let getter, _):
+                if let value {
+                    scope.values[name] = evaluate(value, in: scope)
+                } else if let getter {
+                    scope.values[name] = .getter(getter)
+                } else {
+                    scope.values[name] = .null
+                }
+            case .function(let decl, _):
+                scope.values[decl.name] = .function(decl)
+            case .typeDecl(_, let members):
+                if scope !== global { registerStatics(members) }
+            case .expr(let expr):
+                _ = evaluate(expr, in: scope)
+            case .assign(let op, let target, let valueExpr, let pos):
+                let value = evaluate(valueExpr, in: scope)
+                switch op {
+                case "=":
+                    mutate(target, in: scope, pos: pos) { _ in value }
+                case "+=":
+                    mutate(target, in: scope, pos: pos) { old in Self.add(old, value, pos: pos) }
+                default:
+                    mutate(target, in: scope, pos: pos) { _ in .unknown("'\(op)' is not evaluated", pos) }
+                }
+            case .ifStmt(let clauses, let elseBody, _):
+                var taken = false
+                for clause in clauses {
+                    let inner = Scope(parent: scope)
+                    if testConditions(clause.conditions, in: inner) {
+                        taken = true
+                        if case .returned(let v) = execute(clause.body, in: inner) { return .returned(v) }
+                        break
+                    }
+                }
+                if !taken, let elseBody {
+                    if case .returned(let v) = execute(elseBody, in: Scope(parent: scope)) { return .returned(v) }
+                }
+            case .guardStmt(let conditions, let elseBody, _):
+                if !testConditions(conditions, in: scope) {
+                    if case .returned(let v) = execute(elseBody, in: Scope(parent: scope)) { return .returned(v) }
+                }
+            case .forIn(let name, let sequenceExpr, let filter, let body, let pos):
+                let sequence = evaluate(sequenceExpr, in: scope)
+                guard case .array(let elements) = sequence else {
+                    if case .unknown(let message, let p) = sequence { note(message, p) } else {
+                        note("'for' loop over a value that is not an array is not evaluated", pos)
+                    }
+                    continue
+                }
+                for element in elements {
+                    let inner = Scope(parent: scope)
+                    inner.values[name] = element
+                    if let filter {
+                        let keep = evaluate(filter, in: inner)
+                        guard case .bool(true) = keep else {
+                            if case .unknown(let message, let p) = keep { note(message, p) }
+                            continue
+                        }
+                    }
+                    if case .returned(let v) = execute(body, in: inner) { return .returned(v) }
+                }
+            case .returnStmt(let expr, _):
+                return .returned(expr.map { evaluate($0, in: scope) } ?? .null)
+            case .unsupported(let message, let pos):
+                note(message, pos)
+            }
+        }
+        return .normal
+    }
+
+    /// `if`/`guard` conditions. Unknown conditions are reported and taken as false.
+    mutating func testConditions(_ conditions: [Condition], in scope: Scope) -> Bool {
+        for condition in conditions {
+            switch condition {
+            case .expr(let expr):
+                let value = evaluate(expr, in: scope)
+                switch value {
+                case .bool(let b):
+                    if !b { return false }
+                case .unknown(let message, let pos):
+                    note(message + "; condition taken as false", pos)
+                    return false
+                default:
+                    note("condition could not be evaluated; taken as false", expr.pos)
+                    return false
+                }
+            case .binding(let name, let expr):
+                let value = evaluate(expr, in: scope)
+                switch value {
+                case .null:
+                    return false
+                case .unknown(let message, let pos):
+                    note(message + "; condition taken as false", pos)
+                    return false
+                default:
+                    scope.values[name] = value
+                }
+            }
+        }
+        return true
+    }
+
+    /// Applies `transform` to the storage `target` denotes.
+    mutating func mutate(_ target: Expr, in scope: Scope, pos: SourcePos, _ transform: (Value) -> Value) {
+        switch target {
+        case .identifier(let name, let p):
+            guard let old = scope.lookup(name) else {
+                note("assignment to unknown variable '\(name)'", p)
+                return
+            }
+            _ = scope.assign(name, transform(old))
+        case .member(let baseExpr, let name, let p):
+            let base = evaluate(baseExpr, in: scope)
+            if case .object(let object) = base {
+                let old = object.argument(name) ?? Self.defaultProperty(name, pos: p)
+                object.set(name, transform(old))
+            } else if case .unknown(let message, let up) = base {
+                note(message, up)
+            } else {
+                note("assignment to '\(name)' is not evaluated", p)
+            }
+        default:
+            note("assignment is not evaluated", pos)
+        }
+    }
+
+    static func defaultProperty(_ name: String, pos: SourcePos) -> Value {
+        switch name {
+        case "dependencies", "targets", "products", "exclude", "plugins", "swiftSettings", "cSettings", "linkerSettings",
+             "cxxSettings", "resources", "platforms", "traits":
+            return .array([])
+        default:
+            return .unknown("property '\(name)' is not known statically", pos)
+        }
+    }
+
+    static func add(_ lhs: Value, _ rhs: Value, pos: SourcePos) -> Value {
+        switch (lhs, rhs) {
+        case (.array(let a), .array(let b)): return .array(a + b)
+        case (.string(let a, let p), .string(let b, _)): return .string(a + b, p)
+        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.array(let a), .unknown): return .array(a + [rhs])
+        case (.unknown, .array(let b)): return .array([lhs] + b)
+        case (.unknown, _): return lhs
+        case (_, .unknown): return rhs
+        default: return .unknown("'+' on these values is not evaluated", pos)
+        }
+    }
+
+    // MARK: - Expressions
+
+    mutating func evaluate(_ expr: Expr, in scope: Scope) -> Value {
+        steps += 1
+        switch expr {
+        case .string(let s, let p):
+            return .string(s, p)
+        case .interpolated(let parts, let p):
+            var result = ""
+            for part in parts {
+                let value = evaluate(part, in: scope)
+                switch value {
+                case .string(let s, _): result += s
+                case .number(let n): result += n == n.rounded() ? String(Int(n)) : String(n)
+                case .bool(let b): result += b ? "true" : "false"
+                case .unknown: return value
+                default: return .unknown("string interpolation is not evaluated", p)
+                }
+            }
+            return .string(result, p)
+        case .number(let text, let p):
+            if let n = Double(String(text.filter { $0 != "_" })) { return .number(n) }
+            return .unknown("number '\(text)' is not evaluated", p)
+        case .bool(let b, _):
+            return .bool(b)
+        case .nilLiteral:
+            return .null
+        case .identifier(let name, let p):
+            if let value = scope.lookup(name) { return resolveGetter(value, in: scope) }
+            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+                return .type(name)
+            }
+            return .unknown("cannot resolve '\(name)'", p)
+        case .implicitMember(let name, let p):
+            if let member = statics[name] { return resolveGetter(member, in: global) }
+            return .object(ManifestObject(kind: name, args: [], pos: p))
+        case .member(let baseExpr, let name, let p):
+            let base = evaluate(baseExpr, in: scope)
+            return member(of: base, name, pos: p, exprPos: expr.pos)
+        case .call(let callee, let args, let p):
+            return call(callee, args, pos: p, in: scope)
+        case .subscriptAccess(let baseExpr, let args, let p):
+            let base = evaluate(baseExpr, in: scope)
+            let key = args.first.map { evaluate($0.value, in: scope) } ?? .null
+            switch base {
+            case .environment:
+                let name = key.stringValue ?? "?"
+                note("reads environment variable '\(name)'; evaluated as unset", p)
+                return .null
+            case .dictionary(let pairs):
+                if let k = key.stringValue {
+                    return pairs.first(where: { $0.0.stringValue == k })?.1 ?? .null
+                }
+                return .unknown("dictionary subscript is not evaluated", p)
+            case .array(let elements):
+                if case .number(let n) = key, n >= 0, Int(n) < elements.count { return elements[Int(n)] }
+                return .unknown("array subscript is not evaluated", p)
+            case .unknown:
+                return base
+            default:
+                return .unknown("subscript is not evaluated", p)
+            }
+        case .array(let elements, _):
+            return .array(elements.map { evaluate($0, in: scope) })
+        case .dictionary(let pairs, _):
+            return .dictionary(pairs.map { (evaluate($0.0, in: scope), evaluate($0.1, in: scope)) })
+        case .closure(let closure):
+            return .closure(closure, scope)
+        case .binary(let op, let lhsExpr, let rhsExpr, let p):
+            let lhs = evaluate(lhsExpr, in: scope)
+            if op == "&&" || op == "||" {
+                guard case .bool(let a) = lhs else { return Self.unknownOr(lhs, "'\(op)' operand is not a Boolean", p) }
+                if op == "&&" && !a { return .bool(false) }
+                if op == "||" && a { return .bool(true) }
+                let rhs = evaluate(rhsExpr, in: scope)
+                guard case .bool(let b) = rhs else { return Self.unknownOr(rhs, "'\(op)' operand is not a Boolean", p) }
+                return .bool(b)
+            }
+            if op == "??" {
+                if case .null = lhs { return evaluate(rhsExpr, in: scope) }
+                return lhs
+            }
+            let rhs = evaluate(rhsExpr, in: scope)
+            return binary(op, lhs, rhs, pos: p)
+        case .prefix(let op, let operandExpr, let p):
+            let operand = evaluate(operandExpr, in: scope)
+            switch (op, operand) {
+            case ("!", .bool(let b)): return .bool(!b)
+            case ("-", .number(let n)): return .number(-n)
+            case (_, .unknown): return operand
+            case ("..<", _), ("...", _): return .object(ManifestObject(kind: "range", args: [(nil, operand)], pos: p))
+            default: return .unknown("prefix '\(op)' is not evaluated", p)
+            }
+        case .ternary(let conditionExpr, let a, let b, let p):
+            let condition = evaluate(conditionExpr, in: scope)
+            guard case .bool(let flag) = condition else { return Self.unknownOr(condition, "ternary condition is not evaluated", p) }
+            return evaluate(flag ? a : b, in: scope)
+        case .tuple(_, let p):
+            return .unknown("tuple is not evaluated", p)
+        case .unknown(let message, let p):
+            return .unknown(message, p)
+        }
+    }
+
+    static func unknownOr(_ value: Value, _ message: String, _ pos: SourcePos) -> Value {
+        if case .unknown = value { return value }
+        return .unknown(message, pos)
+    }
+
+    mutating func resolveGetter(_ value: Value, in scope: Scope) -> Value {
+        guard case .getter(let body) = value else { return value }
+        return invoke(body: body, scope: Scope(parent: global), pos: .none)
+    }
+
+    mutating func binary(_ op: String, _ lhs: Value, _ rhs: Value, pos: SourcePos) -> Value {
+        switch op {
+        case "+":
+            return Self.add(lhs, rhs, pos: pos)
+        case "==", "!=":
+            guard let equal = Self.equals(lhs, rhs) else {
+                if case .unknown = lhs { return lhs }
+                if case .unknown = rhs { return rhs }
+                return .unknown("'\(op)' comparison is not evaluated", pos)
+            }
+            return .bool(op == "==" ? equal : !equal)
+        case "..<", "...":
+            return .object(ManifestObject(kind: "range", args: [(nil, lhs), (nil, rhs)], pos: pos))
+        case "<", ">", "<=", ">=":
+            if case .number(let a) = lhs, case .number(let b) = rhs {
+                switch op {
+                case "<": return .bool(a < b)
+                case ">": return .bool(a > b)
+                case "<=": return .bool(a <= b)
+                default: return .bool(a >= b)
+                }
+            }
+            return Self.unknownOr(lhs, "'\(op)' comparison is not evaluated", pos)
+        case "-":
+            if case .number(let a) = lhs, case .number(let b) = rhs { return .number(a - b) }
+            return .unknown("'-' is not evaluated", pos)
+        default:
+            return .unknown("operator '\(op)' is not evaluated", pos)
+        }
+    }
+
+    static func equals(_ lhs: Value, _ rhs: Value) -> Bool? {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.null, .unknown), (.unknown, .null): return nil
+        case (.null, _), (_, .null): return false
+        case (.string(let a, _), .string(let b, _)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            if a === b { return true }
+            if a.args.isEmpty && b.args.isEmpty { return a.kind == b.kind }
+            return nil
+        default: return nil
+        }
+    }
+
+    mutating func member(of base: Value, _ name: String, pos: SourcePos, exprPos: SourcePos) -> Value {
+        switch base {
+        case .type(let typeName):
+            if name == "environment" && (typeName == "Context" || typeName == "ProcessInfo") { return .environment }
+            if name == "processInfo" { return .type("ProcessInfo") }
+            if name == "self" { return base }
+            if let member = statics[name] { return resolveGetter(member, in: global) }
+            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+                return .type(typeName + "." + name)
+            }
+            if typeName == "Context" || typeName == "ProcessInfo" {
+                return .unknown("'\(typeName).\(name)' is not known statically", pos)
+            }
+            return .object(ManifestObject(kind: name, args: [], pos: exprPos))
+        case .object(let object):
+            if let value = object.argument(name) { return value }
+            if name == "name" || name == "kind" { return .unknown("'\(name)' of '\(object.kind)' is not known", pos) }
+            return Self.defaultProperty(name, pos: pos)
+        case .array(let elements):
+            switch name {
+            case "count": return .number(Double(elements.count))
+            case "isEmpty": return .bool(elements.isEmpty)
+            case "first": return elements.first ?? .null
+            case "last": return elements.last ?? .null
+            default: return .unknown("array property '\(name)' is not evaluated", pos)
+            }
+        case .string(let s, _):
+            if name == "isEmpty" { return .bool(s.isEmpty) }
+            if name == "count" { return .number(Double(s.count)) }
+            return .unknown("string property '\(name)' is not evaluated", pos)
+        case .unknown:
+            return base
+        case .null:
+            return .null // optional chaining on nil
+        default:
+            return .unknown("member '\(name)' is not evaluated", pos)
+        }
+    }
+
+    // MARK: - Calls
+
+    mutating func call(_ callee: Expr, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
+        switch callee {
+        case .member(let baseExpr, let name, let p):
+            // Mutating array methods on a variable or property.
+            if name == "append" || name == "insert" || name == "removeAll" || name == "remove" {
+                return mutatingCall(baseExpr, name, argExprs, pos: p, in: scope)
+            }
+            let base = evaluate(baseExpr, in: scope)
+            switch base {
+            case .type(let typeName):
+                if let member = statics[name] {
+                    return apply(member, argExprs, pos: pos, in: scope)
+                }
+                if typeName == "Context" || typeName == "ProcessInfo" {
+                    return .unknown("'\(typeName).\(name)(…)' is not known statically", p)
+                }
+                return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
+            case .array(let elements):
+                return arrayMethod(elements, name, argExprs, pos: p, in: scope)
+            case .string(let s, let sp):
+                let args = evaluateArgs(argExprs, in: scope)
+                switch name {
+                case "lowercased": return .string(s.lowercased(), sp)
+                case "uppercased": return .string(s.uppercased(), sp)
+                case "hasPrefix": if let a = args.first?.value.stringValue { return .bool(s.hasPrefix(a)) }
+                case "hasSuffix": if let a = args.first?.value.stringValue { return .bool(s.hasSuffix(a)) }
+                case "contains": if let a = args.first?.value.stringValue { return .bool(s.contains(a)) }
+                default: break
+                }
+                return .unknown("string method '\(name)' is not evaluated", p)
+            case .unknown:
+                return base
+            case .null:
+                return .null
+            case .dictionary(let pairs):
+                if name == "map" || name == "compactMap" || name == "flatMap" {
+                    return .unknown("dictionary '\(name)' is not evaluated", p)
+                }
+                _ = pairs
+                return .unknown("dictionary method '\(name)' is not evaluated", p)
+            default:
+                return .unknown("method '\(name)' is not evaluated", p)
+            }
+        case .implicitMember(let name, _):
+            if let member = statics[name] {
+                return apply(member, argExprs, pos: pos, in: scope)
+            }
+            return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
+        case .identifier(let name, let p):
+            if let value = scope.lookup(name) {
+                return apply(value, argExprs, pos: pos, in: scope)
+            }
+            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+                let args = evaluateArgs(argExprs, in: scope)
+                if name == "Set" || name == "Array", let first = args.first { return first.value }
+                if name == "String", let first = args.first, case .string = first.value { return first.value }
+                let object = ManifestObject(kind: name, args: args, pos: pos)
+                if name == "Package" { packages.append(object) }
+                return .object(object)
+            }
+            return .unknown("cannot resolve function '\(name)'", p)
+        default:
+            let value = evaluate(callee, in: scope)
+            return apply(value, argExprs, pos: pos, in: scope)
+        }
+    }
+
+    mutating func evaluateArgs(_ args: [Argument], in scope: Scope) -> [(label: String?, value: Value)] {
+        args.map { ($0.label, evaluate($0.value, in: scope)) }
+    }
+
+    /// Calls a user function, closure or static member.
+    mutating func apply(_ callee: Value, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
+        switch callee {
+        case .function(let decl):
+            let args = evaluateArgs(argExprs, in: scope)
+            let inner = Scope(parent: global)
+            var remaining = args[...]
+            for param in decl.params {
+                if let next = remaining.first, next.label == param.label {
+                    inner.values[param.name] = next.value
+                    remaining = remaining.dropFirst()
+                } else if let defaultValue = param.defaultValue {
+                    inner.values[param.name] = evaluate(defaultValue, in: global)
+                } else if let next = remaining.first, param.label == nil || next.label == nil {
+                    // Trailing closures have no label.
+                    inner.values[param.name] = next.value
+                    remaining = remaining.dropFirst()
+                } else {
+                    inner.values[param.name] = .unknown("argument '\(param.name)' of '\(decl.name)' is missing", pos)
+                }
+            }
+            return invoke(body: decl.body, scope: inner, pos: pos)
+        case .closure(let closure, let captured):
+            let args = evaluateArgs(argExprs, in: scope)
+            return callClosure(closure, captured, args.map(\.value), pos: pos)
+        case .getter:
+            let value = resolveGetter(callee, in: scope)
+            return apply(value, argExprs, pos: pos, in: scope)
+        case .unknown:
+            return callee
+        case .object(let object) where object.args.isEmpty:
+            // A static member that is itself a factory, e.g. `.nio(…)` resolved to `.product`.
+            return .object(ManifestObject(kind: object.kind, args: evaluateArgs(argExprs, in: scope), pos: pos))
+        default:
+            return .unknown("call is not evaluated", pos)
+        }
+    }
+
+    mutating func invoke(body: [Stmt], scope: Scope, pos: SourcePos) -> Value {
+        if callDepth >= ManifestEvaluator.maxCallDepth {
+            note("calls nested deeper than \(ManifestEvaluator.maxCallDepth) are not evaluated", pos)
+            return .unknown("call nested too deeply", pos)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        // A single expression is returned implicitly.
+        if body.count == 1, case .expr(let expr) = body[0] {
+            return evaluate(expr, in: scope)
+        }
+        if case .returned(let value) = execute(body, in: scope) { return value }
+        return .null
+    }
+
+    mutating func callClosure(_ closure: ClosureExpr, _ captured: Scope, _ args: [Value], pos: SourcePos) -> Value {
+        let inner = Scope(parent: captured)
+        if closure.params.isEmpty {
+            for (offset, arg) in args.enumerated() { inner.values["$\(offset)"] = arg }
+        } else {
+            for (offset, name) in closure.params.enumerated() where offset < args.count {
+                inner.values[name] = args[offset]
+            }
+        }
+        return invoke(body: closure.body, scope: inner, pos: pos)
+    }
+
+    mutating func arrayMethod(_ elements: [Value], _ name: String, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
+        let args = evaluateArgs(argExprs, in: scope)
+        let function = args.last?.value
+        func applyEach(_ evaluator: inout ManifestEvaluator, _ element: Value) -> Value {
+            switch function {
+            case .closure(let c, let s)?:
+                return evaluator.callClosure(c, s, [element], pos: pos)
+            case .function?, .getter?:
+                return evaluator.apply(function!, [Argument(label: nil, value: .unknown("", pos))], pos: pos, in: scope)
+            default:
+                return .unknown("'\(name)' argument is not a closure", pos)
+            }
+        }
+        switch name {
+        case "map", "compactMap", "flatMap":
+            if case .function(let decl)? = function {
+                // `.map(helper)`: call the function with each element.
+                var result: [Value] = []
+                for element in elements {
+                    let inner = Scope(parent: global)
+                    if let param = decl.params.first { inner.values[param.name] = element }
+                    result.append(invoke(body: decl.body, scope: inner, pos: pos))
+                }
+                return flatten(name, result)
+            }
+            var result: [Value] = []
+            for element in elements { result.append(applyEach(&self, element)) }
+            return flatten(name, result)
+        case "filter":
+            var result: [Value] = []
+            for element in elements {
+                let keep = applyEach(&self, element)
+                if case .bool(true) = keep { result.append(element) } else if case .unknown = keep { return keep }
+            }
+            return .array(result)
+        case "contains":
+            if case .closure? = function {
+                for element in elements {
+                    if case .bool(true) = applyEach(&self, element) { return .bool(true) }
+                }
+                return .bool(false)
+            }
+            guard let needle = args.first?.value else { return .unknown("'contains' is not evaluated", pos) }
+            if case .null = needle { return .bool(false) }
+            for element in elements {
+                guard let equal = Self.equals(element, needle) else { return .unknown("'contains' is not evaluated", pos) }
+                if equal { return .bool(true) }
+            }
+            return .bool(false)
+        case "sorted", "reversed":
+            return .unknown("'\(name)' is not evaluated", pos)
+        case "joined":
+            let separator = args.first?.value.stringValue ?? ""
+            var parts: [String] = []
+            for element in elements {
+                guard let s = element.stringValue else { return .unknown("'joined' is not evaluated", pos) }
+                parts.append(s)
+            }
+            return .string(parts.joined(separator: separator), pos)
+        default:
+            return .unknown("array method '\(name)' is not evaluated", pos)
+        }
+    }
+
+    func flatten(_ name: String, _ values: [Value]) -> Value {
+        switch name {
+        case "compactMap":
+            return .array(values.filter { if case .null = $0 { return false } else { return true } })
+        case "flatMap":
+            var result: [Value] = []
+            for value in values {
+                if case .array(let inner) = value { result += inner } else if case .null = value {} else { result.append(value) }
+            }
+            return .array(result)
+        default:
+            return .array(values)
+        }
+    }
+
+    mutating func mutatingCall(_ baseExpr: Expr, _ name: String, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
+        let args = evaluateArgs(argExprs, in: scope)
+        let label = args.first?.label
+        let value = args.first?.value ?? .null
+        mutate(baseExpr, in: scope, pos: pos) { old in
+            let oldElements: [Value]
+            switch old {
+            case .array(let elements): oldElements = elements
+            case .unknown: return old
+            default: return .unknown("'\(name)' on a value that is not an array is not evaluated", pos)
+            }
+            switch (name, label) {
+            case ("append", nil):
+                return .array(oldElements + [value])
+            case ("append", "contentsOf"):
+                if case .array(let extra) = value { return .array(oldElements + extra) }
+                return .array(oldElements + [value])
+            case ("insert", nil), ("insert", "contentsOf"):
+                var position = oldElements.count
+                if let at = args.first(where: { $0.label == "at" })?.value, case .number(let n) = at {
+                    position = max(0, min(oldElements.count, Int(n)))
+                }
+                var result = oldElements
+                if label == "contentsOf", case .array(let extra) = value {
+                    result.insert(contentsOf: extra, at: position)
+                } else {
+                    result.insert(value, at: position)
+                }
+                return .array(result)
+            default:
+                return .array(oldElements + [.unknown("'\(name)' is not evaluated", pos)])
+            }
+        }
+        return .null
+    }
+}

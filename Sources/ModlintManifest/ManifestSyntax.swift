@@ -1,0 +1,1080 @@
+import ModlintTokenizer
+
+/// A source position inside the manifest: 1-based line and byte offset (the column is
+/// computed only when a note or dependency needs it).
+struct SourcePos {
+    var line: Int32
+    var offset: Int32
+    static let none = SourcePos(line: 1, offset: 0)
+}
+
+struct Argument {
+    var label: String?
+    var value: Expr
+}
+
+final class ClosureExpr {
+    /// Parameter names; empty means `$0`, `$1` … are used.
+    let params: [String]
+    let body: [Stmt]
+    let pos: SourcePos
+    init(params: [String], body: [Stmt], pos: SourcePos) {
+        self.params = params
+        self.body = body
+        self.pos = pos
+    }
+}
+
+final class FunctionDecl {
+    struct Param {
+        var label: String?
+        var name: String
+        var defaultValue: Expr?
+    }
+    let name: String
+    let params: [Param]
+    let body: [Stmt]
+    let pos: SourcePos
+    init(name: String, params: [Param], body: [Stmt], pos: SourcePos) {
+        self.name = name
+        self.params = params
+        self.body = body
+        self.pos = pos
+    }
+}
+
+/// Manifest expressions: only the subset of Swift that manifests use is modelled;
+/// everything else becomes `.unknown` with its position.
+indirect enum Expr {
+    case string(String, SourcePos)
+    case interpolated([Expr], SourcePos)
+    case number(String, SourcePos)
+    case bool(Bool, SourcePos)
+    case nilLiteral(SourcePos)
+    case identifier(String, SourcePos)
+    case implicitMember(String, SourcePos)
+    case member(Expr, String, SourcePos)
+    case call(Expr, [Argument], SourcePos)
+    case subscriptAccess(Expr, [Argument], SourcePos)
+    case array([Expr], SourcePos)
+    case dictionary([(Expr, Expr)], SourcePos)
+    case closure(ClosureExpr)
+    case binary(String, Expr, Expr, SourcePos)
+    case prefix(String, Expr, SourcePos)
+    case ternary(Expr, Expr, Expr, SourcePos)
+    case tuple([Argument], SourcePos)
+    case unknown(String, SourcePos)
+
+    var pos: SourcePos {
+        switch self {
+        case .string(_, let p), .interpolated(_, let p), .number(_, let p), .bool(_, let p), .nilLiteral(let p),
+             .identifier(_, let p), .implicitMember(_, let p), .call(_, _, let p), .subscriptAccess(_, _, let p),
+             .array(_, let p), .dictionary(_, let p), .binary(_, _, _, let p), .prefix(_, _, let p),
+             .ternary(_, _, _, let p), .tuple(_, let p), .unknown(_, let p):
+            return p
+        case .member(let base, _, _):
+            return base.pos
+        case .closure(let c):
+            return c.pos
+        }
+    }
+}
+
+enum Condition {
+    case expr(Expr)
+    /// `if let x = e` / `if let x` (shorthand: value is `nil` expression name).
+    case binding(String, Expr)
+}
+
+indirect enum Stmt {
+    case binding(name: String, isStatic: Bool, value: Expr?, getter: [Stmt]?, pos: SourcePos)
+    case function(FunctionDecl, isStatic: Bool)
+    case typeDecl(name: String, members: [Stmt])
+    case expr(Expr)
+    case assign(op: String, target: Expr, value: Expr, pos: SourcePos)
+    case ifStmt(clauses: [(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?, pos: SourcePos)
+    case guardStmt(conditions: [Condition], elseBody: [Stmt], pos: SourcePos)
+    case forIn(name: String, sequence: Expr, filter: Expr?, body: [Stmt], pos: SourcePos)
+    case returnStmt(Expr?, SourcePos)
+    case unsupported(String, SourcePos)
+}
+
+/// Recursive-descent parser over the active tokens of a manifest. Nesting is limited to
+/// `maxDepth`; deeper input is skipped iteratively and reported.
+struct ManifestParser {
+    static let maxDepth = 64
+
+    let source: TokenizedSource
+    let tokens: [Token]
+    var index = 0
+    var depth = 0
+    var notes: [(String, SourcePos)] = []
+    private var reportedDepth = false
+
+    init(source: TokenizedSource, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    // MARK: - Token helpers
+
+    var atEnd: Bool { index >= tokens.count }
+    var current: Token? { index < tokens.count ? tokens[index] : nil }
+
+    func pos(_ token: Token) -> SourcePos { SourcePos(line: token.line, offset: token.start) }
+    var currentPos: SourcePos {
+        if let token = current { return pos(token) }
+        if let last = tokens.last { return SourcePos(line: last.line, offset: last.end) }
+        return .none
+    }
+
+    func isPunct(_ token: Token?, _ byte: UInt8) -> Bool {
+        guard let token, token.kind == .punctuation || token.kind == .operator else { return false }
+        return source.isByte(token, byte)
+    }
+
+    func isKeyword(_ token: Token?, _ word: StaticString) -> Bool {
+        guard let token, token.kind == .identifier else { return false }
+        return source.matches(token, word)
+    }
+
+    func isOperator(_ token: Token?, _ word: StaticString) -> Bool {
+        guard let token, token.kind == .operator else { return false }
+        return source.matches(token, word)
+    }
+
+    func identifierName(_ token: Token) -> String? {
+        switch token.kind {
+        case .identifier:
+            return source.text(token)
+        case .backtickIdentifier:
+            let text = source.text(token)
+            return String(text.dropFirst().dropLast())
+        default:
+            return nil
+        }
+    }
+
+    mutating func note(_ message: String, _ pos: SourcePos) {
+        notes.append((message, pos))
+    }
+
+    /// Skips one bracketed group starting at the current opening bracket, iteratively.
+    mutating func skipBalanced() {
+        var level = 0
+        while let token = current {
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    level -= 1
+                    if level <= 0 {
+                        index += 1
+                        return
+                    }
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// Skips to the start of the next statement: the next token at the start of a line at
+    /// bracket depth 0, or an unmatched closing brace (not consumed).
+    mutating func skipStatement(from start: Int) {
+        var level = 0
+        while let token = current {
+            if index > start && level == 0 && token.isAtLineStart && !isPunct(token, UInt8(ascii: ".")) {
+                return
+            }
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    if level == 0 { return }
+                    level -= 1
+                } else if byte == UInt8(ascii: ";") && level == 0 {
+                    index += 1
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Statements
+
+    /// Parses statements until the end or an unmatched `}` (not consumed).
+    mutating func parseStatements() -> [Stmt] {
+        var statements: [Stmt] = []
+        while let token = current {
+            if isPunct(token, UInt8(ascii: "}")) { break }
+            if isPunct(token, UInt8(ascii: ";")) {
+                index += 1
+                continue
+            }
+            let start = index
+            if let statement = parseStatement() {
+                statements.append(statement)
+            }
+            if index == start { index += 1 }
+        }
+        return statements
+    }
+
+    /// `{ statements }` — consumes both braces.
+    mutating func parseBlock() -> [Stmt] {
+        guard isPunct(current, UInt8(ascii: "{")) else {
+            note("expected '{'", currentPos)
+            return []
+        }
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            skipBalanced()
+            return []
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        let body = parseStatements()
+        if isPunct(current, UInt8(ascii: "}")) { index += 1 }
+        return body
+    }
+
+    mutating func tooDeep() {
+        if !reportedDepth {
+            reportedDepth = true
+            note("nesting deeper than \(ManifestParser.maxDepth) levels is not evaluated", currentPos)
+        }
+    }
+
+    mutating func parseStatement() -> Stmt? {
+        guard var token = current else { return nil }
+        let start = index
+        var isStatic = false
+        // Attributes and modifiers.
+        while true {
+            if isPunct(token, UInt8(ascii: "@")) {
+                index += 1
+                if current != nil { index += 1 }
+                if isPunct(current, UInt8(ascii: "(")) && !(current!.hasSpaceBefore) { skipBalanced() }
+            } else if token.kind == .identifier,
+                      source.matches(token, "public") || source.matches(token, "private") || source.matches(token, "fileprivate")
+                        || source.matches(token, "internal") || source.matches(token, "static") || source.matches(token, "final")
+                        || source.matches(token, "nonisolated") || source.matches(token, "class") && isDeclKeyword(index + 1)
+                        || source.matches(token, "package") && isDeclKeyword(index + 1)
+                        || source.matches(token, "indirect") || source.matches(token, "lazy") || source.matches(token, "override")
+                        || source.matches(token, "mutating") {
+                if source.matches(token, "static") || source.matches(token, "class") { isStatic = true }
+                index += 1
+                if isPunct(current, UInt8(ascii: "(")) { skipBalanced() } // private(set)
+            } else {
+                break
+            }
+            guard let next = current else { return nil }
+            token = next
+        }
+        let pos = self.pos(token)
+        if token.kind == .identifier {
+            if source.matches(token, "import") {
+                skipStatement(from: index)
+                return nil
+            }
+            if source.matches(token, "let") || source.matches(token, "var") {
+                return parseBinding(isStatic: isStatic, pos: pos)
+            }
+            if source.matches(token, "func") {
+                return parseFunction(isStatic: isStatic)
+            }
+            if source.matches(token, "extension") || source.matches(token, "struct") || source.matches(token, "enum")
+                || source.matches(token, "class") || source.matches(token, "actor") || source.matches(token, "protocol") {
+                return parseTypeDecl()
+            }
+            if source.matches(token, "if") {
+                return parseIf()
+            }
+            if source.matches(token, "guard") {
+                index += 1
+                let conditions = parseConditions()
+                if isKeyword(current, "else") { index += 1 }
+                let body = parseBlock()
+                return .guardStmt(conditions: conditions, elseBody: body, pos: pos)
+            }
+            if source.matches(token, "for") {
+                return parseFor(pos: pos)
+            }
+            if source.matches(token, "return") {
+                index += 1
+                if let next = current, !next.isAtLineStart, !isPunct(next, UInt8(ascii: "}")), !isPunct(next, UInt8(ascii: ";")) {
+                    return .returnStmt(parseExpr(), pos)
+                }
+                return .returnStmt(nil, pos)
+            }
+            if source.matches(token, "case") || source.matches(token, "typealias") || source.matches(token, "init")
+                || source.matches(token, "subscript") || source.matches(token, "associatedtype") {
+                // Enum cases, type aliases, initialisers: no manifest content.
+                index += 1
+                skipStatement(from: index - 1)
+                return nil
+            }
+            if source.matches(token, "switch") || source.matches(token, "while") || source.matches(token, "repeat")
+                || source.matches(token, "do") || source.matches(token, "defer") {
+                let word = source.text(token)
+                skipStatement(from: start)
+                return .unsupported("'\(word)' statement is not evaluated", pos)
+            }
+        }
+        if token.kind == .poundIdentifier {
+            skipStatement(from: start)
+            return .unsupported("'\(source.text(token))' is not evaluated", pos)
+        }
+        let expr = parseExpr()
+        if let op = current, op.kind == .operator, isAssignmentOperator(op) {
+            let opText = source.text(op)
+            index += 1
+            let value = parseExpr()
+            return .assign(op: opText, target: expr, value: value, pos: pos)
+        }
+        return .expr(expr)
+    }
+
+    func isDeclKeyword(_ at: Int) -> Bool {
+        guard at < tokens.count, tokens[at].kind == .identifier else { return false }
+        let t = tokens[at]
+        return source.matches(t, "func") || source.matches(t, "let") || source.matches(t, "var") || source.matches(t, "struct")
+            || source.matches(t, "enum") || source.matches(t, "class") || source.matches(t, "extension") || source.matches(t, "static")
+            || source.matches(t, "final") || source.matches(t, "import")
+    }
+
+    func isAssignmentOperator(_ token: Token) -> Bool {
+        let length = token.length
+        guard length >= 1, source.bytes[Int(token.end) - 1] == UInt8(ascii: "=") else { return false }
+        if length == 1 { return true }
+        if length == 2 {
+            let first = source.bytes[Int(token.start)]
+            return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "/")
+        }
+        return source.matches(token, "&&=") || source.matches(token, "||=")
+    }
+
+    mutating func parseBinding(isStatic: Bool, pos: SourcePos) -> Stmt? {
+        index += 1 // let / var
+        guard let nameToken = current, let name = identifierName(nameToken) else {
+            skipStatement(from: index - 1)
+            return .unsupported("binding pattern is not evaluated", pos)
+        }
+        index += 1
+        if isPunct(current, UInt8(ascii: ":")) {
+            index += 1
+            skipType()
+        }
+        if isOperator(current, "=") {
+            index += 1
+            let value = parseExpr()
+            var result: Stmt = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
+            // `let a = 1, b = 2`: only the first binding is kept, the rest is reported.
+            if isPunct(current, UInt8(ascii: ",")) {
+                let extra = currentPos
+                skipStatement(from: index)
+                result = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
+                note("only the first binding of a multi-binding declaration is evaluated", extra)
+            }
+            return result
+        }
+        if isPunct(current, UInt8(ascii: "{")) {
+            let body = parseBlock()
+            return .binding(name: name, isStatic: isStatic, value: nil, getter: body, pos: pos)
+        }
+        return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
+    }
+
+    /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line.
+    mutating func skipType() {
+        var level = 0
+        let startLine = current?.line ?? 0
+        while let token = current {
+            if level == 0 {
+                if isOperator(token, "=") || isPunct(token, UInt8(ascii: "{")) || isPunct(token, UInt8(ascii: ","))
+                    || isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "]")) || isKeyword(token, "in")
+                    || isKeyword(token, "where") || isPunct(token, UInt8(ascii: ";")) {
+                    return
+                }
+                if token.isAtLineStart && token.line != startLine { return }
+            }
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    level -= 1
+                }
+            } else if token.kind == .operator {
+                // Generic arguments `<…>` may contain `,`.
+                for offset in Int(token.start)..<Int(token.end) {
+                    if source.bytes[offset] == UInt8(ascii: "<") { level += 1 }
+                    if source.bytes[offset] == UInt8(ascii: ">") && !(offset > Int(token.start) && source.bytes[offset - 1] == UInt8(ascii: "-")) {
+                        level -= 1
+                    }
+                }
+            }
+            index += 1
+        }
+    }
+
+    mutating func parseFunction(isStatic: Bool) -> Stmt? {
+        let pos = currentPos
+        index += 1 // func
+        guard let nameToken = current, let name = identifierName(nameToken) ?? (nameToken.kind == .operator ? source.text(nameToken) : nil) else {
+            skipStatement(from: index - 1)
+            return .unsupported("function declaration is not evaluated", pos)
+        }
+        index += 1
+        if let token = current, token.kind == .operator, source.bytes[Int(token.start)] == UInt8(ascii: "<") {
+            // Generic parameters.
+            var level = 0
+            while let t = current {
+                if t.kind == .operator {
+                    for offset in Int(t.start)..<Int(t.end) {
+                        if source.bytes[offset] == UInt8(ascii: "<") { level += 1 }
+                        if source.bytes[offset] == UInt8(ascii: ">") { level -= 1 }
+                    }
+                }
+                index += 1
+                if level <= 0 { break }
+            }
+        }
+        var params: [FunctionDecl.Param] = []
+        if isPunct(current, UInt8(ascii: "(")) {
+            index += 1
+            while let token = current, !isPunct(token, UInt8(ascii: ")")) {
+                let before = index
+                var names: [String] = []
+                while let t = current, let word = identifierName(t), names.count < 2 {
+                    names.append(word)
+                    index += 1
+                }
+                if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+                skipType()
+                var defaultValue: Expr?
+                if isOperator(current, "=") {
+                    index += 1
+                    defaultValue = parseExpr()
+                }
+                if let first = names.first {
+                    let label: String? = first == "_" ? nil : first
+                    params.append(.init(label: label, name: names.count > 1 ? names[1] : first, defaultValue: defaultValue))
+                }
+                if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+                if index == before { index += 1 }
+            }
+            if isPunct(current, UInt8(ascii: ")")) { index += 1 }
+        }
+        // Effects, result type, where clause.
+        while let token = current, !isPunct(token, UInt8(ascii: "{")) {
+            if token.isAtLineStart && !isKeyword(token, "where") && !isOperator(token, "->") { break }
+            index += 1
+        }
+        guard isPunct(current, UInt8(ascii: "{")) else {
+            return .unsupported("function '\(name)' has no body", pos)
+        }
+        let body = parseBlock()
+        return .function(FunctionDecl(name: name, params: params, body: body, pos: pos), isStatic: isStatic)
+    }
+
+    mutating func parseTypeDecl() -> Stmt? {
+        index += 1
+        var name = ""
+        if let token = current, let word = identifierName(token) {
+            name = word
+        }
+        while let token = current, !isPunct(token, UInt8(ascii: "{")) {
+            index += 1
+            if isPunct(token, UInt8(ascii: "}")) { return nil }
+        }
+        guard isPunct(current, UInt8(ascii: "{")) else { return nil }
+        let members = parseBlock()
+        return .typeDecl(name: name, members: members)
+    }
+
+    mutating func parseConditions() -> [Condition] {
+        var conditions: [Condition] = []
+        while let token = current, !isPunct(token, UInt8(ascii: "{")), !isKeyword(token, "else") {
+            let before = index
+            if isKeyword(token, "let") || isKeyword(token, "var") {
+                index += 1
+                if let nameToken = current, let name = identifierName(nameToken) {
+                    let namePos = pos(nameToken)
+                    index += 1
+                    if isPunct(current, UInt8(ascii: ":")) {
+                        index += 1
+                        skipType()
+                    }
+                    if isOperator(current, "=") {
+                        index += 1
+                        conditions.append(.binding(name, parseExpr(noTrailingClosure: true)))
+                    } else {
+                        conditions.append(.binding(name, .identifier(name, namePos)))
+                    }
+                }
+            } else if isKeyword(token, "case") {
+                conditions.append(.expr(.unknown("'case' pattern condition is not evaluated", pos(token))))
+                while let t = current, !isPunct(t, UInt8(ascii: "{")), !isPunct(t, UInt8(ascii: ",")) { index += 1 }
+            } else {
+                conditions.append(.expr(parseExpr(noTrailingClosure: true)))
+            }
+            if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+            if index == before { index += 1 }
+        }
+        return conditions
+    }
+
+    mutating func parseIf() -> Stmt {
+        let pos = currentPos
+        var clauses: [(conditions: [Condition], body: [Stmt])] = []
+        var elseBody: [Stmt]?
+        index += 1 // if
+        while true {
+            let conditions = parseConditions()
+            let body = parseBlock()
+            clauses.append((conditions, body))
+            guard isKeyword(current, "else") else { break }
+            index += 1
+            if isKeyword(current, "if") {
+                index += 1
+                continue
+            }
+            elseBody = parseBlock()
+            break
+        }
+        return .ifStmt(clauses: clauses, elseBody: elseBody, pos: pos)
+    }
+
+    mutating func parseFor(pos: SourcePos) -> Stmt {
+        index += 1 // for
+        if isKeyword(current, "case") || isKeyword(current, "try") || isKeyword(current, "await") { index += 1 }
+        guard let nameToken = current, let name = identifierName(nameToken) else {
+            skipStatement(from: index - 1)
+            return .unsupported("'for' pattern is not evaluated", pos)
+        }
+        index += 1
+        if isPunct(current, UInt8(ascii: ":")) {
+            index += 1
+            skipType()
+        }
+        guard isKeyword(current, "in") else {
+            skipStatement(from: index - 1)
+            return .unsupported("'for' statement is not evaluated", pos)
+        }
+        index += 1
+        let sequence = parseExpr(noTrailingClosure: true)
+        var filter: Expr?
+        if isKeyword(current, "where") {
+            index += 1
+            filter = parseExpr(noTrailingClosure: true)
+        }
+        let body = parseBlock()
+        return .forIn(name: name, sequence: sequence, filter: filter, body: body, pos: pos)
+    }
+
+    // MARK: - Expressions
+
+    static func precedence(_ op: String) -> Int? {
+        switch op {
+        case "*", "/", "%": return 150
+        case "+", "-": return 140
+        case "..<", "...": return 135
+        case "??": return 131
+        case "==", "!=", "<", ">", "<=", ">=", "===", "!==", "~=": return 130
+        case "&&": return 120
+        case "||": return 110
+        default: return nil
+        }
+    }
+
+    mutating func parseExpr(noTrailingClosure: Bool = false) -> Expr {
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            let pos = currentPos
+            skipExpressionIteratively()
+            return .unknown("expression nested too deeply", pos)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let condition = parseBinary(minPrecedence: 0, noTrailingClosure: noTrailingClosure)
+        // Ternary `c ? a : b` — `?` with space before it.
+        if let token = current, isOperator(token, "?"), token.hasSpaceBefore {
+            index += 1
+            let whenTrue = parseExpr(noTrailingClosure: noTrailingClosure)
+            if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+            let whenFalse = parseExpr(noTrailingClosure: noTrailingClosure)
+            return .ternary(condition, whenTrue, whenFalse, condition.pos)
+        }
+        return condition
+    }
+
+    /// Skips the rest of an expression without recursion (used past the depth limit).
+    mutating func skipExpressionIteratively() {
+        var level = 0
+        while let token = current {
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    if level == 0 { return }
+                    level -= 1
+                } else if level == 0 && (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")) {
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+
+    func isBinaryOperator(_ token: Token) -> Bool {
+        guard token.kind == .operator else { return false }
+        let spaceBefore = token.hasSpaceBefore
+        let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+        let spaceAfter = next?.hasSpaceBefore ?? true
+        return spaceBefore == spaceAfter
+    }
+
+    mutating func parseBinary(minPrecedence: Int, noTrailingClosure: Bool) -> Expr {
+        var lhs = parseUnary(noTrailingClosure: noTrailingClosure)
+        while let token = current, token.kind == .operator, isBinaryOperator(token) {
+            let op = source.text(token)
+            guard let precedence = ManifestParser.precedence(op), precedence > minPrecedence || (op == "??" && precedence == minPrecedence) else {
+                break
+            }
+            index += 1
+            let rhs = parseBinary(minPrecedence: precedence, noTrailingClosure: noTrailingClosure)
+            lhs = .binary(op, lhs, rhs, lhs.pos)
+        }
+        // `as`, `as?`, `as!`, `is` casts: keep the value, skip the type.
+        while let token = current, !token.isAtLineStart, isKeyword(token, "as") || isKeyword(token, "is") {
+            let isCheck = isKeyword(token, "is")
+            index += 1
+            if let t = current, t.kind == .operator, !t.hasSpaceBefore, isOperator(t, "?") || isOperator(t, "!") { index += 1 }
+            skipCastType()
+            if isCheck { lhs = .unknown("'is' check is not evaluated", lhs.pos) }
+        }
+        return lhs
+    }
+
+    mutating func skipCastType() {
+        var level = 0
+        while let token = current {
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    if level == 0 { return }
+                    level -= 1
+                    index += 1
+                    if level == 0 { break }
+                    continue
+                } else if byte == UInt8(ascii: ".") {
+                    index += 1
+                    continue
+                } else if level == 0 {
+                    return
+                }
+            } else if token.kind == .identifier || token.kind == .backtickIdentifier {
+                if level == 0 && index + 1 < tokens.count && !isPunct(tokens[index + 1], UInt8(ascii: ".")) {
+                    index += 1
+                    break
+                }
+            } else if level == 0 {
+                return
+            }
+            index += 1
+        }
+        if let t = current, t.kind == .operator, !t.hasSpaceBefore, isOperator(t, "?") || isOperator(t, "!") { index += 1 }
+    }
+
+    mutating func parseUnary(noTrailingClosure: Bool) -> Expr {
+        guard let token = current else { return .unknown("expected an expression", currentPos) }
+        if token.kind == .operator, !isPunct(token, UInt8(ascii: ".")) {
+            let op = source.text(token)
+            let pos = self.pos(token)
+            index += 1
+            let operand = parseUnary(noTrailingClosure: noTrailingClosure)
+            return .prefix(op, operand, pos)
+        }
+        if isKeyword(token, "try") || isKeyword(token, "await") {
+            index += 1
+            if let t = current, t.kind == .operator, !t.hasSpaceBefore, isOperator(t, "?") || isOperator(t, "!") { index += 1 }
+            return parseUnary(noTrailingClosure: noTrailingClosure)
+        }
+        return parsePostfix(noTrailingClosure: noTrailingClosure)
+    }
+
+    mutating func parsePostfix(noTrailingClosure: Bool) -> Expr {
+        var expr = parsePrimary()
+        while let token = current {
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "."), index + 1 < tokens.count {
+                    let next = tokens[index + 1]
+                    if let name = identifierName(next) {
+                        index += 2
+                        expr = .member(expr, name, pos(next))
+                        continue
+                    }
+                    if next.kind == .number {
+                        index += 2
+                        expr = .member(expr, source.text(next), pos(next))
+                        continue
+                    }
+                    break
+                }
+                if byte == UInt8(ascii: "(") && !token.isAtLineStart {
+                    let args = parseArguments(close: UInt8(ascii: ")"))
+                    expr = .call(expr, args, expr.pos)
+                    continue
+                }
+                if byte == UInt8(ascii: "[") && !token.isAtLineStart {
+                    let args = parseArguments(close: UInt8(ascii: "]"))
+                    expr = .subscriptAccess(expr, args, expr.pos)
+                    continue
+                }
+                if byte == UInt8(ascii: "{") && !noTrailingClosure && !token.isAtLineStart {
+                    let closure = parseClosure()
+                    if case .call(let callee, var args, let p) = expr {
+                        args.append(Argument(label: nil, value: closure))
+                        expr = .call(callee, args, p)
+                    } else {
+                        expr = .call(expr, [Argument(label: nil, value: closure)], expr.pos)
+                    }
+                    continue
+                }
+                break
+            }
+            if token.kind == .operator && !token.hasSpaceBefore && (isOperator(token, "?") || isOperator(token, "!")) {
+                // Optional chaining / force unwrap: the value is used as is.
+                let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+                if next == nil || next!.hasSpaceBefore || isPunct(next, UInt8(ascii: ".")) || isPunct(next, UInt8(ascii: ")"))
+                    || isPunct(next, UInt8(ascii: "]")) || isPunct(next, UInt8(ascii: ",")) || isPunct(next, UInt8(ascii: "(")) {
+                    index += 1
+                    continue
+                }
+            }
+            break
+        }
+        return expr
+    }
+
+    /// Parses `( … )` or `[ … ]` argument lists, starting at the opening bracket.
+    mutating func parseArguments(close: UInt8) -> [Argument] {
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            skipBalanced()
+            return [Argument(label: nil, value: .unknown("expression nested too deeply", currentPos))]
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var args: [Argument] = []
+        while let token = current {
+            if isPunct(token, close) {
+                index += 1
+                break
+            }
+            if token.kind == .punctuation, isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "]")) || isPunct(token, UInt8(ascii: "}")) {
+                note("unbalanced brackets", pos(token))
+                break
+            }
+            let before = index
+            var label: String?
+            if let name = identifierName(token), index + 1 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: ":")),
+               token.kind == .identifier || token.kind == .backtickIdentifier {
+                label = name
+                index += 2
+            }
+            let value = parseExpr()
+            args.append(Argument(label: label, value: value))
+            if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+            if index == before { index += 1 }
+        }
+        return args
+    }
+
+    mutating func parsePrimary() -> Expr {
+        guard let token = current else { return .unknown("expected an expression", currentPos) }
+        let pos = self.pos(token)
+        switch token.kind {
+        case .string:
+            index += 1
+            return parseStringLiteral(token)
+        case .number:
+            index += 1
+            return .number(source.text(token), pos)
+        case .identifier:
+            index += 1
+            if source.matches(token, "true") { return .bool(true, pos) }
+            if source.matches(token, "false") { return .bool(false, pos) }
+            if source.matches(token, "nil") { return .nilLiteral(pos) }
+            if source.matches(token, "if") || source.matches(token, "switch") {
+                index -= 1
+                skipStatement(from: index)
+                return .unknown("'\(source.text(token))' expression is not evaluated", pos)
+            }
+            return .identifier(source.text(token), pos)
+        case .backtickIdentifier:
+            index += 1
+            return .identifier(identifierName(token) ?? "", pos)
+        case .punctuation:
+            let byte = source.bytes[Int(token.start)]
+            if byte == UInt8(ascii: "."), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) {
+                index += 2
+                return .implicitMember(name, pos)
+            }
+            if byte == UInt8(ascii: "(") {
+                let args = parseArguments(close: UInt8(ascii: ")"))
+                if args.count == 1 && args[0].label == nil { return args[0].value }
+                return .tuple(args, pos)
+            }
+            if byte == UInt8(ascii: "[") {
+                return parseCollection()
+            }
+            if byte == UInt8(ascii: "{") {
+                return parseClosure()
+            }
+            index += 1
+            return .unknown("unexpected '\(source.text(token))'", pos)
+        case .poundIdentifier:
+            index += 1
+            if isPunct(current, UInt8(ascii: "(")) && !current!.hasSpaceBefore { skipBalanced() }
+            return .unknown("'\(source.text(token))' is not evaluated", pos)
+        default:
+            index += 1
+            return .unknown("unexpected '\(source.text(token))'", pos)
+        }
+    }
+
+    mutating func parseCollection() -> Expr {
+        let pos = currentPos
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            skipBalanced()
+            return .unknown("expression nested too deeply", pos)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        // `[:]`
+        if isPunct(current, UInt8(ascii: ":")), index + 1 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: "]")) {
+            index += 2
+            return .dictionary([], pos)
+        }
+        var elements: [Expr] = []
+        var pairs: [(Expr, Expr)] = []
+        var isDictionary = false
+        while let token = current {
+            if isPunct(token, UInt8(ascii: "]")) {
+                index += 1
+                break
+            }
+            if isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "}")) {
+                note("unbalanced brackets", self.pos(token))
+                break
+            }
+            let before = index
+            let element = parseExpr()
+            if isPunct(current, UInt8(ascii: ":")) {
+                index += 1
+                isDictionary = true
+                pairs.append((element, parseExpr()))
+            } else {
+                elements.append(element)
+            }
+            if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+            if index == before { index += 1 }
+        }
+        return isDictionary ? .dictionary(pairs, pos) : .array(elements, pos)
+    }
+
+    mutating func parseClosure() -> Expr {
+        let pos = currentPos
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            skipBalanced()
+            return .unknown("expression nested too deeply", pos)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let open = index
+        index += 1
+        // Signature: `name in`, `a, b in`, `(a: T, b) -> R in`, `[captures] x in`.
+        var params: [String] = []
+        var scan = index
+        var level = 0
+        var sawIn = false
+        var expectName = true
+        var names: [String] = []
+        while scan < tokens.count && scan < open + 40 {
+            let t = tokens[scan]
+            if t.kind == .identifier && source.matches(t, "in") && level == 0 {
+                sawIn = true
+                break
+            }
+            if isPunct(t, UInt8(ascii: "{")) || isPunct(t, UInt8(ascii: "}")) { break }
+            if isPunct(t, UInt8(ascii: "(")) || isPunct(t, UInt8(ascii: "[")) {
+                level += 1
+                if level == 1 { expectName = true }
+            } else if isPunct(t, UInt8(ascii: ")")) || isPunct(t, UInt8(ascii: "]")) {
+                level -= 1
+            } else if isPunct(t, UInt8(ascii: ",")) {
+                expectName = true
+            } else if isPunct(t, UInt8(ascii: ":")) || t.kind == .operator {
+                expectName = false
+            } else if expectName, let name = identifierName(t), level <= 1 {
+                names.append(name)
+                expectName = false
+            } else if !(t.kind == .identifier) {
+                break
+            }
+            scan += 1
+        }
+        if sawIn {
+            params = names
+            index = scan + 1
+        }
+        let body = parseStatements()
+        if isPunct(current, UInt8(ascii: "}")) { index += 1 }
+        return .closure(ClosureExpr(params: params, body: body, pos: pos))
+    }
+
+    // MARK: - String literals
+
+    /// Decodes a string literal token: escapes, raw strings, multi-line indentation
+    /// (approximately) and `\( … )` interpolations, which are parsed as expressions.
+    mutating func parseStringLiteral(_ token: Token) -> Expr {
+        let pos = self.pos(token)
+        let bytes = source.bytes
+        var start = Int(token.start)
+        var end = Int(token.end)
+        var hashes = 0
+        while start < end && bytes[start] == UInt8(ascii: "#") {
+            hashes += 1
+            start += 1
+        }
+        var trailing = 0
+        while end > start && bytes[end - 1] == UInt8(ascii: "#") && trailing < hashes {
+            trailing += 1
+            end -= 1
+        }
+        var multiline = false
+        if end - start >= 6 && bytes[start + 1] == UInt8(ascii: "\"") && bytes[start + 2] == UInt8(ascii: "\"") {
+            multiline = true
+            start += 3
+            end -= 3
+        } else {
+            start += 1
+            end -= 1
+        }
+        guard start <= end else { return .string("", pos) }
+        var parts: [Expr] = []
+        var buffer: [UInt8] = []
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\") {
+                // Raw strings need the matching number of `#` after the backslash.
+                var j = i + 1
+                var count = 0
+                while count < hashes && j < end && bytes[j] == UInt8(ascii: "#") {
+                    count += 1
+                    j += 1
+                }
+                if count == hashes && j < end {
+                    let escaped = bytes[j]
+                    if escaped == UInt8(ascii: "(") {
+                        // Interpolation: find the matching parenthesis, skipping nested strings.
+                        var level = 1
+                        var k = j + 1
+                        var inString = false
+                        while k < end && level > 0 {
+                            let c = bytes[k]
+                            if inString {
+                                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { inString = false }
+                            } else if c == UInt8(ascii: "\"") {
+                                inString = true
+                            } else if c == UInt8(ascii: "(") {
+                                level += 1
+                            } else if c == UInt8(ascii: ")") {
+                                level -= 1
+                            }
+                            k += 1
+                        }
+                        if !buffer.isEmpty {
+                            parts.append(.string(String(decoding: buffer, as: UTF8.self), pos))
+                            buffer.removeAll()
+                        }
+                        let inner = Array(bytes[(j + 1)..<max(j + 1, k - 1)])
+                        parts.append(parseEmbedded(inner, pos: pos))
+                        i = k
+                        continue
+                    }
+                    switch escaped {
+                    case UInt8(ascii: "n"): buffer.append(10)
+                    case UInt8(ascii: "t"): buffer.append(9)
+                    case UInt8(ascii: "r"): buffer.append(13)
+                    case UInt8(ascii: "0"): buffer.append(0)
+                    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): break // line continuation
+                    default: buffer.append(escaped)
+                    }
+                    i = j + 1
+                    continue
+                }
+            }
+            buffer.append(byte)
+            i += 1
+        }
+        var text = String(decoding: buffer, as: UTF8.self)
+        if multiline {
+            // Drop the first line break and the indentation of the closing delimiter (approximation).
+            if text.hasPrefix("\n") { text.removeFirst() }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                let indent = last.count
+                text = lines.dropLast().map { $0.dropFirst(min(indent, $0.prefix(while: { $0 == " " || $0 == "\t" }).count)) }
+                    .joined(separator: "\n")
+            }
+        }
+        if parts.isEmpty { return .string(text, pos) }
+        if !text.isEmpty { parts.append(.string(text, pos)) }
+        return .interpolated(parts, pos)
+    }
+
+    mutating func parseEmbedded(_ bytes: [UInt8], pos: SourcePos) -> Expr {
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            return .unknown("expression nested too deeply", pos)
+        }
+        let inner = TokenizedSource(bytes: bytes)
+        var parser = ManifestParser(source: inner, tokens: inner.tokens)
+        parser.depth = depth + 1
+        let expr = parser.parseExpr()
+        if !parser.notes.isEmpty || !parser.atEnd {
+            return .unknown("string interpolation is not evaluated", pos)
+        }
+        return Self.relocate(expr, to: pos)
+    }
+
+    /// Expressions parsed from an interpolation carry positions of the embedded text;
+    /// report them at the string literal instead.
+    static func relocate(_ expr: Expr, to pos: SourcePos) -> Expr {
+        switch expr {
+        case .identifier(let name, _): return .identifier(name, pos)
+        case .member(let base, let name, _): return .member(relocate(base, to: pos), name, pos)
+        case .string(let s, _): return .string(s, pos)
+        case .number(let s, _): return .number(s, pos)
+        case .call(let callee, let args, _):
+            return .call(relocate(callee, to: pos), args.map { Argument(label: $0.label, value: relocate($0.value, to: pos)) }, pos)
+        default: return .unknown("string interpolation is not evaluated", pos)
+        }
+    }
+}
