@@ -129,7 +129,7 @@ final class GraphvizEngine: @unchecked Sendable {
         capturedGraphvizText = ""
         agreseterrors()
 
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        guard let graph = Self.read(dot) else {
             let text = capturedGraphvizText
             throw RenderError(.invalidDOT, text.isEmpty ? "the DOT input contains no graph" : "invalid DOT input",
                               graphvizMessage: text)
@@ -269,9 +269,24 @@ final class GraphvizEngine: @unchecked Sendable {
         return gvc
     }
 
+    /// `agmemread` with a clean lexer. cgraph's lexer is global: after a successful read the
+    /// rest of the previous input (at least its trailing newline) stays buffered and would be
+    /// read first, and the line counter keeps counting. `aglexbad` (exported, not declared in
+    /// the headers; looked up at run time in case a Graphviz version drops it) flushes the buffer.
+    private static func read(_ dot: String) -> UnsafeMutablePointer<Agraph_t>? {
+        flushLexer?()
+        agreadline(1)
+        return dot.withCString { agmemread($0) }
+    }
+
+    private static let flushLexer: (@convention(c) () -> Void)? = {
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "aglexbad") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+    }()
+
     /// Lays out a one-node graph: does this context have a working `dot` layout?
     private func probe(_ gvc: OpaquePointer) -> Bool {
-        guard let graph = agmemread("digraph probe { a }") else { return false }
+        guard let graph = Self.read("digraph probe { a }") else { return false }
         defer { agclose(graph) }
         guard gvLayout(gvc, graph, "dot") == 0 else { return false }
         gvFreeLayout(gvc, graph)
@@ -295,8 +310,14 @@ final class GraphvizEngine: @unchecked Sendable {
         return String(cString: file)
         #else
         // glibc's dladdr needs _GNU_SOURCE; the loader's own map is just as good.
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        for line in maps.split(separator: "\n") {
+        // (/proc files report size 0, so read them line by line.)
+        guard let file = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while getline(&buffer, &capacity, file) > 0, let buffer {
+            let line = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
             if URL(fileURLWithPath: path).lastPathComponent.hasPrefix("libgvc.") { return path }
