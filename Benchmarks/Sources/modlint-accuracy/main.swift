@@ -1,0 +1,195 @@
+// modlint-accuracy: modlint's facts and manifests against references.
+//   source facts  vs the swift-syntax oracle (target ≥ 99.9 % of files identical)
+//   manifests     vs `swift package dump-package` (target ≥ 98 % of package directories)
+// Usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N]
+//                         [--threads N] [--no-cache] [--strict]
+import BenchKit
+import Foundation
+import ModlintFacts
+import ModlintManifest
+
+enum Help {
+    static let usage = """
+usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N] [--threads N] [--no-cache] [--strict]
+  --corpus DIR   corpus made by ../shared/scripts/corpus.sh (default $MODLINT_CORPUS or /tmp/modlint-corpus)
+  --show N       print the first N disagreements of each kind (default 20)
+  --threads N    worker threads (default 2)
+  --no-cache     re-run `swift package dump-package` instead of using the cache
+                 ($MODLINT_BENCH_CACHE, default <tmp>/modlint-bench-cache)
+  --strict       exit 1 when a ratio is below its target
+"""
+}
+
+func stderrPrint(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+
+func main() -> Int32 {
+    let args: Arguments
+    do {
+        args = try Arguments(valued: ["--corpus", "--only", "--show", "--threads"])
+        if args.flags.contains("--help") || args.flags.contains("-h") { print(Help.usage); return 0 }
+        let known: Set<String> = ["--no-cache", "--strict"]
+        if let bad = args.flags.subtracting(known).first { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
+    } catch {
+        stderrPrint("\(error)"); return 2
+    }
+    do {
+        let corpus = try Corpus.load(root: Corpus.defaultRoot(args.options["--corpus"]))
+        let show = try args.int("--show", default: 20)
+        let threads = try args.int("--threads", default: 2)
+        let only = args.options["--only"]
+        var below = false
+        if only == nil || only == "facts" {
+            below = !checkFacts(corpus, show: show, threads: threads) || below
+        }
+        if only == nil || only == "manifests" {
+            if only == nil { print("") }
+            below = !checkManifests(corpus, show: show, threads: threads, useCache: !args.flags.contains("--no-cache")) || below
+        }
+        return below && args.flags.contains("--strict") ? 1 : 0
+    } catch {
+        stderrPrint("modlint-accuracy: \(error)"); return 2
+    }
+}
+
+func relative(_ path: String, _ root: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+}
+
+func printCategories(_ counts: [String: (items: Int, files: Int)], unit: String) {
+    guard !counts.isEmpty else { return }
+    print("disagreements by category (\(unit) / files):")
+    for (name, c) in counts.sorted(by: { $0.value.files != $1.value.files ? $0.value.files > $1.value.files : $0.key < $1.key }) {
+        print("  \(pad(name, 22)) \(pad(String(c.items), 8, right: true)) \(pad(String(c.files), 7, right: true))")
+    }
+}
+
+// MARK: - Source facts
+
+func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
+    let files = corpus.swiftFiles
+    print("== Source facts: modlint FactExtractor vs swift-syntax oracle ==")
+    let slots = ResultSlots<FileComparison>(count: files.count)
+    let counts = ResultSlots<(Int, Int, Int, Int)>(count: files.count)
+    let start = now()
+    parallelFor(files.count, threads: threads, chunk: 4) { i in
+        guard let bytes = readFileBytes(files[i]) else {
+            var c = FileComparison(path: files[i])
+            c.oracleOnly = ["(unreadable file)"]; c.categories = ["unreadable"]
+            slots[i] = c
+            return
+        }
+        let mine = FactExtractor.summarize(bytes: bytes)
+        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i])
+        slots[i] = FactComparer.compare(path: files[i], modlint: mine, oracle: oracle.summary,
+                                        oracleHadSyntaxErrors: oracle.hasSyntaxErrors)
+        counts[i] = (oracle.summary.imports.count, oracle.summary.declarations.count,
+                     mine.imports.count, mine.declarations.count)
+    }
+    let elapsed = now() - start
+    let results = slots.values.map { $0! }
+    let totals = counts.values.reduce((0, 0, 0, 0)) { acc, c in
+        guard let c else { return acc }
+        return (acc.0 + c.0, acc.1 + c.1, acc.2 + c.2, acc.3 + c.3)
+    }
+    let agreeing = results.filter(\.agrees).count
+    let ratio = files.isEmpty ? 0 : Double(agreeing) / Double(files.count) * 100
+    let pass = ratio >= 99.9
+    print("files: \(files.count)   agree: \(agreeing)   ratio: \(fmt(ratio, 3)) %   target ≥ 99.9 %   \(pass ? "PASS" : "MISS")")
+    print("facts (oracle / modlint): imports \(totals.0) / \(totals.2), declarations \(totals.1) / \(totals.3)   [\(fmt(elapsed, 1)) s, \(threads) threads]")
+    let syntaxErrors = results.filter(\.oracleHadSyntaxErrors)
+    print("files where swift-syntax reports syntax errors: \(syntaxErrors.count) (\(syntaxErrors.filter { !$0.agrees }.count) of them disagree)")
+    var categories: [String: (items: Int, files: Int)] = [:]
+    for r in results where !r.agrees {
+        var perFile: [String: Int] = [:]
+        for c in r.categories { perFile[c, default: 0] += 1 }
+        for (c, n) in perFile { categories[c, default: (0, 0)].items += n; categories[c, default: (0, 0)].files += 1 }
+    }
+    printCategories(categories, unit: "facts")
+    let disagreeing = results.filter { !$0.agrees }
+    if !disagreeing.isEmpty && show > 0 {
+        print("first \(min(show, disagreeing.count)) of \(disagreeing.count) disagreeing files (- swift-syntax only, + modlint only):")
+        for r in disagreeing.prefix(show) {
+            var perFile: [String: Int] = [:]
+            for c in r.categories { perFile[c, default: 0] += 1 }
+            let summary = perFile.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", ")
+            print("  \(relative(r.path, corpus.root))\(r.oracleHadSyntaxErrors ? " (syntax errors)" : "")  [\(summary)]")
+            let lines = r.oracleOnly.map { "    - " + $0 } + r.modlintOnly.map { "    + " + $0 }
+            for l in lines.prefix(12) { print(l) }
+            if lines.count > 12 { print("    … \(lines.count - 12) more") }
+        }
+    }
+    return pass
+}
+
+// MARK: - Manifests
+
+func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool) -> Bool {
+    print("== Manifests: modlint ManifestReader vs swift package dump-package ==")
+    var byDirectory: [String: [String]] = [:]
+    for m in corpus.manifests {
+        let dir = (m as NSString).deletingLastPathComponent
+        byDirectory[dir, default: []].append((m as NSString).lastPathComponent)
+    }
+    let directories = byDirectory.keys.sorted()
+    let filesByDirectory = byDirectory
+    let (toolchainLine, toolchain) = DumpPackageRunner.toolchain()
+    let runner = DumpPackageRunner(cacheDirectory: DumpPackageRunner.defaultCacheDirectory, toolchainDescription: toolchainLine)
+    let chosen: [String?] = directories.map { dir in
+        ManifestSelection.choose(files: byDirectory[dir]!, toolchain: toolchain) { readFileBytes(dir + "/" + $0) }
+    }
+    let variants = directories.filter { dir in byDirectory[dir]!.count > 1 }.count
+    print("manifest files: \(corpus.manifests.count) in \(directories.count) package directories (\(variants) with Package@swift-* variants; the one SwiftPM \(toolchain.map(String.init).joined(separator: ".")) loads is compared)")
+    let outcomes = ResultSlots<DumpPackageRunner.Outcome>(count: directories.count)
+    let start = now()
+    parallelFor(directories.count, threads: threads, chunk: 1) { i in
+        outcomes[i] = runner.dump(directory: directories[i], manifestFiles: filesByDirectory[directories[i]]!, useCache: useCache)
+    }
+    let dumpTime = now() - start
+    var compared: [ManifestComparison] = []
+    var failures: [(String, String)] = []
+    var cachedCount = 0
+    for (i, dir) in directories.enumerated() {
+        guard let file = chosen[i] else { failures.append((dir, "no Package.swift")); continue }
+        switch outcomes[i]! {
+        case .failed(let message):
+            failures.append((dir + "/" + file, message))
+        case .json(let data, let cached):
+            if cached { cachedCount += 1 }
+            do {
+                let reference = try NormalizedManifest(dumpPackageJSON: data)
+                let bytes = readFileBytes(dir + "/" + file) ?? []
+                let mine = NormalizedManifest(ManifestReader().read(bytes: bytes))
+                compared.append(ManifestComparison(path: dir + "/" + file, modlint: mine, reference: reference))
+            } catch {
+                failures.append((dir + "/" + file, "\(error)"))
+            }
+        }
+    }
+    print("dump-package: \(compared.count) ok (\(cachedCount) from cache, \(fmt(dumpTime, 1)) s), \(failures.count) failed (not counted)")
+    for (path, message) in failures.prefix(show) {
+        print("  failed: \(relative(path, corpus.root)): \(message.split(separator: "\n").first ?? "")")
+    }
+    let agreeing = compared.filter(\.agrees).count
+    let ratio = compared.isEmpty ? 0 : Double(agreeing) / Double(compared.count) * 100
+    let pass = ratio >= 98
+    print("manifests: \(compared.count)   agree: \(agreeing)   ratio: \(fmt(ratio, 2)) %   target ≥ 98 %   \(pass ? "PASS" : "MISS")")
+    var categories: [String: (items: Int, files: Int)] = [:]
+    for c in compared where !c.agrees {
+        var perFile: [String: Int] = [:]
+        for d in c.differences { perFile[d.category, default: 0] += 1 }
+        for (k, n) in perFile { categories[k, default: (0, 0)].items += n; categories[k, default: (0, 0)].files += 1 }
+    }
+    printCategories(categories, unit: "items")
+    let disagreeing = compared.filter { !$0.agrees }
+    if !disagreeing.isEmpty && show > 0 {
+        print("first \(min(show, disagreeing.count)) of \(disagreeing.count) disagreeing manifests:")
+        for c in disagreeing.prefix(show) {
+            print("  \(relative(c.path, corpus.root))")
+            for d in c.differences.prefix(10) { print("    \(d.category): \(d.detail)") }
+            if c.differences.count > 10 { print("    … \(c.differences.count - 10) more") }
+        }
+    }
+    return pass
+}
+
+exit(main())

@@ -1,0 +1,215 @@
+// modlint-bench: one run, one machine, one table — modlint vs the read floor, swift-syntax
+// and `swift package dump-package`, checked against the DESIGN.md performance targets.
+// Usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N]
+//                      [--dump-samples N]
+import BenchKit
+import Foundation
+import ModlintFacts
+import ModlintManifest
+import SwiftParser
+
+enum Help {
+    static let usage = """
+usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N] [--dump-samples N]
+  --corpus DIR       corpus made by ../shared/scripts/corpus.sh (default $MODLINT_CORPUS or /tmp/modlint-corpus)
+  --modlint PATH     also time `PATH lint <lint-root> --reporter json` (best of 3, peak RSS)
+  --lint-root DIR    what to lint (default: the corpus directory)
+  --threads N        threads for the parallel rows (default 2)
+  --dump-samples N   manifests timed with `swift package dump-package` (default 8)
+"""
+}
+
+struct Row {
+    var name: String
+    var seconds: Double
+    var bytes: Int
+    var files: Int
+    var note: String = ""
+}
+
+struct Target {
+    var name: String
+    var measured: String
+    var goal: String
+    var pass: Bool?
+}
+
+func stderrPrint(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+
+/// Best of `runs` (fewer when a run is slow), so a single slow run costs no more time.
+func best(runs: Int = 3, slowAfter: Double = 2.0, _ body: () -> Void) -> Double {
+    var bestTime = Double.infinity
+    for i in 0..<runs {
+        let t = measure(body)
+        bestTime = min(bestTime, t)
+        if i == 0 && t > slowAfter { break }
+    }
+    return bestTime
+}
+
+final class Sink: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func add(_ n: Int) { lock.lock(); value &+= n; lock.unlock() }
+    var total: Int { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+func main() -> Int32 {
+    let args: Arguments
+    do {
+        args = try Arguments(valued: ["--corpus", "--modlint", "--lint-root", "--threads", "--dump-samples"])
+        if args.flags.contains("--help") { print(Help.usage); return 0 }
+        if let bad = args.flags.first { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
+    } catch { stderrPrint("\(error)"); return 2 }
+    do {
+        let corpus = try Corpus.load(root: Corpus.defaultRoot(args.options["--corpus"]))
+        let threads = try args.int("--threads", default: 2)
+        let samples = try args.int("--dump-samples", default: 8)
+        try run(corpus, threads: threads, samples: samples, modlint: args.options["--modlint"],
+                lintRoot: args.options["--lint-root"] ?? corpus.root)
+        return 0
+    } catch {
+        stderrPrint("modlint-bench: \(error)"); return 2
+    }
+}
+
+func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoot: String) throws {
+    let paths = corpus.swiftFiles
+    print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+    // Read floor (the first pass warms the page cache and is not counted).
+    var contents: [[UInt8]] = []
+    _ = measure { contents = paths.map { readFileBytes($0) ?? [] } }
+    let readTime = best(runs: 3) {
+        var n = 0
+        for p in paths { n &+= readFileBytes(p)?.count ?? 0 }
+        precondition(n >= 0)
+    }
+    let totalBytes = contents.reduce(0) { $0 + $1.count }
+    let mb = Double(totalBytes) / 1e6
+    var rows: [Row] = [Row(name: "read all files (floor)", seconds: readTime, bytes: totalBytes, files: paths.count)]
+    print("corpus bytes: \(fmt(mb, 1)) MB")
+
+    let files = contents
+    let sink = Sink()
+    // modlint: tokenize + extract.
+    let modlint1 = best {
+        var n = 0
+        for f in files {
+            let s = FactExtractor.summarize(bytes: f)
+            n &+= s.imports.count &+ s.declarations.count &+ s.lineCount
+        }
+        sink.add(n)
+    }
+    rows.append(Row(name: "modlint tokenize+extract, 1 thread", seconds: modlint1, bytes: totalBytes, files: files.count))
+    let modlintN = best {
+        parallelFor(files.count, threads: threads, chunk: 16) { i in
+            let s = FactExtractor.summarize(bytes: files[i])
+            sink.add(s.imports.count &+ s.declarations.count &+ s.lineCount)
+        }
+    }
+    rows.append(Row(name: "modlint tokenize+extract, \(threads) threads", seconds: modlintN, bytes: totalBytes, files: files.count))
+
+    // swift-syntax: parse + the oracle's walk (one run each: they are slow).
+    stderrPrint("swift-syntax, 1 thread …")
+    let syntax1 = measure {
+        var n = 0
+        for f in files { n &+= SyntaxOracle.summarize(bytes: f).summary.declarations.count }
+        sink.add(n)
+    }
+    rows.append(Row(name: "swift-syntax parse+walk, 1 thread", seconds: syntax1, bytes: totalBytes, files: files.count))
+    stderrPrint("swift-syntax, \(threads) threads …")
+    let syntaxN = measure {
+        parallelFor(files.count, threads: threads, chunk: 4) { i in
+            sink.add(SyntaxOracle.summarize(bytes: files[i]).summary.declarations.count)
+        }
+    }
+    rows.append(Row(name: "swift-syntax parse+walk, \(threads) threads", seconds: syntaxN, bytes: totalBytes, files: files.count))
+
+    // Manifests: modlint reads all of them; dump-package runs on a sample.
+    let manifestPaths = corpus.manifests
+    let manifestTime = best(runs: 5) {
+        var n = 0
+        for p in manifestPaths {
+            let m = ManifestReader().read(bytes: readFileBytes(p) ?? [])
+            n &+= m.targets.count &+ m.products.count
+        }
+        sink.add(n)
+    }
+    var directories: [String] = []
+    for m in manifestPaths {
+        let dir = (m as NSString).deletingLastPathComponent
+        if directories.last != dir { directories.append(dir) }
+    }
+    directories = Array(Set(directories)).sorted()
+    let step = max(1, directories.count / max(1, samples))
+    let sample = stride(from: step / 2, to: directories.count, by: step).prefix(samples).map { directories[$0] }
+    stderrPrint("swift package dump-package × \(sample.count) …")
+    var dumpTimes: [Double] = []
+    for dir in sample {
+        let r = try runProcess("swift", ["package", "dump-package"], cwd: dir, discardOutput: true)
+        if r.status == 0 { dumpTimes.append(r.wall) }
+    }
+    let dumpMean = dumpTimes.isEmpty ? .nan : dumpTimes.reduce(0, +) / Double(dumpTimes.count)
+
+    // modlint lint, as a child process.
+    var lint: (wall: Double, rss: Int, first: Double, status: Int32)?
+    if let modlint {
+        stderrPrint("\(modlint) lint × 3 …")
+        var walls: [Double] = [], rss = 0, status: Int32 = 0
+        for _ in 0..<3 {
+            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json"], discardOutput: true)
+            walls.append(r.wall); rss = max(rss, r.maxRSS); status = r.status
+        }
+        lint = (walls.min()!, rss, walls[0], status)
+    }
+
+    // Table.
+    print("")
+    print("\(pad("measurement", 40)) \(pad("time", 10, right: true)) \(pad("MB/s", 9, right: true)) \(pad("files/s", 10, right: true))  vs modlint")
+    print(String(repeating: "-", count: 86))
+    for r in rows {
+        let vs: String
+        if r.name.hasPrefix("swift-syntax") {
+            let mine = r.name.hasSuffix("1 thread") ? modlint1 : modlintN
+            vs = "\(fmt(r.seconds / mine, 1))× slower"
+        } else { vs = "" }
+        print("\(pad(r.name, 40)) \(pad(fmt(r.seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / r.seconds, 0), 9, right: true)) \(pad(fmt(Double(r.files) / r.seconds, 0), 10, right: true))  \(vs)")
+    }
+    print("\(pad("modlint manifests (\(manifestPaths.count), read+parse)", 40)) \(pad(fmt(manifestTime * 1000, 1) + " ms", 10, right: true))")
+    let dumpAll = dumpMean * Double(directories.count)
+    print("\(pad("dump-package, \(dumpTimes.count) sampled", 40)) \(pad(fmt(dumpMean * 1000, 0) + " ms", 10, right: true))   per manifest; × \(directories.count) package dirs ≈ \(fmt(dumpAll, 1)) s (\(fmt(dumpAll / manifestTime, 0))× modlint)")
+    if let lint {
+        let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
+        print("\(pad("modlint lint (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB\(note)")
+    }
+    print("(checksum \(sink.total))")
+
+    // Targets from DESIGN.md.
+    var targets: [Target] = [
+        Target(name: "tokenize+extract per core", measured: "\(fmt(mb / modlint1, 0)) MB/s", goal: "≥ 250 MB/s", pass: mb / modlint1 >= 250),
+        Target(name: "all manifests", measured: "\(fmt(manifestTime * 1000, 1)) ms", goal: "≤ 50 ms", pass: manifestTime <= 0.050),
+    ]
+    if let lint {
+        targets += [
+            Target(name: "modlint lint wall, \(threads) cores", measured: "\(fmt(lint.wall, 3)) s", goal: "≤ 0.5 s", pass: lint.wall <= 0.5),
+            Target(name: "vs swift-syntax (\(threads) threads)", measured: "\(fmt(syntaxN / lint.wall, 1))× faster", goal: "≥ 8×", pass: syntaxN / lint.wall >= 8),
+            Target(name: "vs read floor", measured: "\(fmt(lint.wall / readTime, 1))× the floor", goal: "≤ 10×", pass: lint.wall / readTime <= 10),
+            Target(name: "peak memory", measured: "\(lint.rss / 1_000_000) MB", goal: "≤ 400 MB", pass: lint.rss <= 400_000_000),
+            Target(name: "warm pre-commit run (best of 3)", measured: "\(fmt(lint.wall * 1000, 0)) ms", goal: "≤ 100 ms", pass: lint.wall <= 0.100),
+        ]
+    } else {
+        targets += [
+            Target(name: "modlint lint wall / RSS / warm run", measured: "not run", goal: "pass --modlint PATH", pass: nil),
+            Target(name: "extract (\(threads) thr) vs swift-syntax (\(threads) thr)", measured: "\(fmt(syntaxN / modlintN, 1))× faster", goal: "≥ 8× (proxy)", pass: syntaxN / modlintN >= 8),
+        ]
+    }
+    print("")
+    print("\(pad("target (DESIGN.md)", 42)) \(pad("measured", 18)) \(pad("goal", 20)) result")
+    print(String(repeating: "-", count: 90))
+    for t in targets {
+        print("\(pad(t.name, 42)) \(pad(t.measured, 18)) \(pad(t.goal, 20)) \(t.pass.map { $0 ? "PASS" : "MISS" } ?? "-")")
+    }
+}
+
+exit(main())
