@@ -215,7 +215,9 @@ final class GraphvizEngine: @unchecked Sendable {
         guard probe(gvc) else {
             let text = capturedGraphvizText
             gvFreeContext(gvc)
-            let location = Self.pluginDirectoryNextToLibgvc().map { " in \($0)" } ?? ""
+            // libgvc looks in $GVBINDIR when set, else in the graphviz folder next to itself.
+            let location = (ProcessInfo.processInfo.environment["GVBINDIR"] ?? Self.pluginDirectoryNextToLibgvc())
+                .map { " in \($0)" } ?? ""
             throw RenderError(.pluginsUnavailable,
                               "Graphviz has no 'dot' layout plugin: its plugin configuration (config6)\(location) is missing or "
                               + "incomplete; run `dot -c` with installer privileges or reinstall Graphviz",

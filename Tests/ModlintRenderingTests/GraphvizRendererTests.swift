@@ -116,3 +116,26 @@ private func svgTitle(_ id: String) -> String {
         #expect(GraphvizRenderer.graphvizVersion?.isEmpty == false)
     }
 }
+
+/// libgvc reads `GVBINDIR` once per process, so the "plugin configuration missing" case can
+/// only be set up from outside: run the tests with `GVBINDIR` pointing at an empty directory
+/// (`GVBINDIR=$(mktemp -d) swift test --filter ModlintRenderingTests`) to exercise it.
+@Suite struct MissingPluginConfigurationTests {
+    static var configurationHidden: Bool {
+        guard let dir = ProcessInfo.processInfo.environment["GVBINDIR"] else { return false }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return !files.contains { $0.hasPrefix("config") }
+    }
+
+    @Test(.enabled(if: configurationHidden, "needs GVBINDIR pointing at a directory without config6"))
+    func automaticFallsBackAndSystemReportsClearly() throws {
+        let error = #expect(throws: RenderError.self) {
+            try GraphvizRenderer(pluginSource: .systemConfiguration).render(dot: "digraph { a }", format: .svg)
+        }
+        #expect(error?.kind == .pluginsUnavailable)
+        #expect(error?.message.contains("plugin configuration (config6)") == true)
+        #expect(error?.message.contains("dot -c") == true)
+        let svg = try GraphvizRenderer(pluginSource: .automatic).render(dot: "digraph { a }", format: .svg)
+        #expect(String(decoding: svg, as: UTF8.self).contains("<title>a</title>"))
+    }
+}
