@@ -11,9 +11,9 @@ public struct TargetCycle: Rule {
         SwiftPM refuses to build a package graph whose targets depend on each other in a \
         circle ("cyclic dependency declaration found"), and a cycle that runs through \
         products of several local packages only shows up when the app is resolved as a \
-        whole. Each elementary cycle is reported once, at the manifest entry of its first \
-        edge, with the full path (`A -> B -> C -> A`); the other edges are listed as related \
-        locations.
+        whole. Each elementary cycle is reported once, with the full path \
+        (`A -> B -> C -> A`, starting at the alphabetically first module), at the manifest \
+        entry of its first edge; the other edges are listed as related locations.
 
         To fix it, move what both sides need into a new, lower module, or invert one \
         dependency through a protocol that the lower module owns.
@@ -27,8 +27,8 @@ public struct TargetCycle: Rule {
                 let package = Package(
                     name: "App",
                     targets: [
-                        .target(name: "Feature", dependencies: [\u{2193}"Core"]),
-                        .target(name: "Core", dependencies: ["Feature"]),
+                        .target(name: "Feature", dependencies: ["Core"]),
+                        .target(name: "Core", dependencies: [\u{2193}"Feature"]),
                     ]
                 )
                 """,

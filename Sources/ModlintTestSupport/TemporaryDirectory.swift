@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A scratch directory for tests, filled from a path → contents table and removed on
 /// `remove()`. Lives in its own target so every test target can share it.
@@ -24,10 +27,22 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try write(relativePath, bytes: Array(contents.utf8))
     }
 
+    /// Plain POSIX calls: Foundation's `createDirectory` has crashed here when many tests
+    /// create trees concurrently.
     public func write(_ relativePath: String, bytes: [UInt8]) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
+        let full = path + "/" + relativePath
+        var directory = ""
+        for component in full.split(separator: "/").dropLast() {
+            directory += "/" + component
+            if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+                throw POSIXError(.init(rawValue: errno) ?? .EIO)
+            }
+        }
+        guard let file = fopen(full, "wb") else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        defer { fclose(file) }
+        if !bytes.isEmpty && fwrite(bytes, 1, bytes.count, file) != bytes.count {
+            throw POSIXError(.EIO)
+        }
     }
 
     public func read(_ relativePath: String) throws -> String {

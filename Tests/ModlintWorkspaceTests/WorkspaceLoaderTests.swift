@@ -57,7 +57,7 @@ struct WorkspaceLoaderTests {
             "\(identity)/ATests": ["Tests/ATests/ATests.swift"],
         ])
         #expect(workspace.packages.map(\.directory) == [""])
-        #expect(workspace.fileCount == 7)
+        #expect(workspace.fileCount == 8)
     }
 
     @Test func nestedPackagesOwnTheirFilesAndAreWiredByPath() throws {

@@ -15,7 +15,13 @@ let package = Package(
     targets: [
         .target(name: "Onboarding", dependencies: [.product(name: "SharedModels", package: "Core")]),
         .target(name: "Profile", dependencies: [.product(name: "Networking", package: "Core")]),
-        .target(name: "Settings", dependencies: [.product(name: "Database", package: "Core")]),
+        .target(
+            name: "Settings",
+            dependencies: [
+                .product(name: "Database", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+            ]
+        ),
         .testTarget(name: "ProfileTests", dependencies: ["Profile"]),
     ]
 )

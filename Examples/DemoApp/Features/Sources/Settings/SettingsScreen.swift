@@ -1,4 +1,5 @@
 import Database
+import Networking
 import Onboarding
 
 public struct SettingsScreen {
