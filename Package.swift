@@ -35,15 +35,17 @@ let package = Package(
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts"]),
         // One file per rule, each with rationale and executable examples.
         .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine"], path: "Rules"),
+        // Ordered JSON values: deterministic bytes in the documented key order.
+        .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
-        .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine"]),
+        .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine", "ModlintJSON"]),
         // Graphviz is linked in-process; DOT / JSON need no Graphviz at run time.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "CGraphviz"]),
+        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "CGraphviz"]),
         .executableTarget(
             name: "modlint",
             dependencies: [
@@ -61,7 +63,7 @@ let package = Package(
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"]),
-        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),
     ]

@@ -1,3 +1,4 @@
+import ModlintJSON
 import ModlintGraph
 
 /// `GraphView` → the `modlint graph --format json` document:

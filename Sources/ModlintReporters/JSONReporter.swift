@@ -1,3 +1,4 @@
+import ModlintJSON
 import Foundation
 import ModlintRuleEngine
 

@@ -3,13 +3,12 @@ import ModlintRuleEngine
 
 /// Maps `--reporter` names to the reporters of ModlintReporters.
 enum ReporterSelection {
-    static let names = ["text", "json"]
+    static var names: [String] { ReporterRegistry.standard.names }
 
     static func render(_ result: LintResult, reporter name: String, colored: Bool) throws -> String {
-        switch name {
-        case "text": return TextReporter(colored: colored).render(result)
-        case "json": return JSONReporter().render(result)
-        default: throw UsageError(message: "unknown reporter '\(name)' (known: \(names.joined(separator: ", ")))")
+        guard let reporter = ReporterRegistry.standard.reporter(named: name, options: ReporterOptions(colored: colored)) else {
+            throw UsageError(message: "unknown reporter '\(name)' (known: \(names.joined(separator: ", ")))")
         }
+        return reporter.render(result)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModlintJSON
 import ModlintReporters
 import ModlintRuleEngine
 import Testing
