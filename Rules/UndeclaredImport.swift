@@ -65,6 +65,24 @@ public struct UndeclaredImport: Rule {
                 \u{2193}@testable import Profile
                 """,
             ]),
+            RuleExample("a module re-exported by a declared dependency", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "App", dependencies: ["Umbrella"]),
+                        .target(name: "Umbrella", dependencies: ["Parts"]),
+                        .target(name: "Parts"),
+                    ]
+                )
+                """,
+                "Sources/App/App.swift": "import Umbrella\nimport Parts\n",
+                "Sources/Umbrella/Exports.swift": "@_exported import Parts\n",
+                "Sources/Parts/Parts.swift": "public struct Part {}\n",
+            ]),
             RuleExample("declared dependencies, products of local packages and optional imports", files: [
                 "App/Package.swift": """
                 // swift-tools-version:5.9
@@ -110,10 +128,18 @@ public struct UndeclaredImport: Rule {
         var adjacency = [[Int]](repeating: [], count: graph.modules.count)
         for dependency in graph.dependencies { adjacency[dependency.from].append(dependency.to) }
         var findings: [Finding] = []
+        var visibleCache: [Int: Set<Int>] = [:]
         for edge in graph.imports {
             let importer = graph.modules[edge.from]
             let imported = graph.modules[edge.to]
-            if adjacency[edge.from].contains(edge.to) { continue }
+            let visible = visibleCache[edge.from] ?? {
+                // Declared dependencies, plus what they re-export with `@_exported import`.
+                var visible = Set(adjacency[edge.from])
+                for dependency in adjacency[edge.from] { visible.formUnion(graph.reexportedModules(of: dependency)) }
+                visibleCache[edge.from] = visible
+                return visible
+            }()
+            if visible.contains(edge.to) { continue }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
             let message: String
             if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {

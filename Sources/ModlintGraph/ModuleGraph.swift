@@ -75,6 +75,19 @@ public struct ModuleGraph: Sendable {
     /// Indices into `dependencies`, per source module.
     public private(set) var outgoing: [[Int]]
 
+    /// Modules a module makes visible to its importers through `@_exported import`,
+    /// followed transitively (an exported module's own exports count too), sorted.
+    public func reexportedModules(of module: Int) -> [Int] {
+        var result = Set<Int>()
+        var queue = [module]
+        while let current = queue.popLast() {
+            for edge in imports where edge.from == current && edge.fact.isExported && edge.to != module {
+                if result.insert(edge.to).inserted { queue.append(edge.to) }
+            }
+        }
+        return result.sorted()
+    }
+
     public init(workspace: Workspace) {
         // Modules, with ids that stay unique across packages.
         var nameCount: [String: Int] = [:]

@@ -230,6 +230,17 @@ struct TreeScan: Sendable {
     var directories = Set<String>()
     var swiftFiles: [String] = []
 
+    /// Directories SwiftPM and Xcode treat as resources, never as sources: Swift files in a
+    /// DocC catalog (tutorial snippets) or a playground are not compiled into the target.
+    static let bundleExtensions: Set<String> = [
+        "docc", "xcassets", "bundle", "lproj", "xcdatamodeld", "xcdatamodel", "playground", "xcodeproj", "xcworkspace",
+    ]
+
+    static func isBundle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return bundleExtensions.contains(String(name[name.index(after: dot)...]))
+    }
+
     mutating func walk(_ start: String, root: String, skipping skipped: Set<String>) {
         var stack = [start]
         var visited = Set<String>()
@@ -242,7 +253,7 @@ struct TreeScan: Sendable {
                 let path = Paths.join(directory, entry.name)
                 switch entry.kind {
                 case .directory:
-                    if entry.name.hasPrefix(".") || skipped.contains(entry.name) { continue }
+                    if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }
                     stack.append(path)
                 case .file:
                     if entry.name.hasSuffix(".swift") {

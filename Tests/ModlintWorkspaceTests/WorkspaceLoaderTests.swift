@@ -45,6 +45,8 @@ struct WorkspaceLoaderTests {
             ("Sources/A/.hidden/Skipped.swift", "struct Skipped {}\n"),
             (".build/checkouts/x/Sources/X/X.swift", "struct X {}\n"),
             ("Scripts/loose.swift", "print(2)\n"),
+            ("Sources/A/A.docc/Resources/snippet.swift", "import Missing\n"),
+            ("Sources/A/Demo.playground/Contents.swift", "import Missing\n"),
         ])
         defer { directory.remove() }
         let identity = Paths.lastComponent(directory.path).lowercased()
