@@ -785,6 +785,11 @@ struct ManifestParser {
                     }
                     break
                 }
+                if byte == UInt8(ascii: "(") && !token.isAtLineStart, case .identifier = expr, isFunctionReference() {
+                    // `tests(for:)`: a reference to a function, not a call.
+                    skipBalanced()
+                    continue
+                }
                 if byte == UInt8(ascii: "(") && !token.isAtLineStart {
                     let args = parseArguments(close: UInt8(ascii: ")"))
                     expr = .call(expr, args, expr.pos)
@@ -819,6 +824,17 @@ struct ManifestParser {
             break
         }
         return expr
+    }
+
+    /// `(label:)`, `(_:label:)` after a name: a function reference.
+    func isFunctionReference() -> Bool {
+        var k = index + 1
+        var sawLabel = false
+        while k + 1 < tokens.count, identifierName(tokens[k]) != nil, isPunct(tokens[k + 1], UInt8(ascii: ":")) {
+            k += 2
+            sawLabel = true
+        }
+        return sawLabel && k < tokens.count && isPunct(tokens[k], UInt8(ascii: ")"))
     }
 
     /// Parses `( … )` or `[ … ]` argument lists, starting at the opening bracket.
@@ -896,6 +912,10 @@ struct ManifestParser {
             }
             if byte == UInt8(ascii: "{") {
                 return parseClosure()
+            }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") {
+                // Left for the enclosing list to close.
+                return .unknown("expected an expression", pos)
             }
             index += 1
             return .unknown("unexpected '\(source.text(token))'", pos)
