@@ -171,10 +171,10 @@ struct ManifestBuilder {
             let pos = object.pos
             let kind: TargetDependency.Kind
             switch object.kind {
-            case "target", "byName":
+            case "target", "byName", "targetItem", "byNameItem":
                 guard let name = string(object.argument("name") ?? object.args.first?.value, what, pos) else { return nil }
-                kind = object.kind == "target" ? .target(name) : .byName(name)
-            case "product":
+                kind = object.kind.hasPrefix("target") ? .target(name) : .byName(name)
+            case "product", "productItem":
                 guard let name = string(object.argument("name"), what, pos) else { return nil }
                 let package = string(object.argument("package"), what, pos)
                 kind = .product(name: name, package: package)

@@ -86,6 +86,8 @@ struct ManifestEvaluator {
     let global = Scope(parent: nil)
     /// `static let` / `static func` members of any extension or type, by member name.
     var statics: [String: Value] = [:]
+    /// Static functions by name; several types may declare the same name.
+    var staticFunctions: [String: [FunctionDecl]] = [:]
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0
@@ -109,6 +111,8 @@ struct ManifestEvaluator {
             switch statement {
             case .function(let decl, _):
                 global.values[decl.name] = .function(decl)
+            case .binding(let name, _, nil, let getter?, _):
+                global.values[name] = .getter(getter)
             case .typeDecl(_, let members):
                 registerStatics(members)
             default:
@@ -128,7 +132,7 @@ struct ManifestEvaluator {
                     statics[name] = .getter(getter)
                 }
             case .function(let decl, true):
-                statics[decl.name] = .function(decl)
+                staticFunctions[decl.name, default: []].append(decl)
             case .typeDecl(_, let nested):
                 registerStatics(nested)
             default:
@@ -209,6 +213,31 @@ struct ManifestEvaluator {
                     }
                     if case .returned(let v) = execute(body, in: inner) { return .returned(v) }
                 }
+            case .switchStmt(let subjectExpr, let cases, let pos):
+                let subject = evaluate(subjectExpr, in: scope)
+                var chosen: [Stmt]?
+                caseLoop: for switchCase in cases {
+                    guard let patterns = switchCase.patterns else {
+                        chosen = switchCase.body
+                        break
+                    }
+                    for pattern in patterns {
+                        let value = evaluate(pattern, in: scope)
+                        guard let equal = Self.equals(subject, value) else {
+                            if case .unknown(let message, let p) = value { note(message, p) } else if case .unknown(let message, let p) = subject {
+                                note(message, p)
+                            } else {
+                                note("'switch' could not be evaluated", pos)
+                            }
+                            break caseLoop
+                        }
+                        if equal {
+                            chosen = switchCase.body
+                            break caseLoop
+                        }
+                    }
+                }
+                if let chosen, case .returned(let v) = execute(chosen, in: Scope(parent: scope)) { return .returned(v) }
             case .returnStmt(let expr, _):
                 return .returned(expr.map { evaluate($0, in: scope) } ?? .null)
             case .unsupported(let message, let pos):
@@ -474,6 +503,9 @@ struct ManifestEvaluator {
             return .object(ManifestObject(kind: name, args: [], pos: exprPos))
         case .object(let object):
             if let value = object.argument(name) { return value }
+            if name == "type", let kind = ManifestBuilder.targetKinds[object.kind] {
+                return .object(ManifestObject(kind: kind.rawValue, args: [], pos: pos))
+            }
             if name == "name" || name == "kind" { return .unknown("'\(name)' of '\(object.kind)' is not known", pos) }
             return Self.defaultProperty(name, pos: pos)
         case .array(let elements):
@@ -488,6 +520,10 @@ struct ManifestEvaluator {
             if name == "isEmpty" { return .bool(s.isEmpty) }
             if name == "count" { return .number(Double(s.count)) }
             return .unknown("string property '\(name)' is not evaluated", pos)
+        case .environment:
+            note("reads the environment; evaluated as empty", pos)
+            if name == "keys" || name == "values" { return .array([]) }
+            return .dictionary([])
         case .unknown:
             return base
         case .null:
@@ -509,6 +545,9 @@ struct ManifestEvaluator {
             let base = evaluate(baseExpr, in: scope)
             switch base {
             case .type(let typeName):
+                if let decl = staticFunction(name, argExprs) {
+                    return apply(.function(decl), argExprs, pos: pos, in: scope)
+                }
                 if let member = statics[name] {
                     return apply(member, argExprs, pos: pos, in: scope)
                 }
@@ -543,6 +582,9 @@ struct ManifestEvaluator {
                 return .unknown("method '\(name)' is not evaluated", p)
             }
         case .implicitMember(let name, _):
+            if let decl = staticFunction(name, argExprs) {
+                return apply(.function(decl), argExprs, pos: pos, in: scope)
+            }
             if let member = statics[name] {
                 return apply(member, argExprs, pos: pos, in: scope)
             }
@@ -563,6 +605,22 @@ struct ManifestEvaluator {
         default:
             let value = evaluate(callee, in: scope)
             return apply(value, argExprs, pos: pos, in: scope)
+        }
+    }
+
+    /// A user-declared static function whose parameter labels accept `args`.
+    func staticFunction(_ name: String, _ args: [Argument]) -> FunctionDecl? {
+        guard let candidates = staticFunctions[name] else { return nil }
+        return candidates.first { decl in
+            var remaining = args[...]
+            for param in decl.params {
+                if let next = remaining.first, next.label == param.label {
+                    remaining = remaining.dropFirst()
+                } else if param.defaultValue == nil {
+                    return false
+                }
+            }
+            return remaining.isEmpty
         }
     }
 
@@ -649,6 +707,9 @@ struct ManifestEvaluator {
             }
         }
         switch name {
+        case "forEach":
+            for element in elements { _ = applyEach(&self, element) }
+            return .null
         case "map", "compactMap", "flatMap":
             if case .function(let decl)? = function {
                 // `.map(helper)`: call the function with each element.

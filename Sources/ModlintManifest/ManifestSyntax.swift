@@ -95,6 +95,8 @@ indirect enum Stmt {
     case ifStmt(clauses: [(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?, pos: SourcePos)
     case guardStmt(conditions: [Condition], elseBody: [Stmt], pos: SourcePos)
     case forIn(name: String, sequence: Expr, filter: Expr?, body: [Stmt], pos: SourcePos)
+    /// `switch subject { case a, b: … default: … }`; `nil` patterns mean `default`.
+    case switchStmt(subject: Expr, cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos)
     case returnStmt(Expr?, SourcePos)
     case unsupported(String, SourcePos)
 }
@@ -206,10 +208,11 @@ struct ManifestParser {
     // MARK: - Statements
 
     /// Parses statements until the end or an unmatched `}` (not consumed).
-    mutating func parseStatements() -> [Stmt] {
+    mutating func parseStatements(stopAtCase: Bool = false) -> [Stmt] {
         var statements: [Stmt] = []
         while let token = current {
             if isPunct(token, UInt8(ascii: "}")) { break }
+            if stopAtCase && (isKeyword(token, "case") || isKeyword(token, "default") || isPunct(token, UInt8(ascii: "@"))) { break }
             if isPunct(token, UInt8(ascii: ";")) {
                 index += 1
                 continue
@@ -318,7 +321,10 @@ struct ManifestParser {
                 skipStatement(from: index - 1)
                 return nil
             }
-            if source.matches(token, "switch") || source.matches(token, "while") || source.matches(token, "repeat")
+            if source.matches(token, "switch") {
+                return parseSwitch(pos: pos)
+            }
+            if source.matches(token, "while") || source.matches(token, "repeat")
                 || source.matches(token, "do") || source.matches(token, "defer") {
                 let word = source.text(token)
                 skipStatement(from: start)
@@ -550,6 +556,55 @@ struct ManifestParser {
         return .ifStmt(clauses: clauses, elseBody: elseBody, pos: pos)
     }
 
+    mutating func parseSwitch(pos: SourcePos) -> Stmt {
+        index += 1 // switch
+        let subject = parseExpr(noTrailingClosure: true)
+        guard isPunct(current, UInt8(ascii: "{")), depth < ManifestParser.maxDepth else {
+            skipStatement(from: index)
+            return .unsupported("'switch' statement is not evaluated", pos)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var cases: [(patterns: [Expr]?, body: [Stmt])] = []
+        while let token = current, !isPunct(token, UInt8(ascii: "}")) {
+            let before = index
+            if isPunct(token, UInt8(ascii: "@")) {
+                index += 2 // @unknown
+                continue
+            }
+            var patterns: [Expr]?
+            if isKeyword(token, "default") {
+                index += 1
+            } else if isKeyword(token, "case") {
+                index += 1
+                var list: [Expr] = []
+                while let t = current, !isPunct(t, UInt8(ascii: ":")), !isPunct(t, UInt8(ascii: "}")) {
+                    let start = index
+                    if isKeyword(t, "let") || isKeyword(t, "var") || isKeyword(t, "where") {
+                        list.append(.unknown("'case' pattern is not evaluated", self.pos(t)))
+                        while let u = current, !isPunct(u, UInt8(ascii: ":")), !isPunct(u, UInt8(ascii: "}")) { index += 1 }
+                        break
+                    }
+                    list.append(parseExpr(noTrailingClosure: true))
+                    if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+                    if index == start { index += 1 }
+                }
+                patterns = list
+            } else {
+                skipStatement(from: index)
+                if index == before { index += 1 }
+                continue
+            }
+            if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+            let body = parseStatements(stopAtCase: true)
+            cases.append((patterns, body))
+            if index == before { index += 1 }
+        }
+        if isPunct(current, UInt8(ascii: "}")) { index += 1 }
+        return .switchStmt(subject: subject, cases: cases, pos: pos)
+    }
+
     mutating func parseFor(pos: SourcePos) -> Stmt {
         index += 1 // for
         if isKeyword(current, "case") || isKeyword(current, "try") || isKeyword(current, "await") { index += 1 }
@@ -730,6 +785,11 @@ struct ManifestParser {
                     }
                     break
                 }
+                if byte == UInt8(ascii: "(") && !token.isAtLineStart, case .identifier = expr, isFunctionReference() {
+                    // `tests(for:)`: a reference to a function, not a call.
+                    skipBalanced()
+                    continue
+                }
                 if byte == UInt8(ascii: "(") && !token.isAtLineStart {
                     let args = parseArguments(close: UInt8(ascii: ")"))
                     expr = .call(expr, args, expr.pos)
@@ -764,6 +824,17 @@ struct ManifestParser {
             break
         }
         return expr
+    }
+
+    /// `(label:)`, `(_:label:)` after a name: a function reference.
+    func isFunctionReference() -> Bool {
+        var k = index + 1
+        var sawLabel = false
+        while k + 1 < tokens.count, identifierName(tokens[k]) != nil, isPunct(tokens[k + 1], UInt8(ascii: ":")) {
+            k += 2
+            sawLabel = true
+        }
+        return sawLabel && k < tokens.count && isPunct(tokens[k], UInt8(ascii: ")"))
     }
 
     /// Parses `( … )` or `[ … ]` argument lists, starting at the opening bracket.
@@ -841,6 +912,10 @@ struct ManifestParser {
             }
             if byte == UInt8(ascii: "{") {
                 return parseClosure()
+            }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") {
+                // Left for the enclosing list to close.
+                return .unknown("expected an expression", pos)
             }
             index += 1
             return .unknown("unexpected '\(source.text(token))'", pos)
