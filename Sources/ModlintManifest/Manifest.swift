@@ -57,11 +57,14 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     public var plugins: [String]
     /// `true` when the target declares `resources:`.
     public var hasResources: Bool
+    /// Paths of `.copy(…)`, `.process(…)`, `.embedInCode(…)` resources, relative to the
+    /// target's directory: SwiftPM does not compile Swift files inside them.
+    public var resources: [String]
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,
                 sources: [String]? = nil, exclude: [String] = [], plugins: [String] = [],
-                hasResources: Bool = false, line: Int) {
+                hasResources: Bool = false, resources: [String] = [], line: Int) {
         self.name = name
         self.kind = kind
         self.dependencies = dependencies
@@ -70,6 +73,7 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
         self.exclude = exclude
         self.plugins = plugins
         self.hasResources = hasResources
+        self.resources = resources
         self.line = line
     }
 }

@@ -144,6 +144,11 @@ struct ManifestBuilder {
         target.exclude = strings(object.argument("exclude"), "exclude of '\(name)'", pos) ?? []
         if let resources = object.argument("resources") {
             if case .null = resources {} else { target.hasResources = true }
+            for element in elements(resources, "resources of '\(name)'", pos) {
+                guard case .object(let resource) = element, ["copy", "process", "embedInCode"].contains(resource.kind),
+                      let path = string(resource.args.first?.value, "resource path of '\(name)'", resource.pos) else { continue }
+                target.resources.append(path)
+            }
         }
         for element in elements(object.argument("plugins"), "plugins of '\(name)'", pos) {
             switch element {

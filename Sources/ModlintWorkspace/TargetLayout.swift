@@ -26,11 +26,12 @@ enum TargetLayout {
     }
 
     /// True when `file` (relative to the target directory) belongs to the target given its
-    /// `sources:` and `exclude:` lists.
-    static func includes(_ file: String, sources: [String]?, exclude: [String]) -> Bool {
-        for excluded in exclude where Paths.isInside(file, Paths.normalize(excluded)) {
+    /// `sources:`, `exclude:` and `resources:` lists.
+    static func includes(_ file: String, of target: ManifestTarget) -> Bool {
+        for excluded in target.exclude + target.resources where Paths.isInside(file, Paths.normalize(excluded)) {
             return false
         }
+        let sources = target.sources
         guard let sources else { return true }
         return sources.contains { Paths.isInside(file, Paths.normalize($0)) }
     }

@@ -82,7 +82,7 @@ public struct WorkspaceLoader: Sendable {
         let packageDirectories = scan.packageDirectories.keys.sorted()
         let manifests: [(path: String, manifest: PackageManifest?)] = packageDirectories.parallelMap { directory in
             let names = scan.packageDirectories[directory] ?? []
-            let fileName = ManifestVariant.select(from: names, toolsVersion: toolsVersion)
+            let fileName = ManifestLocator.manifestFileName(in: names, toolsVersion: toolsVersion) ?? "Package.swift"
             let path = Paths.join(directory, fileName)
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil) }
             return (path, reader.read(bytes: bytes))
@@ -141,7 +141,7 @@ public struct WorkspaceLoader: Sendable {
             guard let best else { continue }
             let target = pendingTargets[best]
             let inner = Paths.relative(file, to: target.directory!)
-            if TargetLayout.includes(inner, sources: target.declaration.sources, exclude: target.declaration.exclude) {
+            if TargetLayout.includes(inner, of: target.declaration) {
                 assignments.append((best, file))
             }
         }
@@ -275,30 +275,5 @@ struct TreeScan: Sendable {
             }
         }
         swiftFiles.sort()
-    }
-}
-
-/// SwiftPM's choice among `Package.swift` and `Package@swift-X[.Y[.Z]].swift`: the variant
-/// with the highest version not above the tools version, else `Package.swift`.
-enum ManifestVariant {
-    static func select(from names: [String], toolsVersion: [Int]) -> String {
-        var best: (version: [Int], name: String)?
-        for name in names where name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") {
-            let versionText = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
-            let version = versionText.split(separator: ".").compactMap { Int($0) }
-            guard !version.isEmpty, version.count == versionText.split(separator: ".").count else { continue }
-            guard !isGreater(version, toolsVersion) else { continue }
-            if best == nil || isGreater(version, best!.version) { best = (version, name) }
-        }
-        return best?.name ?? "Package.swift"
-    }
-
-    static func isGreater(_ lhs: [Int], _ rhs: [Int]) -> Bool {
-        for index in 0..<max(lhs.count, rhs.count) {
-            let left = index < lhs.count ? lhs[index] : 0
-            let right = index < rhs.count ? rhs[index] : 0
-            if left != right { return left > right }
-        }
-        return false
     }
 }

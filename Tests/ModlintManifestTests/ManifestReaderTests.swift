@@ -69,7 +69,7 @@ private func dep(_ kind: TargetDependency.Kind, _ line: Int, _ column: Int, plat
             ],
             targets: [
                 ManifestTarget(name: "Core", kind: .regular, path: "Sources/CoreLib", sources: ["a.swift"], exclude: ["README.md"],
-                               plugins: ["Lint", "Gen"], hasResources: true, line: 6),
+                               plugins: ["Lint", "Gen"], hasResources: true, resources: ["Assets"], line: 6),
                 ManifestTarget(name: "Tool", kind: .executable, dependencies: [dep(.byName("Core"), 8, 56)], line: 8),
                 ManifestTarget(name: "CoreTests", kind: .test, dependencies: [dep(.target("Core"), 9, 55)], line: 9),
                 ManifestTarget(name: "CZlib", kind: .system, line: 10),

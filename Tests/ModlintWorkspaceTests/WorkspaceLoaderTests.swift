@@ -134,12 +134,30 @@ struct WorkspaceLoaderTests {
         #expect(workspace.fileCount == 1)
     }
 
-    @Test func manifestVariantsFollowSwiftPM() {
-        let names = ["Package.swift", "Package@swift-5.9.swift", "Package@swift-6.swift", "Package@swift-7.0.swift"]
-        #expect(ManifestVariant.select(from: names, toolsVersion: [6, 3, 1]) == "Package@swift-6.swift")
-        #expect(ManifestVariant.select(from: names, toolsVersion: [5, 10]) == "Package@swift-5.9.swift")
-        #expect(ManifestVariant.select(from: names, toolsVersion: [5, 8]) == "Package.swift")
-        #expect(ManifestVariant.select(from: ["Package.swift"], toolsVersion: [6, 0]) == "Package.swift")
+    @Test func theManifestVariantSwiftPMWouldPickIsRead() throws {
+        let (workspace, directory) = try load([
+            ("Package.swift", "let package = Package(name: \"Old\", targets: [.target(name: \"Old\")])\n"),
+            ("Package@swift-6.0.swift", "let package = Package(name: \"New\", targets: [.target(name: \"New\")])\n"),
+            ("Package@swift-99.swift", "let package = Package(name: \"Future\", targets: [.target(name: \"Future\")])\n"),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages.map(\.manifestPath) == ["Package@swift-6.0.swift"])
+        #expect(workspace.packages.first?.targets.map(\.name) == ["New"])
+    }
+
+    @Test func resourcesAreNotSources() throws {
+        let (workspace, directory) = try load([
+            ("Package.swift", """
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", resources: [.copy("Fixtures"), .process("Templates/page.swift")]),
+            ])
+            """),
+            ("Sources/Kit/Kit.swift", "struct Kit {}\n"),
+            ("Sources/Kit/Fixtures/Sample.swift", "import Missing\n"),
+            ("Sources/Kit/Templates/page.swift", "import Missing\n"),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages.first?.targets.first?.files.map(\.path) == ["Sources/Kit/Kit.swift"])
     }
 
     @Test func pathHelpers() {
