@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // Byte-level lexer: tokens, `#if` condition stack, line table.
@@ -31,8 +32,10 @@ let package = Package(
         .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts"]),
         // Module graph and graph algorithms (cycles, reachability).
         .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace"]),
+        // `.modlint.yml`: strict YAML reading with located errors, globs, layers.
+        .target(name: "ModlintConfiguration", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
-        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts"]),
+        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.
         .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine"], path: "Rules"),
         // Ordered JSON values: deterministic bytes in the documented key order.
@@ -61,6 +64,7 @@ let package = Package(
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden")]),

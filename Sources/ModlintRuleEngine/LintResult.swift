@@ -1,11 +1,4 @@
-/// Severity of a finding; `off` disables a rule.
-public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
-    case off, note, warning, error
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
+@_exported import ModlintConfiguration
 
 /// A location related to a finding (the other registration, the next edge of a cycle …).
 public struct RelatedLocation: Sendable, Equatable, Codable {

@@ -1,0 +1,274 @@
+import Yams
+
+/// Reads `.modlint.yml` strictly: unknown keys, wrong types, unknown rule ids and bad
+/// values are errors at their line and column, with a "did you mean" where one is close.
+public struct ConfigurationLoader: Sendable {
+    public static let fileName = ".modlint.yml"
+
+    /// Rule ids the `rules:` section may name.
+    public var knownRuleIDs: Set<String>
+
+    public init(knownRuleIDs: Set<String>) {
+        self.knownRuleIDs = knownRuleIDs
+    }
+
+    /// The nearest `.modlint.yml` in `directory` or one of its parents.
+    public static func find(startingAt directory: String, exists: (String) -> Bool) -> String? {
+        var current = directory
+        while true {
+            let candidate = (current == "/" ? "" : current) + "/" + fileName
+            if exists(candidate) { return candidate }
+            guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    /// Parses configuration text. `file` names it in errors; `baseDirectory` anchors path globs.
+    public func parse(_ text: String, file: String, baseDirectory: String) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration()
+        configuration.file = file
+        configuration.baseDirectory = baseDirectory
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.syntaxError(error, file: file)
+        } catch {
+            throw ConfigurationError("cannot parse YAML: \(error)", at: ConfigurationLocation(file: file, line: 1, column: 1))
+        }
+        guard let root else { return configuration }
+        var reader = NodeReader(file: file)
+        let top = try reader.mapping(root, "the configuration")
+        for (key, value) in top {
+            switch key.name {
+            case "rules":
+                for (rule, severityNode) in try reader.mapping(value, "rules") {
+                    guard knownRuleIDs.contains(rule.name) else {
+                        throw reader.error("unknown rule '\(rule.name)'" + Self.suggestion(rule.name, knownRuleIDs), at: rule.node)
+                    }
+                    let text = try reader.string(severityNode, "severity of \(rule.name)")
+                    guard let severity = Severity(rawValue: text) else {
+                        throw reader.error("severity must be one of error, warning, note, off (got '\(text)')"
+                                           + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: severityNode)
+                    }
+                    configuration.severities[rule.name] = severity
+                }
+            case "include": configuration.include = try reader.globs(value, "include")
+            case "exclude": configuration.exclude = try reader.globs(value, "exclude")
+            case "impl-patterns": configuration.implPatterns = try reader.globs(value, "impl-patterns")
+            case "composition-roots": configuration.compositionRoots = try reader.globs(value, "composition-roots")
+            case "layers": configuration.layers = try reader.sequence(value, "layers").map { try layer($0, &reader) }
+            case "forbidden": configuration.forbidden = try reader.sequence(value, "forbidden").map { try edge($0, &reader, "forbidden") }
+            case "allowed": configuration.allowed = try reader.sequence(value, "allowed").map { try edge($0, &reader, "allowed") }
+            case "max-depth":
+                let depth = try reader.integer(value, "max-depth")
+                guard depth >= 1 else { throw reader.error("max-depth must be at least 1", at: value) }
+                configuration.maxDepth = depth
+            case "baseline": configuration.baseline = try reader.string(value, "baseline")
+            case "require-suppression-reason": configuration.requireSuppressionReason = try reader.bool(value, "require-suppression-reason")
+            case "di":
+                for (entry, entryValue) in try reader.mapping(value, "di") {
+                    switch entry.name {
+                    case "register-methods": configuration.di.registerMethods = try reader.strings(entryValue, "di.register-methods")
+                    case "resolve-methods": configuration.di.resolveMethods = try reader.strings(entryValue, "di.resolve-methods")
+                    default: throw reader.unknownKey(entry, in: "di", known: ["register-methods", "resolve-methods"])
+                    }
+                }
+            case "mvvm":
+                for (entry, entryValue) in try reader.mapping(value, "mvvm") {
+                    switch entry.name {
+                    case "enabled": configuration.mvvm.enabled = try reader.bool(entryValue, "mvvm.enabled")
+                    case "viewmodel-modules": configuration.mvvm.viewModelModules = try reader.globs(entryValue, "mvvm.viewmodel-modules")
+                    case "view-patterns": configuration.mvvm.viewPatterns = try reader.globs(entryValue, "mvvm.view-patterns")
+                    case "navigator-patterns": configuration.mvvm.navigatorPatterns = try reader.globs(entryValue, "mvvm.navigator-patterns")
+                    default: throw reader.unknownKey(entry, in: "mvvm", known: ["enabled", "viewmodel-modules", "view-patterns", "navigator-patterns"])
+                    }
+                }
+            case "suppressions":
+                configuration.suppressions = try reader.sequence(value, "suppressions").map { try suppression($0, &reader) }
+            default:
+                throw reader.unknownKey(key, in: "the configuration", known: Self.topLevelKeys)
+            }
+        }
+        return configuration
+    }
+
+    public static let topLevelKeys = [
+        "rules", "include", "exclude", "impl-patterns", "composition-roots", "layers", "forbidden", "allowed",
+        "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions",
+    ]
+
+    private func layer(_ node: Node, _ reader: inout NodeReader) throws(ConfigurationError) -> Layer {
+        var layer = Layer(name: "", location: reader.location(node))
+        var hasName = false
+        for (key, value) in try reader.mapping(node, "a layer") {
+            switch key.name {
+            case "name":
+                layer.name = try reader.string(value, "layer name")
+                hasName = true
+            case "modules": layer.modules = try reader.globs(value, "layer modules")
+            case "paths": layer.paths = try reader.globs(value, "layer paths")
+            case "independent": layer.independent = try reader.bool(value, "independent")
+            default: throw reader.unknownKey(key, in: "a layer", known: ["name", "modules", "paths", "independent"])
+            }
+        }
+        guard hasName else { throw reader.error("a layer needs a 'name'", at: node) }
+        guard !layer.modules.isEmpty || !layer.paths.isEmpty else {
+            throw reader.error("layer '\(layer.name)' needs 'modules' or 'paths'", at: node)
+        }
+        return layer
+    }
+
+    private func edge(_ node: Node, _ reader: inout NodeReader, _ section: String) throws(ConfigurationError) -> EdgeRule {
+        var from: Glob?, to: Glob?, reason: String?
+        for (key, value) in try reader.mapping(node, "an entry of \(section)") {
+            switch key.name {
+            case "from": from = try reader.glob(value, "from")
+            case "to": to = try reader.glob(value, "to")
+            case "reason": reason = try reader.string(value, "reason")
+            default: throw reader.unknownKey(key, in: "an entry of \(section)", known: ["from", "to", "reason"])
+            }
+        }
+        guard let from, let to else { throw reader.error("an entry of \(section) needs 'from' and 'to'", at: node) }
+        return EdgeRule(from: from, to: to, reason: reason, location: reader.location(node))
+    }
+
+    private func suppression(_ node: Node, _ reader: inout NodeReader) throws(ConfigurationError) -> ConfiguredSuppression {
+        var result = ConfiguredSuppression(rule: "", location: reader.location(node))
+        var hasRule = false
+        for (key, value) in try reader.mapping(node, "a suppression") {
+            switch key.name {
+            case "rule":
+                result.rule = try reader.string(value, "rule")
+                guard result.rule == "all" || knownRuleIDs.contains(result.rule) else {
+                    throw reader.error("unknown rule '\(result.rule)'" + Self.suggestion(result.rule, knownRuleIDs), at: value)
+                }
+                hasRule = true
+            case "module": result.module = try reader.glob(value, "module")
+            case "from": result.from = try reader.glob(value, "from")
+            case "to": result.to = try reader.glob(value, "to")
+            case "reason": result.reason = try reader.string(value, "reason")
+            case "until":
+                let date = try reader.string(value, "until")
+                guard Self.isDate(date) else { throw reader.error("'until' must be a date YYYY-MM-DD (got '\(date)')", at: value) }
+                result.until = date
+            default: throw reader.unknownKey(key, in: "a suppression", known: ["rule", "module", "from", "to", "reason", "until"])
+            }
+        }
+        guard hasRule else { throw reader.error("a suppression needs a 'rule' (a rule id or 'all')", at: node) }
+        if requireReasons(result), result.reason?.isEmpty ?? true {
+            throw reader.error("a suppression needs a 'reason'", at: node)
+        }
+        return result
+    }
+
+    private func requireReasons(_: ConfiguredSuppression) -> Bool { true }
+
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    static func suggestion(_ input: String, _ candidates: Set<String>) -> String {
+        Suggestions.closest(to: input, in: candidates.sorted()).map { " — did you mean '\($0)'?" } ?? ""
+    }
+
+    static func syntaxError(_ error: YamlError, file: String) -> ConfigurationError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return ConfigurationError("invalid YAML: \(problem)", at: ConfigurationLocation(file: file, line: mark.line, column: mark.column))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ConfigurationError("duplicate key '\(duplicates.joined(separator: "', '"))'",
+                                      at: ConfigurationLocation(file: file, line: context.mark.line, column: context.mark.column))
+        default:
+            return ConfigurationError("invalid YAML: \(error)", at: ConfigurationLocation(file: file, line: 1, column: 1))
+        }
+    }
+}
+
+/// Typed access to YAML nodes with located errors.
+struct NodeReader {
+    struct Key {
+        var name: String
+        var node: Node
+    }
+
+    let file: String
+
+    func location(_ node: Node) -> ConfigurationLocation {
+        ConfigurationLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func error(_ message: String, at node: Node) -> ConfigurationError {
+        ConfigurationError(message, at: location(node))
+    }
+
+    func unknownKey(_ key: Key, in section: String, known: [String]) -> ConfigurationError {
+        let hint = Suggestions.closest(to: key.name, in: known).map { " — did you mean '\($0)'?" } ?? ""
+        return error("unknown key '\(key.name)' in \(section)\(hint)", at: key.node)
+    }
+
+    func mapping(_ node: Node, _ what: String) throws(ConfigurationError) -> [(Key, Node)] {
+        guard case .mapping(let mapping) = node else {
+            if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return [] }
+            throw error("\(what) must be a mapping (key: value)", at: node)
+        }
+        var seen = Set<String>()
+        var result: [(Key, Node)] = []
+        for (keyNode, value) in mapping {
+            guard case .scalar(let scalar) = keyNode else { throw error("keys in \(what) must be plain words", at: keyNode) }
+            guard seen.insert(scalar.string).inserted else { throw error("duplicate key '\(scalar.string)' in \(what)", at: keyNode) }
+            result.append((Key(name: scalar.string, node: keyNode), value))
+        }
+        return result
+    }
+
+    func sequence(_ node: Node, _ what: String) throws(ConfigurationError) -> [Node] {
+        switch node {
+        case .sequence(let sequence): return Array(sequence)
+        case .scalar(let scalar) where scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null": return []
+        default: throw error("\(what) must be a list", at: node)
+        }
+    }
+
+    func string(_ node: Node, _ what: String) throws(ConfigurationError) -> String {
+        guard case .scalar(let scalar) = node else { throw error("\(what) must be a string", at: node) }
+        return scalar.string
+    }
+
+    func strings(_ node: Node, _ what: String) throws(ConfigurationError) -> [String] {
+        if case .scalar = node { return [try string(node, what)] }
+        var result: [String] = []
+        for element in try sequence(node, what) { result.append(try string(element, "each entry of \(what)")) }
+        return result
+    }
+
+    func glob(_ node: Node, _ what: String) throws(ConfigurationError) -> Glob {
+        let text = try string(node, what)
+        guard !text.isEmpty else { throw error("\(what) must not be empty", at: node) }
+        return Glob(text, location: location(node))
+    }
+
+    func globs(_ node: Node, _ what: String) throws(ConfigurationError) -> [Glob] {
+        if case .scalar = node { return [try glob(node, what)] }
+        var result: [Glob] = []
+        for element in try sequence(node, what) { result.append(try glob(element, "each entry of \(what)")) }
+        return result
+    }
+
+    func integer(_ node: Node, _ what: String) throws(ConfigurationError) -> Int {
+        guard case .scalar(let scalar) = node, let value = Int(scalar.string) else { throw error("\(what) must be a whole number", at: node) }
+        return value
+    }
+
+    func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
+        guard case .scalar(let scalar) = node else { throw error("\(what) must be true or false", at: node) }
+        switch scalar.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("\(what) must be true or false (got '\(scalar.string)')", at: node)
+        }
+    }
+}
