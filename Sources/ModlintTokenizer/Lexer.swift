@@ -32,6 +32,8 @@ struct Lexer {
     private var previousEnd = 0
     private var previousFlags: UInt8 = 0
     private var hasPrevious = false
+    private var stringNesting = 0
+    static let maximumStringNesting = 64
 
     private struct OpenBlock {
         var block: Int32
@@ -486,6 +488,13 @@ struct Lexer {
     /// single-line literal ends at its line's end, so it never swallows the file.
     private mutating func scanString(from pos: Int, hashes: Int) -> Int {
         let startLine = line, startLineStart = lineStart
+        // Literals nest through interpolations; bound the recursion on hostile input.
+        if stringNesting >= Lexer.maximumStringNesting {
+            report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart)
+            return pos + 1
+        }
+        stringNesting += 1
+        defer { stringNesting -= 1 }
         let multiline = isMultilineOpening(at: pos)
         var index = multiline ? pos + 3 : pos + 1
         while index < count {
@@ -675,7 +684,7 @@ struct Lexer {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                if depth <= 0 { break }
+                if depth <= 0 && !conditionContinues(afterLineBreakAt: index, text: text) { break }
                 index = skipByteCountingLines(at: index)
                 pendingSpace = true
                 continue
@@ -702,6 +711,20 @@ struct Lexer {
             index += 1
         }
         return (String(decoding: text, as: UTF8.self), index)
+    }
+
+    /// A condition continues on the next line inside parentheses, after a trailing
+    /// `&&` / `||`, or before a leading one.
+    private func conditionContinues(afterLineBreakAt index: Int, text: [UInt8]) -> Bool {
+        if let last = text.last, last == UInt8(ascii: "&") || last == UInt8(ascii: "|") { return true }
+        var next = index + 1
+        while next < count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")
+            || bytes[next] == UInt8(ascii: "\n") || bytes[next] == UInt8(ascii: "\r")) {
+            next += 1
+        }
+        guard next + 1 < count else { return false }
+        let first = bytes[next]
+        return (first == UInt8(ascii: "&") || first == UInt8(ascii: "|")) && bytes[next + 1] == first
     }
 
     // MARK: - Encoding
