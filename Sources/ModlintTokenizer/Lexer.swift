@@ -111,6 +111,9 @@ struct Lexer {
                 pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
+                if end - pos >= 4 && end - pos <= 9 && isDeclarationKeyword(pos, end) {
+                    pendingFlags |= Token.Flags.declarationKeyword
+                }
                 emit(.identifier, pos, end, line)
                 pos = end
             case ByteClass.digit:
@@ -139,6 +142,11 @@ struct Lexer {
                     pos += 1
                 }
             case ByteClass.punctuation:
+                if byte == UInt8(ascii: "{") {
+                    pendingFlags |= Token.Flags.openBrace
+                } else if byte == UInt8(ascii: "}") {
+                    pendingFlags |= Token.Flags.closeBrace
+                }
                 emit(.punctuation, pos, pos + 1, line)
                 pos += 1
             case ByteClass.dot:
@@ -206,6 +214,13 @@ struct Lexer {
     @inline(__always)
     private func endOfLine(from pos: Int) -> Int {
         var end = pos
+        // Eight bytes at a time while none of them can be `\n` or `\r` (< 0x0E).
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            end += 8
+        }
         while end < count {
             let byte = bytes[end]
             if byte <= UInt8(ascii: "\r") && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
@@ -370,6 +385,20 @@ struct Lexer {
             return !postfix
         case .comment:
             return true
+        }
+    }
+
+    /// `import class struct enum protocol actor extension`.
+    @inline(__always)
+    private func isDeclarationKeyword(_ start: Int, _ end: Int) -> Bool {
+        switch bytes[start] {
+        case UInt8(ascii: "i"): return equals(start, end, "import")
+        case UInt8(ascii: "c"): return equals(start, end, "class")
+        case UInt8(ascii: "s"): return equals(start, end, "struct")
+        case UInt8(ascii: "e"): return equals(start, end, "enum") || equals(start, end, "extension")
+        case UInt8(ascii: "p"): return equals(start, end, "protocol")
+        case UInt8(ascii: "a"): return equals(start, end, "actor")
+        default: return false
         }
     }
 
@@ -736,7 +765,20 @@ struct Lexer {
         var invalidAt = -1
         var nulAt = -1
         let raw = UnsafeRawPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         while index < count && (invalidAt < 0 || nulAt < 0) {
+            // 32 bytes of ASCII without NUL at a time.
+            while index + 32 <= count {
+                let a = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let b = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                let c = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                let d = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                let nonASCII = (a | b | c | d) & high
+                let zero = ((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)
+                if nonASCII | (zero & high) != 0 { break }
+                index += 32
+            }
+            if index >= count { break }
             if index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let high: UInt64 = 0x8080_8080_8080_8080

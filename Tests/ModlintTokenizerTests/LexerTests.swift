@@ -251,5 +251,12 @@ func diagnostics(_ text: String) -> [String] {
         #expect(TokenizedSource(bytes: [0xC0, 0x80]).diagnostics.map(\.kind) == [.invalidUTF8])
         #expect(TokenizedSource(bytes: [0xED, 0xA0, 0x80]).diagnostics.map(\.kind) == [.invalidUTF8])
         #expect(TokenizedSource(bytes: Array("ok ✓ 😀".utf8)).diagnostics.isEmpty)
+        // Buffers whose length is a multiple of the word-at-a-time stride, followed in
+        // memory by a NUL and an invalid byte that must never be read.
+        for length in [8, 32, 64, 96, 100] {
+            let padded = Array(repeating: UInt8(ascii: "a"), count: length) + [0, 0xFF]
+            let clean = padded.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[0..<length])) }
+            #expect(TokenizedSource(bytes: clean).diagnostics.isEmpty, "\(length)")
+        }
     }
 }
