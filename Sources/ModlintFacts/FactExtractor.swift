@@ -78,65 +78,36 @@ private struct Extraction {
     // MARK: - Main loop
 
     mutating func run() {
+        let interesting = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
         var index = 0
         while index < count {
+            let flags = tokens[index].flags
+            if flags & interesting == 0 {
+                index += 1
+                continue
+            }
+            if flags & Token.Flags.openBrace != 0 {
+                scopes.append(0)
+                index += 1
+                continue
+            }
+            if flags & Token.Flags.closeBrace != 0 {
+                if let pushed = scopes.popLast(), pushed > 0 {
+                    typeNames.removeLast(min(pushed, typeNames.count))
+                }
+                index += 1
+                continue
+            }
             let token = tokens[index]
-            if token.kind == .punctuation {
-                let byte = bytes[Int(token.start)]
-                if byte == UInt8(ascii: "{") {
-                    scopes.append(0)
-                } else if byte == UInt8(ascii: "}") {
-                    if let pushed = scopes.popLast(), pushed > 0 {
-                        typeNames.removeLast(min(pushed, typeNames.count))
-                    }
-                }
-                index += 1
-                continue
+            switch bytes[Int(token.start)] {
+            case UInt8(ascii: "i"): index = handleImport(at: index)
+            case UInt8(ascii: "c"): index = handleType(.class, at: index)
+            case UInt8(ascii: "s"): index = handleType(.struct, at: index)
+            case UInt8(ascii: "e"): index = handleType(token.length == 4 ? .enum : .extension, at: index)
+            case UInt8(ascii: "p"): index = handleType(.protocol, at: index)
+            case UInt8(ascii: "a"): index = handleType(.actor, at: index)
+            default: index += 1
             }
-            if token.kind != .identifier || token.length < 4 || token.length > 9 {
-                index += 1
-                continue
-            }
-            let first = bytes[Int(token.start)]
-            switch first {
-            case UInt8(ascii: "i"):
-                if matches(token, "import") {
-                    index = handleImport(at: index)
-                    continue
-                }
-            case UInt8(ascii: "c"):
-                if matches(token, "class") {
-                    index = handleType(.class, at: index)
-                    continue
-                }
-            case UInt8(ascii: "s"):
-                if matches(token, "struct") {
-                    index = handleType(.struct, at: index)
-                    continue
-                }
-            case UInt8(ascii: "e"):
-                if matches(token, "enum") {
-                    index = handleType(.enum, at: index)
-                    continue
-                }
-                if matches(token, "extension") {
-                    index = handleType(.extension, at: index)
-                    continue
-                }
-            case UInt8(ascii: "p"):
-                if matches(token, "protocol") {
-                    index = handleType(.protocol, at: index)
-                    continue
-                }
-            case UInt8(ascii: "a"):
-                if matches(token, "actor") {
-                    index = handleType(.actor, at: index)
-                    continue
-                }
-            default:
-                break
-            }
-            index += 1
         }
     }
 

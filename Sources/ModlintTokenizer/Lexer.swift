@@ -32,6 +32,8 @@ struct Lexer {
     private var previousEnd = 0
     private var previousFlags: UInt8 = 0
     private var hasPrevious = false
+    private var stringNesting = 0
+    static let maximumStringNesting = 64
 
     private struct OpenBlock {
         var block: Int32
@@ -109,6 +111,9 @@ struct Lexer {
                 pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
+                if end - pos >= 4 && end - pos <= 9 && isDeclarationKeyword(pos, end) {
+                    pendingFlags |= Token.Flags.declarationKeyword
+                }
                 emit(.identifier, pos, end, line)
                 pos = end
             case ByteClass.digit:
@@ -137,6 +142,11 @@ struct Lexer {
                     pos += 1
                 }
             case ByteClass.punctuation:
+                if byte == UInt8(ascii: "{") {
+                    pendingFlags |= Token.Flags.openBrace
+                } else if byte == UInt8(ascii: "}") {
+                    pendingFlags |= Token.Flags.closeBrace
+                }
                 emit(.punctuation, pos, pos + 1, line)
                 pos += 1
             case ByteClass.dot:
@@ -204,6 +214,13 @@ struct Lexer {
     @inline(__always)
     private func endOfLine(from pos: Int) -> Int {
         var end = pos
+        // Eight bytes at a time while none of them can be `\n` or `\r` (< 0x0E).
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            end += 8
+        }
         while end < count {
             let byte = bytes[end]
             if byte <= UInt8(ascii: "\r") && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
@@ -371,6 +388,20 @@ struct Lexer {
         }
     }
 
+    /// `import class struct enum protocol actor extension`.
+    @inline(__always)
+    private func isDeclarationKeyword(_ start: Int, _ end: Int) -> Bool {
+        switch bytes[start] {
+        case UInt8(ascii: "i"): return equals(start, end, "import")
+        case UInt8(ascii: "c"): return equals(start, end, "class")
+        case UInt8(ascii: "s"): return equals(start, end, "struct")
+        case UInt8(ascii: "e"): return equals(start, end, "enum") || equals(start, end, "extension")
+        case UInt8(ascii: "p"): return equals(start, end, "protocol")
+        case UInt8(ascii: "a"): return equals(start, end, "actor")
+        default: return false
+        }
+    }
+
     private func isExpressionKeyword(_ start: Int, _ end: Int) -> Bool {
         switch end - start {
         case 2:
@@ -486,6 +517,13 @@ struct Lexer {
     /// single-line literal ends at its line's end, so it never swallows the file.
     private mutating func scanString(from pos: Int, hashes: Int) -> Int {
         let startLine = line, startLineStart = lineStart
+        // Literals nest through interpolations; bound the recursion on hostile input.
+        if stringNesting >= Lexer.maximumStringNesting {
+            report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart)
+            return pos + 1
+        }
+        stringNesting += 1
+        defer { stringNesting -= 1 }
         let multiline = isMultilineOpening(at: pos)
         var index = multiline ? pos + 3 : pos + 1
         while index < count {
@@ -675,7 +713,7 @@ struct Lexer {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                if depth <= 0 { break }
+                if depth <= 0 && !conditionContinues(afterLineBreakAt: index, text: text) { break }
                 index = skipByteCountingLines(at: index)
                 pendingSpace = true
                 continue
@@ -704,6 +742,20 @@ struct Lexer {
         return (String(decoding: text, as: UTF8.self), index)
     }
 
+    /// A condition continues on the next line inside parentheses, after a trailing
+    /// `&&` / `||`, or before a leading one.
+    private func conditionContinues(afterLineBreakAt index: Int, text: [UInt8]) -> Bool {
+        if let last = text.last, last == UInt8(ascii: "&") || last == UInt8(ascii: "|") { return true }
+        var next = index + 1
+        while next < count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")
+            || bytes[next] == UInt8(ascii: "\n") || bytes[next] == UInt8(ascii: "\r")) {
+            next += 1
+        }
+        guard next + 1 < count else { return false }
+        let first = bytes[next]
+        return (first == UInt8(ascii: "&") || first == UInt8(ascii: "|")) && bytes[next + 1] == first
+    }
+
     // MARK: - Encoding
 
     /// Reports the first malformed UTF-8 sequence and the first NUL byte. ASCII is
@@ -713,7 +765,20 @@ struct Lexer {
         var invalidAt = -1
         var nulAt = -1
         let raw = UnsafeRawPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         while index < count && (invalidAt < 0 || nulAt < 0) {
+            // 32 bytes of ASCII without NUL at a time.
+            while index + 32 <= count {
+                let a = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let b = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                let c = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                let d = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                let nonASCII = (a | b | c | d) & high
+                let zero = ((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)
+                if nonASCII | (zero & high) != 0 { break }
+                index += 32
+            }
+            if index >= count { break }
             if index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let high: UInt64 = 0x8080_8080_8080_8080

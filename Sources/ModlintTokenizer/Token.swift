@@ -52,6 +52,14 @@ public struct Token: Sendable, Equatable {
         public static let newlineBefore: UInt8 = 1
         /// White space or a comment separates this token from the previous one.
         public static let spaceBefore: UInt8 = 2
+        /// The token is the punctuation `{`.
+        public static let openBrace: UInt8 = 4
+        /// The token is the punctuation `}`.
+        public static let closeBrace: UInt8 = 8
+        /// The token is one of the identifiers `import`, `class`, `struct`, `enum`,
+        /// `protocol`, `actor`, `extension` (keywords that may start a fact; the bit says
+        /// nothing about the context).
+        public static let declarationKeyword: UInt8 = 16
     }
 
     @inlinable public var isAtLineStart: Bool { flags & Flags.newlineBefore != 0 }
