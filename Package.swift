@@ -28,12 +28,12 @@ let package = Package(
         .target(name: "ModlintFacts", dependencies: ["ModlintTokenizer"]),
         // Static reader for Package.swift manifests.
         .target(name: "ModlintManifest", dependencies: ["ModlintTokenizer"]),
-        // Discovery of packages, targets and their source files.
-        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts"]),
-        // Module graph and graph algorithms (cycles, reachability).
-        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace"]),
         // `.modlint.yml`: strict YAML reading with located errors, globs, layers.
         .target(name: "ModlintConfiguration", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Discovery of packages, targets and their source files.
+        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts", "ModlintConfiguration"]),
+        // Module graph and graph algorithms (cycles, reachability).
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.

@@ -4,8 +4,21 @@ import ModlintRuleEngine
 /// `Rules/` is missing here or when `docs/rules/` is out of date.
 public enum BuiltinRules {
     public static let all: [any Rule] = [
+        // Module graph.
         TargetCycle(),
         UndeclaredImport(),
+
+        // Module-graph architecture rules.
+
+        // Boundaries and dependency injection.
+
+        // Spezi.
+
+        // MVVM.
+
+        // Suppressions and baselines.
+
+        // Input problems.
         UnresolvedManifest(),
         InvalidSource(),
     ]

@@ -23,8 +23,9 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// Parses configuration text. `file` names it in errors; `baseDirectory` anchors path globs.
-    public func parse(_ text: String, file: String, baseDirectory: String) throws(ConfigurationError) -> Configuration {
+    /// Parses configuration text. `file` names it in errors; `baseDirectory` anchors path
+    /// globs. Throws `ConfigurationError` only.
+    public func parse(_ text: String, file: String, baseDirectory: String) throws -> Configuration {
         var configuration = Configuration()
         configuration.file = file
         configuration.baseDirectory = baseDirectory
@@ -33,6 +34,8 @@ public struct ConfigurationLoader: Sendable {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw Self.syntaxError(error, file: file)
+        } catch let error as ConfigurationError {
+            throw error
         } catch {
             throw ConfigurationError("cannot parse YAML: \(error)", at: ConfigurationLocation(file: file, line: 1, column: 1))
         }
@@ -98,7 +101,7 @@ public struct ConfigurationLoader: Sendable {
         "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions",
     ]
 
-    private func layer(_ node: Node, _ reader: inout NodeReader) throws(ConfigurationError) -> Layer {
+    private func layer(_ node: Node, _ reader: inout NodeReader) throws -> Layer {
         var layer = Layer(name: "", location: reader.location(node))
         var hasName = false
         for (key, value) in try reader.mapping(node, "a layer") {
@@ -119,7 +122,7 @@ public struct ConfigurationLoader: Sendable {
         return layer
     }
 
-    private func edge(_ node: Node, _ reader: inout NodeReader, _ section: String) throws(ConfigurationError) -> EdgeRule {
+    private func edge(_ node: Node, _ reader: inout NodeReader, _ section: String) throws -> EdgeRule {
         var from: Glob?, to: Glob?, reason: String?
         for (key, value) in try reader.mapping(node, "an entry of \(section)") {
             switch key.name {
@@ -133,7 +136,7 @@ public struct ConfigurationLoader: Sendable {
         return EdgeRule(from: from, to: to, reason: reason, location: reader.location(node))
     }
 
-    private func suppression(_ node: Node, _ reader: inout NodeReader) throws(ConfigurationError) -> ConfiguredSuppression {
+    private func suppression(_ node: Node, _ reader: inout NodeReader) throws -> ConfiguredSuppression {
         var result = ConfiguredSuppression(rule: "", location: reader.location(node))
         var hasRule = false
         for (key, value) in try reader.mapping(node, "a suppression") {
@@ -210,7 +213,7 @@ struct NodeReader {
         return error("unknown key '\(key.name)' in \(section)\(hint)", at: key.node)
     }
 
-    func mapping(_ node: Node, _ what: String) throws(ConfigurationError) -> [(Key, Node)] {
+    func mapping(_ node: Node, _ what: String) throws -> [(Key, Node)] {
         guard case .mapping(let mapping) = node else {
             if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return [] }
             throw error("\(what) must be a mapping (key: value)", at: node)
@@ -225,7 +228,7 @@ struct NodeReader {
         return result
     }
 
-    func sequence(_ node: Node, _ what: String) throws(ConfigurationError) -> [Node] {
+    func sequence(_ node: Node, _ what: String) throws -> [Node] {
         switch node {
         case .sequence(let sequence): return Array(sequence)
         case .scalar(let scalar) where scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null": return []
@@ -233,37 +236,37 @@ struct NodeReader {
         }
     }
 
-    func string(_ node: Node, _ what: String) throws(ConfigurationError) -> String {
+    func string(_ node: Node, _ what: String) throws -> String {
         guard case .scalar(let scalar) = node else { throw error("\(what) must be a string", at: node) }
         return scalar.string
     }
 
-    func strings(_ node: Node, _ what: String) throws(ConfigurationError) -> [String] {
+    func strings(_ node: Node, _ what: String) throws -> [String] {
         if case .scalar = node { return [try string(node, what)] }
         var result: [String] = []
         for element in try sequence(node, what) { result.append(try string(element, "each entry of \(what)")) }
         return result
     }
 
-    func glob(_ node: Node, _ what: String) throws(ConfigurationError) -> Glob {
+    func glob(_ node: Node, _ what: String) throws -> Glob {
         let text = try string(node, what)
         guard !text.isEmpty else { throw error("\(what) must not be empty", at: node) }
         return Glob(text, location: location(node))
     }
 
-    func globs(_ node: Node, _ what: String) throws(ConfigurationError) -> [Glob] {
+    func globs(_ node: Node, _ what: String) throws -> [Glob] {
         if case .scalar = node { return [try glob(node, what)] }
         var result: [Glob] = []
         for element in try sequence(node, what) { result.append(try glob(element, "each entry of \(what)")) }
         return result
     }
 
-    func integer(_ node: Node, _ what: String) throws(ConfigurationError) -> Int {
+    func integer(_ node: Node, _ what: String) throws -> Int {
         guard case .scalar(let scalar) = node, let value = Int(scalar.string) else { throw error("\(what) must be a whole number", at: node) }
         return value
     }
 
-    func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
+    func bool(_ node: Node, _ what: String) throws -> Bool {
         guard case .scalar(let scalar) = node else { throw error("\(what) must be true or false", at: node) }
         switch scalar.string.lowercased() {
         case "true", "yes", "on": return true

@@ -24,10 +24,22 @@ import ModlintTokenizer
 ///   produce facts.
 public enum FactExtractor {
     public static func summarize(bytes: [UInt8]) -> SourceSummary {
-        summarize(TokenizedSource(bytes: bytes))
+        var summary = summarize(TokenizedSource(bytes: bytes))
+        summary.suppressions = SuppressionExtractor.extract(bytes: bytes)
+        return summary
     }
 
+    /// Core facts plus what the DI, Spezi and reference extractors find in the same tokens.
     public static func summarize(_ source: TokenizedSource) -> SourceSummary {
+        var summary = summarizeDeclarations(source)
+        summary.typeReferences = TypeReferenceExtractor.extract(source)
+        summary.di = DIExtractor.extract(source, imports: summary.imports)
+        summary.spezi = SpeziExtractor.extract(source, declarations: summary.declarations)
+        return summary
+    }
+
+    /// Imports, declarations and lexer problems only.
+    public static func summarizeDeclarations(_ source: TokenizedSource) -> SourceSummary {
         var summary = SourceSummary(lineCount: source.lineCount, byteCount: source.bytes.count)
         summary.problems = source.diagnostics.map {
             SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)

@@ -106,14 +106,27 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     public var problems: [SourceProblem]
     public var lineCount: Int
     public var byteCount: Int
+    /// Uses of type names outside declarations (boundary rules).
+    public var typeReferences: [TypeReference]
+    /// Registrations, consumptions and keys of DI frameworks.
+    public var di: DIFacts
+    /// Spezi modules, standards, configurations and their requirements.
+    public var spezi: SpeziFacts
+    /// `// modlint:disable…` comments.
+    public var suppressions: [SuppressionComment]
 
     public init(imports: [ImportFact] = [], declarations: [TypeDeclaration] = [], problems: [SourceProblem] = [],
-                lineCount: Int = 0, byteCount: Int = 0) {
+                lineCount: Int = 0, byteCount: Int = 0, typeReferences: [TypeReference] = [], di: DIFacts = DIFacts(),
+                spezi: SpeziFacts = SpeziFacts(), suppressions: [SuppressionComment] = []) {
         self.imports = imports
         self.declarations = declarations
         self.problems = problems
         self.lineCount = lineCount
         self.byteCount = byteCount
+        self.typeReferences = typeReferences
+        self.di = di
+        self.spezi = spezi
+        self.suppressions = suppressions
     }
 }
 

@@ -19,7 +19,8 @@ public enum GraphViews {
         case .packages: return packages(workspace: workspace, graph: graph, options: options)
         case .modules: return modules(graph: graph, options: options, edgesFromImports: false)
         case .imports: return modules(graph: graph, options: options, edgesFromImports: true)
-        case .di, .spezi: return GraphView(name: name, nodes: [], edges: [])
+        case .di: return DIGraphView.make(workspace: workspace, graph: graph, options: options)
+        case .spezi: return SpeziGraphView.make(workspace: workspace, graph: graph, options: options)
         }
     }
 

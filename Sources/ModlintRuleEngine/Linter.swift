@@ -9,14 +9,15 @@ public enum ModlintVersion {
 /// Runs rules over a workspace and produces the versioned result.
 public struct Linter: Sendable {
     public var rules: [any Rule]
-    /// Per-rule severity overrides (`off` disables a rule).
-    public var severities: [String: Severity]
+    /// Severities (`off` disables a rule), layers, patterns … from `.modlint.yml`.
+    public var configuration: Configuration
     public var loaderOptions: WorkspaceOptions
 
-    public init(rules: [any Rule], severities: [String: Severity] = [:], loaderOptions: WorkspaceOptions = WorkspaceOptions()) {
+    public init(rules: [any Rule], configuration: Configuration = Configuration(), loaderOptions: WorkspaceOptions = WorkspaceOptions()) {
         self.rules = rules
-        self.severities = severities
+        self.configuration = configuration
         self.loaderOptions = loaderOptions
+        self.loaderOptions.exclude += configuration.exclude
     }
 
     /// Loads the workspace under `paths` and lints it. Throws `WorkspaceError` for input
@@ -27,11 +28,11 @@ public struct Linter: Sendable {
     }
 
     public func lint(_ workspace: Workspace) -> LintResult {
-        let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace))
+        let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace), configuration: configuration)
         var diagnostics: [Diagnostic] = []
         for rule in rules {
             let description = rule.description
-            let severity = severities[description.id] ?? description.defaultSeverity
+            let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             guard severity != .off else { continue }
             for finding in rule.check(context) {
                 diagnostics.append(Diagnostic(

@@ -78,10 +78,12 @@ public struct Finding: Sendable, Equatable {
 public struct LintContext: Sendable {
     public var workspace: Workspace
     public var graph: ModuleGraph
+    public var configuration: Configuration
 
-    public init(workspace: Workspace, graph: ModuleGraph) {
+    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration = Configuration()) {
         self.workspace = workspace
         self.graph = graph
+        self.configuration = configuration
     }
 }
 

@@ -1,3 +1,4 @@
+import ModlintConfiguration
 import ModlintFacts
 import ModlintManifest
 
@@ -19,6 +20,8 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
 public struct WorkspaceOptions: Sendable {
     /// Directory names never descended into (besides hidden ones).
     public var skippedDirectoryNames: Set<String>
+    /// Paths (relative to the workspace root) never read: directories or files.
+    public var exclude: [Glob] = []
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
     public var buildEnvironment: BuildEnvironment
@@ -53,7 +56,7 @@ public struct WorkspaceLoader: Sendable {
         let root = Self.commonAncestor(of: directories)
         var scan = TreeScan()
         for directory in Set(directories).sorted() {
-            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames)
+            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: options.exclude)
         }
         guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
         return assemble(root: root, scan: scan)
@@ -241,7 +244,7 @@ struct TreeScan: Sendable {
         return bundleExtensions.contains(String(name[name.index(after: dot)...]))
     }
 
-    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>) {
+    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: [Glob] = []) {
         var stack = [start]
         var visited = Set<String>()
         while let directory = stack.popLast() {
@@ -251,6 +254,7 @@ struct TreeScan: Sendable {
             var manifests: [String] = []
             for entry in entries {
                 let path = Paths.join(directory, entry.name)
+                if excluded.contains(where: { $0.matches(path) || $0.matches(path + "/") }) { continue }
                 switch entry.kind {
                 case .directory:
                     if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }

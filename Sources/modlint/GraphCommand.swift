@@ -12,7 +12,7 @@ struct GraphCommand: ParsableCommand {
     @Argument(help: "Directory to analyse (default: the current directory).")
     var path: String = "."
 
-    @Option(help: ArgumentHelp("What to draw: packages, modules (declared target dependencies), imports (observed imports).", valueName: "view"))
+    @Option(help: ArgumentHelp("What to draw: packages, modules (declared target dependencies), imports (observed imports), di (DI keys and registrations), spezi (configurations, standards, modules).", valueName: "view"))
     var view: ViewName = .modules
 
     @Option(help: ArgumentHelp("Output format: dot, json, mermaid (no Graphviz needed), svg, png, pdf (rendered in-process by Graphviz).", valueName: "format"))
@@ -42,13 +42,15 @@ struct GraphCommand: ParsableCommand {
 }
 
 enum ViewName: String, ExpressibleByArgument, CaseIterable {
-    case packages, modules, imports
+    case packages, modules, imports, di, spezi
 
     var name: GraphView.Name {
         switch self {
         case .packages: return .packages
         case .modules: return .modules
         case .imports: return .imports
+        case .di: return .di
+        case .spezi: return .spezi
         }
     }
 }

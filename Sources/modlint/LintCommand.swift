@@ -22,6 +22,8 @@ struct LintCommand: ParsableCommand {
         valueName: "name[:file]"))
     var reporters: [ReporterRequest] = []
 
+    @OptionGroup var configuration: ConfigurationOptions
+
     @Flag(help: "Exit 1 on any finding, not only on errors.")
     var strict = false
 
@@ -30,7 +32,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
-        let result = try Linter(rules: BuiltinRules.all).lint(paths: paths)
+        let result = try Linter(rules: BuiltinRules.all, configuration: configuration.load(near: paths)).lint(paths: paths)
         try FaultInjection.checkInternalFault()
         for request in requests {
             let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)

@@ -35,7 +35,7 @@ struct Modlint: ParsableCommand {
         } catch let status as ExitStatus {
             code = status.code
         } catch let error as UsageError {
-            Output.error(error.message)
+            if error.prefixed { Output.error(error.message) } else { Output.standardError(error.message + "\n") }
             code = ExitStatus.usage.code
         } catch let error as WorkspaceError {
             Output.error(error.description)
@@ -76,4 +76,6 @@ struct ExitStatus: Error {
 /// A usage, configuration or input problem: message on stderr, exit 2.
 struct UsageError: Error {
     let message: String
+    /// `false` when the message already has its own `file:line:col: error:` prefix.
+    var prefixed = true
 }

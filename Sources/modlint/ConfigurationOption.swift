@@ -1,0 +1,34 @@
+import ArgumentParser
+import ModlintConfiguration
+import ModlintRules
+import ModlintWorkspace
+
+/// `--config FILE`, or the nearest `.modlint.yml` upward from the first path.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Configuration file (default: the nearest .modlint.yml in PATH or one of its parents).", valueName: "file"))
+    var file: String?
+
+    /// Loads the configuration; problems are usage errors (exit 2) with file:line:column.
+    func load(near paths: [String]) throws -> Configuration {
+        let path: String
+        if let file {
+            guard FileSystem.kind(of: file) == .file else { throw UsageError(message: "configuration file not found: \(file)") }
+            path = FileSystem.absolute(file)
+        } else {
+            let start = FileSystem.absolute(paths.first ?? ".")
+            let directory = FileSystem.kind(of: start) == .directory ? start : Paths.parent(start)
+            guard let found = ConfigurationLoader.find(startingAt: directory, exists: { FileSystem.kind(of: $0) == .file }) else {
+                return Configuration()
+            }
+            path = found
+        }
+        guard let bytes = FileSystem.read(path) else { throw UsageError(message: "cannot read configuration file \(path)") }
+        let loader = ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
+        do {
+            return try loader.parse(String(decoding: bytes, as: UTF8.self), file: path, baseDirectory: Paths.parent(path))
+        } catch let error as ConfigurationError {
+            throw UsageError(message: error.description, prefixed: false)
+        }
+    }
+}
