@@ -47,6 +47,11 @@ public struct FileComparison {
     public var categories: [String] = []
     public var oracleHadSyntaxErrors = false
 
+    public init(path: String, oracleHadSyntaxErrors: Bool = false) {
+        self.path = path
+        self.oracleHadSyntaxErrors = oracleHadSyntaxErrors
+    }
+
     public var agrees: Bool { oracleOnly.isEmpty && modlintOnly.isEmpty }
 }
 

@@ -247,14 +247,14 @@ public struct DumpPackageRunner: Sendable {
             }
         }
         do {
-            let r = try runProcess("swift", ["package", "dump-package"], cwd: directory)
+            let r = try runProcess("swift", ["package", "--package-path", directory, "dump-package"])
             if r.status == 0 {
                 let data = Data(r.stdout)
-                FileManager.default.createFile(atPath: base + ".json", contents: data)
+                _ = FileManager.default.createFile(atPath: base + ".json", contents: data)
                 return .json(data, cached: false)
             }
             let message = "exit \(r.status): " + String(decoding: r.stderr.prefix(600), as: UTF8.self)
-            FileManager.default.createFile(atPath: base + ".fail", contents: Data(message.utf8))
+            _ = FileManager.default.createFile(atPath: base + ".fail", contents: Data(message.utf8))
             return .failed(message)
         } catch {
             return .failed("\(error)")

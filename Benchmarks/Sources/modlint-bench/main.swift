@@ -147,7 +147,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     stderrPrint("swift package dump-package × \(sample.count) …")
     var dumpTimes: [Double] = []
     for dir in sample {
-        let r = try runProcess("swift", ["package", "dump-package"], cwd: dir, discardOutput: true)
+        let r = try runProcess("swift", ["package", "--package-path", dir, "dump-package"], discardOutput: true)
         if r.status == 0 { dumpTimes.append(r.wall) }
     }
     let dumpMean = dumpTimes.isEmpty ? .nan : dumpTimes.reduce(0, +) / Double(dumpTimes.count)
