@@ -105,7 +105,7 @@ public struct ManifestComparison {
         self.path = path
         func add(_ category: String, _ detail: String) { differences.append((category, detail)) }
         func show(_ s: [String]?) -> String { s.map { "[" + $0.joined(separator: ", ") + "]" } ?? "nil" }
-        if modlint.name != reference.name { add("name", "name: dump-package \(reference.name.debugDescription), modlint \(modlint.name.debugDescription)") }
+        if modlint.name != reference.name { add("name", "dump-package \(reference.name.debugDescription), modlint \(modlint.name.debugDescription)") }
         let mt = Dictionary(modlint.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let rt = Dictionary(reference.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for r in reference.targets {

@@ -10,10 +10,12 @@ import ModlintManifest
 
 enum Help {
     static let usage = """
-usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N] [--threads N] [--no-cache] [--all-variants] [--strict]
+usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N] [--threads N] [--line-at start|keyword] [--no-cache] [--all-variants] [--strict]
   --corpus DIR   corpus made by ../shared/scripts/corpus.sh (default $MODLINT_CORPUS or /tmp/modlint-corpus)
   --show N       print the first N disagreements of each kind (default 20)
   --threads N    worker threads (default 2)
+  --line-at P    which line a fact has: start (first attribute/modifier/keyword, default)
+                 or keyword (the `import`/`class`/… keyword)
   --no-cache     re-run `swift package dump-package` instead of using the cache
                  ($MODLINT_BENCH_CACHE, default <tmp>/modlint-bench-cache)
   --all-variants also compare the Package@swift-* files SwiftPM would not load here
@@ -27,7 +29,7 @@ func stderrPrint(_ s: String) { FileHandle.standardError.write((s + "\n").data(u
 func main() -> Int32 {
     let args: Arguments
     do {
-        args = try Arguments(valued: ["--corpus", "--only", "--show", "--threads"])
+        args = try Arguments(valued: ["--corpus", "--only", "--show", "--threads", "--line-at"])
         if args.flags.contains("--help") || args.flags.contains("-h") { print(Help.usage); return 0 }
         let known: Set<String> = ["--no-cache", "--strict", "--all-variants"]
         if let bad = args.flags.subtracting(known).first { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
@@ -39,9 +41,12 @@ func main() -> Int32 {
         let show = try args.int("--show", default: 20)
         let threads = try args.int("--threads", default: 2)
         let only = args.options["--only"]
+        guard let lineAt = SyntaxOracle.LinePosition(rawValue: args.options["--line-at"] ?? "start") else {
+            throw BenchError("--line-at expects start or keyword")
+        }
         var below = false
         if only == nil || only == "facts" {
-            below = !checkFacts(corpus, show: show, threads: threads) || below
+            below = !checkFacts(corpus, show: show, threads: threads, lineAt: lineAt) || below
         }
         if only == nil || only == "manifests" {
             if only == nil { print("") }
@@ -68,7 +73,7 @@ func printCategories(_ counts: [String: (items: Int, files: Int)], unit: String)
 
 // MARK: - Source facts
 
-func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
+func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.LinePosition) -> Bool {
     let files = corpus.swiftFiles
     print("== Source facts: modlint FactExtractor vs swift-syntax oracle ==")
     let slots = ResultSlots<FileComparison>(count: files.count)
@@ -82,7 +87,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
             return
         }
         let mine = FactExtractor.summarize(bytes: bytes)
-        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i])
+        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i], lineAt: lineAt)
         slots[i] = FactComparer.compare(path: files[i], modlint: mine, oracle: oracle.summary,
                                         oracleHadSyntaxErrors: oracle.hasSyntaxErrors)
         counts[i] = (oracle.summary.imports.count, oracle.summary.declarations.count,
