@@ -147,14 +147,26 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-/// A fixed-size array that threads fill at distinct indices.
+/// A fixed-size buffer that threads fill at distinct indices (no shared array
+/// copy-on-write machinery is touched while threads write).
 public final class ResultSlots<T>: @unchecked Sendable {
-    public private(set) var values: [T?]
-    public init(count: Int) { values = Array(repeating: nil, count: count) }
-    public subscript(i: Int) -> T? {
-        get { values[i] }
-        set { values.withUnsafeMutableBufferPointer { $0[i] = newValue } }
+    private let storage: UnsafeMutablePointer<T?>
+    public let count: Int
+    public init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil, count: count)
     }
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+    public subscript(i: Int) -> T? {
+        get { storage[i] }
+        set { storage[i] = newValue }
+    }
+    /// Read after the parallel work has finished.
+    public var values: [T?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }
 
 // MARK: - Processes
