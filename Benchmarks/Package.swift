@@ -10,7 +10,7 @@ let package = Package(
     name: "ModlintBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "modlint", path: "/work/wt/facts"),
+        .package(name: "modlint", path: ".."),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
