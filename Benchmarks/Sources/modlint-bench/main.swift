@@ -34,6 +34,12 @@ struct Target {
     var pass: Bool?
 }
 
+func loadAverage() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return "?" }
+    return loads.map { fmt($0, 2) }.joined(separator: " ")
+}
+
 /// This process's peak RSS in bytes.
 func selfMaxRSS() -> Int {
     var usage = rusage()
@@ -87,7 +93,8 @@ func main() -> Int32 {
 
 func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoot: String) throws {
     let paths = corpus.swiftFiles
-    print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
+    defer { print("load average at the end: \(loadAverage()) (above ~0.5 before the run means other work competed: timings are noisy)") }
 
     // modlint lint, as a child process — first, while this process is still small: Linux
     // carries the parent's peak RSS into a posix_spawn (vfork) child's ru_maxrss at exec,
