@@ -7,16 +7,29 @@ import ModlintFacts
 /// - import: kind, path, module, attributes (source order), explicit access level, line;
 /// - declaration: kind, name, enclosing names joined with `.`, explicit access level,
 ///   inheritance entries (source order), line.
-/// Every text has all white space and backticks removed before comparison.
+/// Every text is compared after `clean`: backticks and white space removed, except a
+/// single space between two word characters.
 /// Not compared: columns, `#if` conditions, generic clauses, declaration attributes.
 public enum FactNormalizer {
+    /// Backticks removed; white space removed, except one space between two word
+    /// characters (`@unchecked Sendable`, `Foo<A,B>`, `A.B`).
     public static func clean(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars where !(ch == "`" || ch.properties.isWhitespace) {
-            out.unicodeScalars.append(ch)
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var last: Unicode.Scalar? = nil
+        for ch in s.unicodeScalars {
+            if ch == "`" { continue }
+            if ch.properties.isWhitespace { pendingSpace = true; continue }
+            if pendingSpace, let l = last, isWord(l), isWord(ch) { out.append(" ") }
+            pendingSpace = false
+            out.append(ch)
+            last = ch
         }
-        return out
+        return String(out)
+    }
+
+    static func isWord(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || c == "$" || c.properties.isAlphabetic || c.properties.numericType != nil
     }
 
     public static func key(_ i: ImportFact) -> String {
@@ -46,6 +59,11 @@ public struct FileComparison {
     /// Categories of the differences (one entry per differing fact or fact pair).
     public var categories: [String] = []
     public var oracleHadSyntaxErrors = false
+
+    public init(path: String, oracleHadSyntaxErrors: Bool = false) {
+        self.path = path
+        self.oracleHadSyntaxErrors = oracleHadSyntaxErrors
+    }
 
     public var agrees: Bool { oracleOnly.isEmpty && modlintOnly.isEmpty }
 }

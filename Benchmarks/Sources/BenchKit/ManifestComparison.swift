@@ -105,7 +105,7 @@ public struct ManifestComparison {
         self.path = path
         func add(_ category: String, _ detail: String) { differences.append((category, detail)) }
         func show(_ s: [String]?) -> String { s.map { "[" + $0.joined(separator: ", ") + "]" } ?? "nil" }
-        if modlint.name != reference.name { add("name", "name: dump-package \(reference.name.debugDescription), modlint \(modlint.name.debugDescription)") }
+        if modlint.name != reference.name { add("name", "dump-package \(reference.name.debugDescription), modlint \(modlint.name.debugDescription)") }
         let mt = Dictionary(modlint.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let rt = Dictionary(reference.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for r in reference.targets {
@@ -170,9 +170,10 @@ public enum ManifestSelection {
     }
 
     /// SwiftPM's rule (`ManifestLoader`): an exact `Package@swift-6.3.1.swift`,
-    /// `@swift-6.3`, `@swift-6` wins; otherwise the newest `Package@swift-X.swift` with
-    /// X ≤ the toolchain version is used when its tools version is newer than that of
-    /// `Package.swift`; otherwise `Package.swift`.
+    /// `@swift-6.3`, `@swift-6` wins; otherwise take the newest `Package@swift-X.swift`
+    /// with X ≤ the toolchain version: it is used when its tools version is newer than
+    /// `Package.swift`'s, or when `Package.swift`'s tools version is not supported by the
+    /// toolchain (newer than it, or below 4); otherwise `Package.swift`.
     /// `files` are the manifest file names in one directory.
     public static func choose(files: [String], toolchain: [Int], read: (String) -> [UInt8]?) -> String? {
         let keys = (1...min(3, toolchain.count)).reversed().map { toolchain.prefix($0).map(String.init).joined(separator: ".") }
@@ -181,13 +182,13 @@ public enum ManifestSelection {
         let candidates = files.compactMap { f in versionSuffix(f).map { (f, $0) } }
             .filter { compare($0.1, toolchain) <= 0 }
             .sorted { compare($0.1, $1.1) > 0 }
-        if let best = candidates.first {
-            guard files.contains(regular) else { return best.0 }
-            let vs = read(best.0).flatMap(toolsVersion) ?? [0]
-            let rv = read(regular).flatMap(toolsVersion) ?? [0]
-            if compare(vs, rv) > 0 { return best.0 }
-        }
-        return files.contains(regular) ? regular : nil
+        guard let best = candidates.first else { return files.contains(regular) ? regular : nil }
+        guard files.contains(regular) else { return best.0 }
+        let vs = compare(best.1, [4]) < 0 ? [3, 1] : (read(best.0).flatMap(toolsVersion) ?? [3, 1])
+        let rv = read(regular).flatMap(toolsVersion) ?? [3, 1]
+        if compare(vs, rv) > 0 { return best.0 }
+        let regularSupported = compare(rv, toolchain) <= 0 && compare(rv, [4]) >= 0
+        return regularSupported ? regular : best.0
     }
 }
 
@@ -247,14 +248,14 @@ public struct DumpPackageRunner: Sendable {
             }
         }
         do {
-            let r = try runProcess("swift", ["package", "dump-package"], cwd: directory)
+            let r = try runProcess("swift", ["package", "--package-path", directory, "dump-package"])
             if r.status == 0 {
                 let data = Data(r.stdout)
-                FileManager.default.createFile(atPath: base + ".json", contents: data)
+                _ = FileManager.default.createFile(atPath: base + ".json", contents: data)
                 return .json(data, cached: false)
             }
             let message = "exit \(r.status): " + String(decoding: r.stderr.prefix(600), as: UTF8.self)
-            FileManager.default.createFile(atPath: base + ".fail", contents: Data(message.utf8))
+            _ = FileManager.default.createFile(atPath: base + ".fail", contents: Data(message.utf8))
             return .failed(message)
         } catch {
             return .failed("\(error)")

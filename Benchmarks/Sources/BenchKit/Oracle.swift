@@ -8,12 +8,14 @@ import SwiftSyntax
 ///
 /// Conventions (see Benchmarks/README.md):
 /// - all `#if` branches are visited (swift-syntax parses every clause);
-/// - `line`/`column` are those of the introducing keyword (`import`, `class`, `struct`,
-///   `enum`, `protocol`, `actor`, `extension`), not of leading attributes or modifiers;
+/// - `line`/`column` are those of the declaration's first attribute (attributes inside an
+///   `#if` within the attribute list are skipped) or modifier, else of the keyword
+///   (`LinePosition.declarationStart`, the default); with
+///   `.keyword` those of the introducing keyword (`import`, `class`, `struct`, …);
 /// - `enclosing` lists enclosing type declarations and extensions only (an extension
 ///   contributes its extended type as written); functions, closures, properties are skipped;
 /// - texts (extended types, inheritance entries, attributes, generic clauses) are the
-///   tokens concatenated without any trivia (no white space, no comments);
+///   token texts with trivia (white space, comments) folded to one space;
 /// - `condition`/`conditionID` are not filled.
 public enum SyntaxOracle {
     public struct Result {
@@ -22,13 +24,23 @@ public enum SyntaxOracle {
         public var hasSyntaxErrors: Bool
     }
 
-    public static func summarize(bytes: [UInt8], fileName: String = "") -> Result {
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        return summarize(tree: tree, fileName: fileName, byteCount: bytes.count)
+    /// Which token gives a fact its line and column.
+    public enum LinePosition: String, Sendable {
+        /// The first attribute (not inside an `#if`) or modifier, else the keyword.
+        case declarationStart = "start"
+        /// The introducing keyword: `import`, `class`, `struct`, `enum`, `protocol`, `actor`, `extension`.
+        case keyword
     }
 
-    public static func summarize(tree: SourceFileSyntax, fileName: String = "", byteCount: Int = 0) -> Result {
-        let visitor = FactVisitor(converter: SourceLocationConverter(fileName: fileName, tree: tree))
+    public static func summarize(bytes: [UInt8], fileName: String = "",
+                                 lineAt: LinePosition = .declarationStart) -> Result {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        return summarize(tree: tree, fileName: fileName, byteCount: bytes.count, lineAt: lineAt)
+    }
+
+    public static func summarize(tree: SourceFileSyntax, fileName: String = "", byteCount: Int = 0,
+                                 lineAt: LinePosition = .declarationStart) -> Result {
+        let visitor = FactVisitor(converter: SourceLocationConverter(fileName: fileName, tree: tree), lineAt: lineAt)
         visitor.walk(tree)
         let summary = SourceSummary(imports: visitor.imports, declarations: visitor.declarations,
                                     lineCount: 0, byteCount: byteCount)
@@ -36,10 +48,18 @@ public enum SyntaxOracle {
     }
 }
 
-/// Token texts concatenated, no trivia.
+/// Token texts, one space where the source has trivia (white space or comments) between
+/// two tokens.
 func compactText(_ node: some SyntaxProtocol) -> String {
     var s = ""
-    for token in node.tokens(viewMode: .sourceAccurate) { s += token.text }
+    var first = true
+    var previousHadTrailing = false
+    for token in node.tokens(viewMode: .sourceAccurate) {
+        if !first && (previousHadTrailing || !token.leadingTrivia.isEmpty) { s += " " }
+        s += token.text
+        first = false
+        previousHadTrailing = !token.trailingTrivia.isEmpty
+    }
     return s
 }
 
@@ -50,17 +70,32 @@ private let accessLevels: [String: AccessLevel] = [
 
 final class FactVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
+    let lineAt: SyntaxOracle.LinePosition
     var imports: [ImportFact] = []
     var declarations: [TypeDeclaration] = []
     private var enclosing: [String] = []
 
-    init(converter: SourceLocationConverter) {
+    init(converter: SourceLocationConverter, lineAt: SyntaxOracle.LinePosition) {
         self.converter = converter
+        self.lineAt = lineAt
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func location(_ token: TokenSyntax) -> (line: Int, column: Int) {
-        let loc = converter.location(for: token.positionAfterSkippingLeadingTrivia)
+    /// The position of the declaration's first attribute (outside any `#if` in the
+    /// attribute list) or modifier, else of its keyword; with `.keyword`, of the keyword.
+    private func location(_ keyword: TokenSyntax, attributes: AttributeListSyntax,
+                          modifiers: DeclModifierListSyntax) -> (line: Int, column: Int) {
+        var first = keyword
+        if lineAt == .declarationStart {
+            var attribute: AttributeSyntax? = nil
+            for element in attributes {
+                if case .attribute(let a) = element { attribute = a; break }
+            }
+            if let token = attribute?.firstToken(viewMode: .sourceAccurate) ?? modifiers.first?.firstToken(viewMode: .sourceAccurate) {
+                first = token
+            }
+        }
+        let loc = converter.location(for: first.positionAfterSkippingLeadingTrivia)
         return (loc.line, loc.column)
     }
 
@@ -97,7 +132,7 @@ final class FactVisitor: SyntaxVisitor {
         if let specifier = node.importKindSpecifier {
             kind = ImportKind(rawValue: specifier.text) ?? .module
         }
-        let (line, column) = location(node.importKeyword)
+        let (line, column) = location(node.importKeyword, attributes: node.attributes, modifiers: node.modifiers)
         imports.append(ImportFact(module: path.first ?? "", path: path, kind: kind,
                                   attributes: attributes(node.attributes),
                                   accessLevel: accessLevel(node.modifiers),
@@ -111,7 +146,7 @@ final class FactVisitor: SyntaxVisitor {
                         attributes attrs: AttributeListSyntax, modifiers: DeclModifierListSyntax,
                         inheritance clause: InheritanceClauseSyntax?,
                         generics: GenericParameterClauseSyntax?) {
-        let (line, column) = location(keyword)
+        let (line, column) = location(keyword, attributes: attrs, modifiers: modifiers)
         declarations.append(TypeDeclaration(
             kind: kind, name: name, enclosing: enclosing, accessLevel: accessLevel(modifiers),
             inheritance: inheritance(clause), genericParameters: generics.map(compactText),

@@ -58,7 +58,7 @@ public struct Corpus {
             let repoRoot = Corpus.repoRoot()
             let script = repoRoot + "/../shared/scripts/corpus.sh"
             FileHandle.standardError.write("corpus lists not found in \(root); running \(script)\n".data(using: .utf8)!)
-            let status = try runProcess("/bin/bash", [script, root], cwd: repoRoot, quiet: false).status
+            let status = try runProcess("/bin/bash", [script, root], quiet: false).status
             if status != 0 { throw BenchError("corpus.sh failed with status \(status)") }
         }
         guard let f = readLines(files), let m = readLines(manifests) else {
@@ -147,14 +147,26 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-/// A fixed-size array that threads fill at distinct indices.
+/// A fixed-size buffer that threads fill at distinct indices (no shared array
+/// copy-on-write machinery is touched while threads write).
 public final class ResultSlots<T>: @unchecked Sendable {
-    public private(set) var values: [T?]
-    public init(count: Int) { values = Array(repeating: nil, count: count) }
-    public subscript(i: Int) -> T? {
-        get { values[i] }
-        set { values.withUnsafeMutableBufferPointer { $0[i] = newValue } }
+    private let storage: UnsafeMutablePointer<T?>
+    public let count: Int
+    public init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil, count: count)
     }
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+    public subscript(i: Int) -> T? {
+        get { storage[i] }
+        set { storage[i] = newValue }
+    }
+    /// Read after the parallel work has finished.
+    public var values: [T?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }
 
 // MARK: - Processes
@@ -171,7 +183,7 @@ public struct ProcessResult {
 
 /// Runs a program with `posix_spawn`, waits with `wait4` to get its `rusage`.
 /// Output goes to temp files (read afterwards), or to /dev/null when `discardOutput`.
-public func runProcess(_ executable: String, _ arguments: [String], cwd: String? = nil,
+public func runProcess(_ executable: String, _ arguments: [String],
                        quiet: Bool = true, discardOutput: Bool = false) throws -> ProcessResult {
     let tmp = NSTemporaryDirectory()
     let tag = "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -191,9 +203,6 @@ public func runProcess(_ executable: String, _ arguments: [String], cwd: String?
     if quiet || discardOutput {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    }
-    if let cwd {
-        posix_spawn_file_actions_addchdir_np(&actions, cwd)
     }
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }

@@ -10,12 +10,16 @@ import ModlintManifest
 
 enum Help {
     static let usage = """
-usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N] [--threads N] [--no-cache] [--strict]
+usage: modlint-accuracy [--corpus DIR] [--only facts|manifests] [--show N] [--threads N] [--line-at start|keyword] [--no-cache] [--all-variants] [--strict]
   --corpus DIR   corpus made by ../shared/scripts/corpus.sh (default $MODLINT_CORPUS or /tmp/modlint-corpus)
   --show N       print the first N disagreements of each kind (default 20)
   --threads N    worker threads (default 2)
+  --line-at P    which line a fact has: start (first attribute/modifier/keyword, default)
+                 or keyword (the `import`/`class`/… keyword)
   --no-cache     re-run `swift package dump-package` instead of using the cache
                  ($MODLINT_BENCH_CACHE, default <tmp>/modlint-bench-cache)
+  --all-variants also compare the Package@swift-* files SwiftPM would not load here
+                 (each dumped alone from a copy in the cache folder)
   --strict       exit 1 when a ratio is below its target
 """
 }
@@ -25,9 +29,9 @@ func stderrPrint(_ s: String) { FileHandle.standardError.write((s + "\n").data(u
 func main() -> Int32 {
     let args: Arguments
     do {
-        args = try Arguments(valued: ["--corpus", "--only", "--show", "--threads"])
+        args = try Arguments(valued: ["--corpus", "--only", "--show", "--threads", "--line-at"])
         if args.flags.contains("--help") || args.flags.contains("-h") { print(Help.usage); return 0 }
-        let known: Set<String> = ["--no-cache", "--strict"]
+        let known: Set<String> = ["--no-cache", "--strict", "--all-variants"]
         if let bad = args.flags.subtracting(known).first { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
     } catch {
         stderrPrint("\(error)"); return 2
@@ -37,13 +41,17 @@ func main() -> Int32 {
         let show = try args.int("--show", default: 20)
         let threads = try args.int("--threads", default: 2)
         let only = args.options["--only"]
+        guard let lineAt = SyntaxOracle.LinePosition(rawValue: args.options["--line-at"] ?? "start") else {
+            throw BenchError("--line-at expects start or keyword")
+        }
         var below = false
         if only == nil || only == "facts" {
-            below = !checkFacts(corpus, show: show, threads: threads) || below
+            below = !checkFacts(corpus, show: show, threads: threads, lineAt: lineAt) || below
         }
         if only == nil || only == "manifests" {
             if only == nil { print("") }
-            below = !checkManifests(corpus, show: show, threads: threads, useCache: !args.flags.contains("--no-cache")) || below
+            below = !checkManifests(corpus, show: show, threads: threads, useCache: !args.flags.contains("--no-cache"),
+                                    allVariants: args.flags.contains("--all-variants")) || below
         }
         return below && args.flags.contains("--strict") ? 1 : 0
     } catch {
@@ -65,7 +73,7 @@ func printCategories(_ counts: [String: (items: Int, files: Int)], unit: String)
 
 // MARK: - Source facts
 
-func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
+func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.LinePosition) -> Bool {
     let files = corpus.swiftFiles
     print("== Source facts: modlint FactExtractor vs swift-syntax oracle ==")
     let slots = ResultSlots<FileComparison>(count: files.count)
@@ -79,7 +87,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
             return
         }
         let mine = FactExtractor.summarize(bytes: bytes)
-        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i])
+        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i], lineAt: lineAt)
         slots[i] = FactComparer.compare(path: files[i], modlint: mine, oracle: oracle.summary,
                                         oracleHadSyntaxErrors: oracle.hasSyntaxErrors)
         counts[i] = (oracle.summary.imports.count, oracle.summary.declarations.count,
@@ -123,7 +131,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int) -> Bool {
 
 // MARK: - Manifests
 
-func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool) -> Bool {
+func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool, allVariants: Bool) -> Bool {
     print("== Manifests: modlint ManifestReader vs swift package dump-package ==")
     var byDirectory: [String: [String]] = [:]
     for m in corpus.manifests {
@@ -138,30 +146,47 @@ func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool) -
         ManifestSelection.choose(files: byDirectory[dir]!, toolchain: toolchain) { readFileBytes(dir + "/" + $0) }
     }
     let variants = directories.filter { dir in byDirectory[dir]!.count > 1 }.count
-    print("manifest files: \(corpus.manifests.count) in \(directories.count) package directories (\(variants) with Package@swift-* variants; the one SwiftPM \(toolchain.map(String.init).joined(separator: ".")) loads is compared)")
-    let outcomes = ResultSlots<DumpPackageRunner.Outcome>(count: directories.count)
+    print("manifest files: \(corpus.manifests.count) in \(directories.count) package directories (\(variants) with Package@swift-* variants; \(allVariants ? "all variants compared" : "the one SwiftPM \(toolchain.map(String.init).joined(separator: ".")) loads is compared"))")
+    // Jobs: the chosen manifest of every directory, run in place; with --all-variants also
+    // every other Package@swift-* file, copied alone as Package.swift into a cache folder.
+    struct Job: Sendable { var manifest: String; var runDirectory: String; var files: [String] }
+    var jobs: [Job] = []
+    var failures: [(String, String)] = []
+    for (i, dir) in directories.enumerated() {
+        guard let file = chosen[i] else { failures.append((dir, "no Package.swift")); continue }
+        jobs.append(Job(manifest: dir + "/" + file, runDirectory: dir, files: filesByDirectory[dir]!))
+        guard allVariants else { continue }
+        for other in filesByDirectory[dir]! where other != file {
+            guard let bytes = readFileBytes(dir + "/" + other) else { continue }
+            var h = FNV1a64(); h.add(bytes)
+            let copy = runner.cacheDirectory + "/variants/" + h.hex
+            try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: copy + "/Package.swift", contents: Data(bytes))
+            jobs.append(Job(manifest: dir + "/" + other, runDirectory: copy, files: ["Package.swift"]))
+        }
+    }
+    let outcomes = ResultSlots<DumpPackageRunner.Outcome>(count: jobs.count)
+    let jobList = jobs
     let start = now()
-    parallelFor(directories.count, threads: threads, chunk: 1) { i in
-        outcomes[i] = runner.dump(directory: directories[i], manifestFiles: filesByDirectory[directories[i]]!, useCache: useCache)
+    parallelFor(jobList.count, threads: threads, chunk: 1) { i in
+        outcomes[i] = runner.dump(directory: jobList[i].runDirectory, manifestFiles: jobList[i].files, useCache: useCache)
     }
     let dumpTime = now() - start
     var compared: [ManifestComparison] = []
-    var failures: [(String, String)] = []
     var cachedCount = 0
-    for (i, dir) in directories.enumerated() {
-        guard let file = chosen[i] else { failures.append((dir, "no Package.swift")); continue }
+    for (i, job) in jobList.enumerated() {
         switch outcomes[i]! {
         case .failed(let message):
-            failures.append((dir + "/" + file, message))
+            failures.append((job.manifest, message))
         case .json(let data, let cached):
             if cached { cachedCount += 1 }
             do {
                 let reference = try NormalizedManifest(dumpPackageJSON: data)
-                let bytes = readFileBytes(dir + "/" + file) ?? []
+                let bytes = readFileBytes(job.manifest) ?? []
                 let mine = NormalizedManifest(ManifestReader().read(bytes: bytes))
-                compared.append(ManifestComparison(path: dir + "/" + file, modlint: mine, reference: reference))
+                compared.append(ManifestComparison(path: job.manifest, modlint: mine, reference: reference))
             } catch {
-                failures.append((dir + "/" + file, "\(error)"))
+                failures.append((job.manifest, "\(error)"))
             }
         }
     }

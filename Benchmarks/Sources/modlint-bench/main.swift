@@ -34,6 +34,24 @@ struct Target {
     var pass: Bool?
 }
 
+func loadAverage() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return "?" }
+    return loads.map { fmt($0, 2) }.joined(separator: " ")
+}
+
+/// This process's peak RSS in bytes.
+func selfMaxRSS() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+    #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
+    #endif
+}
+
 func stderrPrint(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
 /// Best of `runs` (fewer when a run is slow), so a single slow run costs no more time.
@@ -75,7 +93,24 @@ func main() -> Int32 {
 
 func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoot: String) throws {
     let paths = corpus.swiftFiles
-    print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
+    defer { print("load average at the end: \(loadAverage()) (above ~0.5 before the run means other work competed: timings are noisy)") }
+
+    // modlint lint, as a child process — first, while this process is still small: Linux
+    // carries the parent's peak RSS into a posix_spawn (vfork) child's ru_maxrss at exec,
+    // so the measured peak is max(child's peak, this process's RSS at spawn time).
+    var lint: (wall: Double, rss: Int, first: Double, status: Int32)?
+    var spawnFloor = 0
+    if let modlint {
+        stderrPrint("\(modlint) lint × 3 …")
+        var walls: [Double] = [], rss = 0, status: Int32 = 0
+        for _ in 0..<3 {
+            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json"], discardOutput: true)
+            walls.append(r.wall); rss = max(rss, r.maxRSS); status = r.status
+        }
+        lint = (walls.min()!, rss, walls[0], status)
+        spawnFloor = selfMaxRSS()
+    }
 
     // Read floor (the first pass warms the page cache and is not counted).
     var contents: [[UInt8]] = []
@@ -147,22 +182,10 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     stderrPrint("swift package dump-package × \(sample.count) …")
     var dumpTimes: [Double] = []
     for dir in sample {
-        let r = try runProcess("swift", ["package", "dump-package"], cwd: dir, discardOutput: true)
+        let r = try runProcess("swift", ["package", "--package-path", dir, "dump-package"], discardOutput: true)
         if r.status == 0 { dumpTimes.append(r.wall) }
     }
     let dumpMean = dumpTimes.isEmpty ? .nan : dumpTimes.reduce(0, +) / Double(dumpTimes.count)
-
-    // modlint lint, as a child process.
-    var lint: (wall: Double, rss: Int, first: Double, status: Int32)?
-    if let modlint {
-        stderrPrint("\(modlint) lint × 3 …")
-        var walls: [Double] = [], rss = 0, status: Int32 = 0
-        for _ in 0..<3 {
-            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json"], discardOutput: true)
-            walls.append(r.wall); rss = max(rss, r.maxRSS); status = r.status
-        }
-        lint = (walls.min()!, rss, walls[0], status)
-    }
 
     // Table.
     print("")
@@ -181,7 +204,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     print("\(pad("dump-package, \(dumpTimes.count) sampled", 40)) \(pad(fmt(dumpMean * 1000, 0) + " ms", 10, right: true))   per manifest; × \(directories.count) package dirs ≈ \(fmt(dumpAll, 1)) s (\(fmt(dumpAll / manifestTime, 0))× modlint)")
     if let lint {
         let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
-        print("\(pad("modlint lint (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB\(note)")
+        print("\(pad("modlint lint (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
     }
     print("(checksum \(sink.total))")
 

@@ -1,5 +1,5 @@
 // modlint-oracle: the swift-syntax facts of .swift files, to check FactExtractor by hand.
-// Usage: modlint-oracle [--json] [--diff] [--list FILE] FILE...
+// Usage: modlint-oracle [--json] [--diff] [--line-at start|keyword] [--list FILE] FILE...
 //   default  one normalized fact per line (the form modlint-accuracy compares)
 //   --json   one JSON object per file: {"file", "syntaxErrors", "imports", "declarations"}
 //            (modlint's ImportFact / TypeDeclaration encoding)
@@ -10,11 +10,14 @@ import ModlintFacts
 
 func run() -> Int32 {
     let args: Arguments
-    do { args = try Arguments(valued: ["--list"]) } catch { print("\(error)"); return 2 }
+    do { args = try Arguments(valued: ["--list", "--line-at"]) } catch { print("\(error)"); return 2 }
+    guard let lineAt = SyntaxOracle.LinePosition(rawValue: args.options["--line-at"] ?? "start") else {
+        print("--line-at expects start or keyword"); return 2
+    }
     var files = args.positional
     if let list = args.options["--list"] { files += readLines(list) ?? [] }
     if files.isEmpty || args.flags.contains("--help") {
-        print("usage: modlint-oracle [--json] [--diff] [--list FILE] FILE...")
+        print("usage: modlint-oracle [--json] [--diff] [--line-at start|keyword] [--list FILE] FILE...")
         return files.isEmpty && !args.flags.contains("--help") ? 2 : 0
     }
     let encoder = JSONEncoder()
@@ -26,7 +29,7 @@ func run() -> Int32 {
             status = 2
             continue
         }
-        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: file)
+        let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: file, lineAt: lineAt)
         if args.flags.contains("--json") {
             struct Output: Encodable {
                 var file: String
