@@ -40,6 +40,20 @@ corpus:
 	elif [ -f $(CORPUS_SH) ]; then bash $(CORPUS_SH) $(CORPUS); \
 	else echo "== no corpus script at $(CORPUS_SH): corpus tests will be skipped"; fi
 
+BENCH_BUILD = $(SWIFT) build -c release --package-path Benchmarks --scratch-path Benchmarks/.build
+
+## Compare facts with a swift-syntax oracle and manifests with `swift package dump-package`
+## over the corpus; prints agreement ratios and disagreements (ACCURACY_FLAGS=--strict fails below target).
+accuracy: deps corpus
+	$(BENCH_BUILD) --product modlint-accuracy
+	Benchmarks/.build/release/modlint-accuracy --corpus $(CORPUS) $(ACCURACY_FLAGS)
+
+## Time modlint over the corpus beside swift-syntax and dump-package, in the same run.
+bench: deps corpus
+	$(SWIFT) build -c release --product modlint
+	$(BENCH_BUILD) --product modlint-bench
+	Benchmarks/.build/release/modlint-bench --corpus $(CORPUS) --modlint .build/release/modlint
+
 ## Regenerate docs/rules/ from Rules/.
 docs: build
 	@mkdir -p docs/rules

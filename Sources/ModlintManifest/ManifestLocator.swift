@@ -47,3 +47,29 @@ public enum ManifestLocator {
         return 0
     }
 }
+
+extension ManifestLocator {
+    /// SwiftPM's full choice, which also looks inside the files: a version-specific
+    /// manifest is used only when its declared tools version is higher than that of
+    /// `Package.swift`, or when `Package.swift` needs a newer toolchain than this one.
+    public static func select(in fileNames: [String], toolsVersion: [Int] = defaultToolsVersion,
+                              contents: (String) -> [UInt8]?) -> String? {
+        guard let candidate = manifestFileName(in: fileNames, toolsVersion: toolsVersion) else { return nil }
+        guard candidate != "Package.swift", fileNames.contains("Package.swift") else { return candidate }
+        guard let regularBytes = contents("Package.swift"),
+              let regular = ManifestReader.toolsVersion(in: regularBytes).flatMap(parse) else { return candidate }
+        if compare(regular, toolsVersion) > 0 { return candidate }
+        let variant = contents(candidate).flatMap { ManifestReader.toolsVersion(in: $0) }.flatMap(parse)
+            ?? version(ofVariant: candidate) ?? []
+        return compare(variant, regular) > 0 ? candidate : "Package.swift"
+    }
+
+    /// `"5.9"` → `[5, 9, 0]`.
+    static func parse(_ text: String) -> [Int]? {
+        let parts = text.split(separator: ".").map { Int($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        var version = parts.map { $0! }
+        while version.count < 3 { version.append(0) }
+        return version
+    }
+}

@@ -85,10 +85,13 @@ public struct WorkspaceLoader: Sendable {
         let packageDirectories = scan.packageDirectories.keys.sorted()
         let manifests: [(path: String, manifest: PackageManifest?)] = packageDirectories.parallelMap { directory in
             let names = scan.packageDirectories[directory] ?? []
-            let fileName = ManifestLocator.manifestFileName(in: names, toolsVersion: toolsVersion) ?? "Package.swift"
+            let absoluteDirectory = Paths.join(root, directory)
+            let fileName = ManifestLocator.select(in: names, toolsVersion: toolsVersion) {
+                FileSystem.read(Paths.join(absoluteDirectory, $0))
+            } ?? "Package.swift"
             let path = Paths.join(directory, fileName)
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil) }
-            return (path, reader.read(bytes: bytes))
+            return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory))
         }
 
         // Identities: directory name, lower-cased; the root package takes the root's name.
