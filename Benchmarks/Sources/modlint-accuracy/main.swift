@@ -145,6 +145,12 @@ func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool, a
     let chosen: [String?] = directories.map { dir in
         ManifestSelection.choose(files: byDirectory[dir]!, toolchain: toolchain) { readFileBytes(dir + "/" + $0) }
     }
+    // modlint's own choice (ManifestLocator) must match the harness' model of SwiftPM.
+    let locatorDisagreements = directories.enumerated().filter { index, dir in
+        ManifestLocator.select(in: byDirectory[dir]!, toolsVersion: toolchain) { readFileBytes(dir + "/" + $0) } != chosen[index]
+    }.map { relative($0.element, corpus.root) }
+    print("manifest choice: modlint's ManifestLocator agrees on \(directories.count - locatorDisagreements.count) of \(directories.count) package directories"
+          + (locatorDisagreements.isEmpty ? "" : " (differs: \(locatorDisagreements.joined(separator: ", ")))"))
     let variants = directories.filter { dir in byDirectory[dir]!.count > 1 }.count
     print("manifest files: \(corpus.manifests.count) in \(directories.count) package directories (\(variants) with Package@swift-* variants; \(allVariants ? "all variants compared" : "the one SwiftPM \(toolchain.map(String.init).joined(separator: ".")) loads is compared"))")
     // Jobs: the chosen manifest of every directory, run in place; with --all-variants also
@@ -183,7 +189,9 @@ func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool, a
             do {
                 let reference = try NormalizedManifest(dumpPackageJSON: data)
                 let bytes = readFileBytes(job.manifest) ?? []
-                let mine = NormalizedManifest(ManifestReader().read(bytes: bytes))
+                // Path dependencies resolve against the manifest's real directory, as in SwiftPM.
+                let directory = (job.manifest as NSString).deletingLastPathComponent
+                let mine = NormalizedManifest(ManifestReader().read(bytes: bytes, packageDirectory: directory))
                 compared.append(ManifestComparison(path: job.manifest, modlint: mine, reference: reference))
             } catch {
                 failures.append((job.manifest, "\(error)"))
