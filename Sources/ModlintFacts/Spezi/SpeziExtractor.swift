@@ -42,6 +42,12 @@ private struct SpeziScan {
     private var seenReads = Set<String>()
     private var conditionCache: [Int32: String?] = [:]
 
+    /// Lower-case keywords that are never references to properties.
+    static let keywords: Set<String> = [
+        "if", "else", "for", "in", "while", "switch", "case", "default", "return", "let", "var", "true", "false", "nil",
+        "self", "try", "await", "guard", "where", "is", "as", "some", "any", "do", "catch", "throw", "defer", "repeat",
+    ]
+
     init(source: TokenizedSource) {
         self.source = source
         self.tokens = source.tokens.contains { $0.kind == .comment } ? source.tokens.filter { $0.kind != .comment } : source.tokens
@@ -369,6 +375,7 @@ private struct SpeziScan {
         let selfMember = afterDot && isWord(index - 2, "self") && !isPunct(index - 3, UInt8(ascii: "."))
         guard !afterDot || selfMember, !isPunct(index + 1, UInt8(ascii: ":")) else { return }
         let reference = name(index)
+        guard !Self.keywords.contains(reference) else { return }
         for scope in scopes {
             switch scope {
             case .computed(let property): computedReferences[property, default: []].insert(reference)
@@ -386,9 +393,9 @@ private struct SpeziScan {
 
     // MARK: - Property wrappers
 
-    mutating func handleAttribute(at at: Int) {
-        guard let owner = owner, atMemberLevel, isName(at + 1), tokens[at + 1].kind == .identifier else { return }
-        let attribute = at + 1
+    mutating func handleAttribute(at marker: Int) {
+        guard let owner = owner, atMemberLevel, isName(marker + 1), tokens[marker + 1].kind == .identifier else { return }
+        let attribute = marker + 1
         let isDependency = isWord(attribute, "Dependency")
         let isStandardActor = isWord(attribute, "StandardActor")
         let wrapper: SpeziWrappedProperty.Wrapper? = isWord(attribute, "Provide") ? .provide : isWord(attribute, "Collect") ? .collect : nil
@@ -416,7 +423,7 @@ private struct SpeziScan {
         }
         guard isWord(index, "var") || isWord(index, "let"), isName(index + 1) else { return }
         let property = name(index + 1)
-        let site = tokens[at]
+        let site = tokens[marker]
         index += 2
         var annotation: Range<Int> = index..<index
         if isPunct(index, UInt8(ascii: ":")) {

@@ -236,10 +236,12 @@ public struct SpeziModel: Sendable {
             }
         }
         list(fact.instantiations, references: fact.references, file: configuration.file)
-        // Modules Spezi creates for `@Dependency` declarations of the configured ones.
-        var head = 0
+        // Modules Spezi creates for `@Dependency` declarations of the Standard (itself a
+        // module) and of the configured modules.
+        let standard = fact.standard?.name ?? Self.defaultStandard
+        var head = -1
         while head < modules.count {
-            let module = modules[head].name
+            let module = head < 0 ? standard : modules[head].name
             head += 1
             for dependency in dependencies(of: module) {
                 for created in createdModules(for: dependency.fact) where seen.insert(created).inserted {
@@ -248,7 +250,6 @@ public struct SpeziModel: Sendable {
                 }
             }
         }
-        let standard = fact.standard?.name ?? Self.defaultStandard
         let standardSite = fact.standard.map { Site(file: configuration.file, line: $0.line, column: $0.column) } ?? site
         return ResolvedConfiguration(fact: fact, file: configuration.file, module: configuration.module, site: site,
                                      standard: standard, standardSite: standardSite, modules: modules, id: id)
