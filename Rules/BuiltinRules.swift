@@ -13,6 +13,12 @@ public enum BuiltinRules {
         // Boundaries and dependency injection.
 
         // Spezi.
+        MissingStandardConstraint(),
+        ConstraintNotStandard(),
+        SpeziDependencyCycle(),
+        MissingRequiredModule(),
+        ProvideInConfigure(),
+        CollectBeforeConfigure(),
 
         // MVVM.
 

@@ -34,7 +34,7 @@ public enum FactExtractor {
         var summary = summarizeDeclarations(source)
         summary.typeReferences = TypeReferenceExtractor.extract(source)
         summary.di = DIExtractor.extract(source, imports: summary.imports)
-        summary.spezi = SpeziExtractor.extract(source, declarations: summary.declarations)
+        summary.spezi = SpeziExtractor.extract(source, imports: summary.imports)
         return summary
     }
 

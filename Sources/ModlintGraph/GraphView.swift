@@ -36,6 +36,12 @@ public struct GraphNode: Sendable, Equatable {
         case package
         /// A module or package outside the workspace.
         case external
+        /// A Spezi Standard (spezi view).
+        case standard
+        /// A Spezi `Configuration` of an app delegate (spezi view).
+        case configuration
+        /// A protocol refining Spezi's `Standard` (spezi view).
+        case constraint
     }
 
     /// Unique within the view; the module name where that is unique.

@@ -103,6 +103,12 @@ public struct DOTRenderer: Sendable {
             return ["shape=tab", "style=filled", "fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
         case .external:
             return ["shape=ellipse", "style=filled", "fillcolor=\"#eeeeee\"", "color=\"#999999\"", "fontcolor=\"#555555\""]
+        case .standard:
+            return ["shape=doubleoctagon", "style=filled", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+        case .configuration:
+            return ["shape=folder", "style=filled", "fillcolor=\"#fdebd3\"", "color=\"#c05621\""]
+        case .constraint:
+            return ["shape=component", "style=\"dashed,filled\"", "fillcolor=\"#f3e8ff\"", "color=\"#6b46c1\""]
         }
     }
 

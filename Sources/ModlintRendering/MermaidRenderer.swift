@@ -89,6 +89,9 @@ public struct MermaidRenderer: Sendable {
         case .plugin: return "\(id)>\(text)]"
         case .system, .binary: return "\(id)[(\(text))]"
         case .external: return "\(id)([\(text)])"
+        case .standard: return "\(id){{\(text)}}"
+        case .configuration: return "\(id)[/\(text)\\]"
+        case .constraint: return "\(id)[\\\(text)/]"
         }
     }
 
@@ -103,6 +106,9 @@ public struct MermaidRenderer: Sendable {
         case .binary: "fill:#edf2f7,stroke:#4a5568"
         case .package: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
         case .external: "fill:#eeeeee,stroke:#999999,color:#555555"
+        case .standard: "fill:#dff3e4,stroke:#2f855a,stroke-width:2px"
+        case .configuration: "fill:#fdebd3,stroke:#c05621"
+        case .constraint: "fill:#f3e8ff,stroke:#6b46c1,stroke-dasharray:4 3"
         }
     }
 

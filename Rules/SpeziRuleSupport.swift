@@ -1,0 +1,47 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+
+/// Manifests shared by the Spezi rule examples: an app target that uses Spezi.
+enum SpeziExampleManifest {
+    static let app = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let package = Package(
+        name: "App",
+        dependencies: [.package(url: "https://github.com/StanfordSpezi/Spezi", from: "1.0.0")],
+        targets: [
+            .target(name: "App", dependencies: [.product(name: "Spezi", package: "Spezi")]),
+        ]
+    )
+    """
+}
+
+/// Reads of `@Provide` / `@Collect` properties in a lifecycle function, shared by
+/// `provide-in-configure` and `collect-before-configure`.
+enum SpeziLifecycleMisuse {
+    static func findings(
+        _ context: LintContext, wrapper: SpeziWrappedProperty.Wrapper, function: SpeziLifecycleRead.Function,
+        message: (String, SpeziModel.Located<SpeziLifecycleRead>) -> String
+    ) -> [Finding] {
+        let model = SpeziModel(workspace: context.workspace, graph: context.graph)
+        guard !model.isEmpty else { return [] }
+        var wrapped: [String: SpeziModel.Located<SpeziWrappedProperty>] = [:]
+        for property in model.wrappedProperties where property.fact.wrapper == wrapper {
+            wrapped["\(SpeziModel.simpleName(property.fact.owner)).\(property.fact.name)"] = property
+        }
+        return model.lifecycleReads.compactMap { read in
+            let owner = SpeziModel.simpleName(read.fact.owner)
+            guard read.fact.function == function, let property = wrapped["\(owner).\(read.fact.name)"] else { return nil }
+            return Finding(
+                site: Site(file: read.file, line: read.fact.line, column: read.fact.column),
+                message: message(owner, read),
+                module: read.module,
+                key: [owner, read.fact.name],
+                related: [RelatedLocation(file: property.file, line: property.fact.line,
+                                          message: "`@\(wrapper.rawValue) var \(property.fact.name)` is declared here")]
+            )
+        }
+    }
+}

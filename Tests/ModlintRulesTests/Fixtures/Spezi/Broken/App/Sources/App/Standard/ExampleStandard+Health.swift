@@ -1,0 +1,5 @@
+import HealthFeature
+
+extension ExampleStandard: HealthConstraint {
+    func add(sample: Double) async {}
+}

@@ -1,0 +1,5 @@
+import Spezi
+
+actor ExampleStandard: Standard, EnvironmentAccessible {
+    @Dependency(StorageModule.self) private var storage
+}
