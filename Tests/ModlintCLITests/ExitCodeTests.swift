@@ -101,3 +101,13 @@ struct ExitCodeTests {
         #expect(version.standardOutput == "0.1.0\n")
     }
 }
+
+/// modlint keeps its own architecture: `.modlint.yml` at the repository root describes it,
+/// and fixtures with deliberate violations are excluded there.
+struct SelfLintTests {
+    @Test func modlintPassesItsOwnLint() throws {
+        let run = try CLI.run(["lint", repositoryRoot()])
+        #expect(run.exitCode == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+    }
+}
