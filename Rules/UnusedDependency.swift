@@ -19,7 +19,8 @@ public struct UnusedDependency: Rule {
         of them re-exports with `@_exported import`. Imports under `#if` count. modlint \
         does not report what a missing import cannot prove: targets without Swift sources \
         (resource-only, C-family, binary and system targets), dependencies on plugins, \
-        executables, macros and resource-only targets, and products of packages outside \
+        executables, macros, resource-only targets and empty marker modules (declared so \
+        that dependents can test `#if canImport(…)`), and products of packages outside \
         the workspace whose modules it cannot see (those are only reported when the target \
         imports no module that could belong to them). To fix a finding, remove the \
         dependency from the manifest.
@@ -130,8 +131,9 @@ public struct UnusedDependency: Rule {
         var importsByModule = [Set<String>](repeating: [], count: graph.modules.count)
         var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
         for (index, module) in graph.modules.enumerated() {
+            // Lower-cased: a C module's name (from its module map) may differ in case only.
             for file in workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for fact in file.summary.imports { importsByModule[index].insert(fact.module) }
+                for fact in file.summary.imports { importsByModule[index].insert(fact.module.lowercased()) }
             }
         }
         for edge in graph.imports { importedModules[edge.from].insert(edge.to) }
@@ -169,7 +171,7 @@ public struct UnusedDependency: Rule {
             }
             for declaration in own.values.sorted(by: { ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column) }) {
                 if declaration.isExternal {
-                    guard !imported.contains(declaration.name), !imported.contains(Self.c99Name(declaration.name)),
+                    guard !imported.contains(declaration.name.lowercased()), !imported.contains(Self.c99Name(declaration.name).lowercased()),
                           unclaimed.isEmpty, !declaration.name.lowercased().contains("plugin") else { continue }
                 } else {
                     let providers = declaration.modules.filter { Self.isImportable(graph.modules[$0], workspace: context) }
@@ -177,7 +179,7 @@ public struct UnusedDependency: Rule {
                     var provided = Set(providers)
                     for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
                     if !provided.isDisjoint(with: importedModules[index]) { continue }
-                    if provided.contains(where: { imported.contains(graph.modules[$0].name) }) { continue }
+                    if provided.contains(where: { imported.contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
                 }
                 findings.append(Finding(
                     site: declaration.site,
@@ -196,7 +198,10 @@ public struct UnusedDependency: Rule {
         guard module.kind == .regular || module.kind == .binary || module.kind == .system else { return false }
         if module.kind != .regular { return true }
         let target = context.workspace.packages[module.packageIndex].targets[module.targetIndex]
-        return !(target.files.isEmpty && target.declaration.hasResources)
+        if target.files.isEmpty { return !target.declaration.hasResources }
+        // An empty marker module (`SwiftSyntax509`) is declared so that dependents can ask
+        // `#if canImport(…)`, not to be imported by the target that declares it.
+        return target.files.contains { !$0.summary.declarations.isEmpty || !$0.summary.imports.isEmpty }
     }
 
     static func isWorkspaceModuleName(_ name: String, _ graph: ModuleGraph) -> Bool {
