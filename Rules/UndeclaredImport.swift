@@ -23,8 +23,8 @@ public struct UndeclaredImport: Rule {
         [.iOS])`) is undeclared everywhere else: its import must sit under a platform \
         condition (`#if os(iOS)`, `#if canImport(…)`, `#if targetEnvironment(…)`), or the \
         target stops building on the other platforms. Such an import is reported when it \
-        is unconditional or guarded only by something like `#if DEBUG`; any platform \
-        condition is accepted (modlint does not evaluate it).
+        is unconditional; modlint does not evaluate conditions, so an import under any \
+        `#if` is trusted (packages often define their own platform flags).
         """,
         examples: [
             RuleExample("a module reachable only transitively", files: [
@@ -72,7 +72,7 @@ public struct UndeclaredImport: Rule {
                 \u{2193}@testable import Profile
                 """,
             ]),
-            RuleExample("a platform-conditional dependency imported without a platform condition", files: [
+            RuleExample("a platform-conditional dependency imported unconditionally", files: [
                 "Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
@@ -92,7 +92,7 @@ public struct UndeclaredImport: Rule {
                 "Sources/Feature/Feature.swift": """
                 \u{2193}import HapticsKit
                 #if DEBUG
-                \u{2193}import DebugMenu
+                import DebugMenu
                 #endif
                 """,
                 "Sources/HapticsKit/Haptics.swift": "public struct Haptics {}\n",
@@ -227,10 +227,9 @@ public struct UndeclaredImport: Rule {
     }
 
     /// An import of a dependency declared only `.when(platforms:)` must sit under a
-    /// platform condition (`#if os(…)`, `#if canImport(…)`, `#if targetEnvironment(…)`):
-    /// on every other platform the module is not built and the import fails. Conditions
-    /// are not evaluated — any platform condition is trusted — so this never reports a
-    /// correctly guarded import.
+    /// condition (`#if os(…)`, `#if canImport(…)` …): on every other platform the module
+    /// is not built and the import fails. Conditions are not evaluated, so only
+    /// unconditional imports are reported.
     static func platformMismatch(_ edge: ModuleGraph.Import, context: LintContext, adjacency: [[Int]]) -> Finding? {
         let graph = context.graph
         let declarations = graph.outgoing[edge.from].map { graph.dependencies[$0] }
@@ -245,14 +244,14 @@ public struct UndeclaredImport: Rule {
             }
         }
         guard !unrestricted.contains(edge.to), !platforms.isEmpty else { return nil }
-        if let condition = edge.fact.condition,
-           ["os(", "canImport(", "targetEnvironment("].contains(where: condition.contains) { return nil }
+        // Any `#if` is trusted: packages often encode platforms in their own compilation
+        // conditions (`.define("X", .when(platforms:))`), which modlint cannot evaluate.
+        guard edge.fact.condition == nil else { return nil }
         let importer = graph.modules[edge.from], imported = graph.modules[edge.to]
-        let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
         return Finding(
             site: edge.site,
-            message: "\(importer.id) imports \(imported.id), which it declares only for \(platforms.sorted().joined(separator: ", ")): "
-                + "guard the import with #if os(…) or #if canImport(\(imported.name))\(conditionSuffix)",
+            message: "\(importer.id) imports \(imported.id) unconditionally, but declares it only for \(platforms.sorted().joined(separator: ", ")): "
+                + "guard the import with #if os(…) or #if canImport(\(imported.name))",
             module: importer.id,
             key: [importer.id, imported.id, edge.site.file, "platform"]
         )
