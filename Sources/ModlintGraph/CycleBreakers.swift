@@ -17,9 +17,9 @@ public enum CycleBreakers {
     }
 
     /// Components with at most this many distinct edges are solved exactly.
-    public static let exactEdgeLimit = 24
+    public static let exactEdgeLimit = 16
     /// Acyclicity checks the exact search may spend before falling back to the heuristic.
-    public static let exactCheckBudget = 50_000
+    public static let exactCheckBudget = 20_000
 
     /// For every strongly connected component of `adjacency` (as `Cycles` returns them),
     /// the edges to remove, sorted.
