@@ -33,11 +33,11 @@ let package = Package(
         // Discovery of packages, targets and their source files.
         .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
-        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace"]),
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
-        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
+        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.
-        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine"], path: "Rules"),
+        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph"], path: "Rules"),
         // Ordered JSON values: deterministic bytes in the documented key order.
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
@@ -53,6 +53,7 @@ let package = Package(
             name: "modlint",
             dependencies: [
                 "ModlintRules", "ModlintReporters", "ModlintRendering",
+                "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,14 +62,15 @@ let package = Package(
         .target(name: "ModlintTestSupport", path: "Sources/ModlintTestSupport"),
 
         .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
-        .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts"]),
+        .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
-        .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
-        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden")]),
-        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),
     ]
 )

@@ -9,6 +9,11 @@ public enum BuiltinRules {
         UndeclaredImport(),
 
         // Module-graph architecture rules.
+        ImportCycle(),
+        UnusedDependency(),
+        LayerViolation(),
+        ForbiddenDependency(),
+        MaxDepth(),
 
         // Boundaries and dependency injection.
 

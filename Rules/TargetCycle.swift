@@ -13,7 +13,10 @@ public struct TargetCycle: Rule {
         products of several local packages only shows up when the app is resolved as a \
         whole. Each elementary cycle is reported once, with the full path \
         (`A -> B -> C -> A`, starting at the alphabetically first module), at the manifest \
-        entry of its first edge; the other edges are listed as related locations.
+        entry of its first edge; the other edges are listed as related locations. The \
+        message ends with the "cycle breakers": the smallest set of declarations whose \
+        removal breaks every cycle among the targets involved (exact for small groups of \
+        targets, a good heuristic for large ones) — that is where to cut.
 
         To fix it, move what both sides need into a new, lower module, or invert one \
         dependency through a protocol that the lower module owns.
@@ -98,16 +101,30 @@ public struct TargetCycle: Rule {
                 firstEdge[dependency.from, default: [:]][dependency.to] = dependency
             }
         }
+        // Per strongly connected component: the fewest declarations to remove.
+        var breakersByNode: [Int: [CycleBreakers.Edge]] = [:]
+        for (component, breakers) in CycleBreakers.breakers(adjacency) {
+            for node in component { breakersByNode[node] = breakers }
+        }
         return Cycles.elementaryCycles(adjacency).map { cycle in
             let names = (cycle + [cycle[0]]).map { graph.modules[$0].id }
             let edges = cycle.indices.map { firstEdge[cycle[$0]]![cycle[($0 + 1) % cycle.count]]! }
-            let related = edges.dropFirst().map { edge in
+            var related = edges.dropFirst().map { edge in
                 RelatedLocation(file: edge.site.file, line: edge.site.line,
                                 message: "\(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
             }
+            let breakers = breakersByNode[cycle[0]] ?? []
+            let cut = breakers.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id)" }.joined(separator: ", ")
+            related += breakers.compactMap { breaker in
+                firstEdge[breaker.from]?[breaker.to].map { edge in
+                    RelatedLocation(file: edge.site.file, line: edge.site.line,
+                                    message: "cycle breaker: \(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
+                }
+            }
             return Finding(
                 site: edges[0].site,
-                message: "dependency cycle between targets: \(names.joined(separator: " -> "))",
+                message: "dependency cycle between targets: \(names.joined(separator: " -> ")); fewest dependencies to remove to break "
+                    + "every cycle among these targets: \(cut)",
                 module: graph.modules[cycle[0]].id,
                 key: cycle.map { graph.modules[$0].id },
                 related: related

@@ -18,6 +18,13 @@ public struct UndeclaredImport: Rule {
         Declare the dependency in the target's `dependencies:` (a `.product(name:package:)` \
         for a module of another package). Imports guarded by `#if canImport(ThatModule)` \
         are optional integrations and are not reported.
+
+        A dependency declared only for some platforms (`condition: .when(platforms: \
+        [.iOS])`) is undeclared everywhere else: its import must sit under a platform \
+        condition (`#if os(iOS)`, `#if canImport(…)`, `#if targetEnvironment(…)`), or the \
+        target stops building on the other platforms. Such an import is reported when it \
+        is unconditional; modlint does not evaluate conditions, so an import under any \
+        `#if` is trusted (packages often define their own platform flags).
         """,
         examples: [
             RuleExample("a module reachable only transitively", files: [
@@ -64,6 +71,60 @@ public struct UndeclaredImport: Rule {
                 @testable import Settings
                 \u{2193}@testable import Profile
                 """,
+            ]),
+            RuleExample("a platform-conditional dependency imported unconditionally", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: [
+                            .target(name: "HapticsKit", condition: .when(platforms: [.iOS])),
+                            .target(name: "DebugMenu", condition: .when(platforms: [.iOS, .macOS])),
+                        ]),
+                        .target(name: "HapticsKit"),
+                        .target(name: "DebugMenu"),
+                    ]
+                )
+                """,
+                "Sources/Feature/Feature.swift": """
+                \u{2193}import HapticsKit
+                #if DEBUG
+                import DebugMenu
+                #endif
+                """,
+                "Sources/HapticsKit/Haptics.swift": "public struct Haptics {}\n",
+                "Sources/DebugMenu/Menu.swift": "public struct Menu {}\n",
+            ]),
+            RuleExample("platform-conditional dependencies under matching conditions", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: [
+                            .target(name: "HapticsKit", condition: .when(platforms: [.iOS])),
+                            .target(name: "DebugMenu", condition: .when(platforms: [.macOS])),
+                        ]),
+                        .target(name: "HapticsKit"),
+                        .target(name: "DebugMenu"),
+                    ]
+                )
+                """,
+                "Sources/Feature/Feature.swift": """
+                #if os(iOS)
+                import HapticsKit
+                #endif
+                #if DEBUG && canImport(DebugMenu)
+                import DebugMenu
+                #endif
+                """,
+                "Sources/HapticsKit/Haptics.swift": "public struct Haptics {}\n",
+                "Sources/DebugMenu/Menu.swift": "public struct Menu {}\n",
             ]),
             RuleExample("a module re-exported by a declared dependency", files: [
                 "Package.swift": """
@@ -139,7 +200,10 @@ public struct UndeclaredImport: Rule {
                 visibleCache[edge.from] = visible
                 return visible
             }()
-            if visible.contains(edge.to) { continue }
+            if visible.contains(edge.to) {
+                if let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency) { findings.append(finding) }
+                continue
+            }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
             let message: String
             if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {
@@ -160,6 +224,37 @@ public struct UndeclaredImport: Rule {
             ))
         }
         return findings
+    }
+
+    /// An import of a dependency declared only `.when(platforms:)` must sit under a
+    /// condition (`#if os(…)`, `#if canImport(…)` …): on every other platform the module
+    /// is not built and the import fails. Conditions are not evaluated, so only
+    /// unconditional imports are reported.
+    static func platformMismatch(_ edge: ModuleGraph.Import, context: LintContext, adjacency: [[Int]]) -> Finding? {
+        let graph = context.graph
+        let declarations = graph.outgoing[edge.from].map { graph.dependencies[$0] }
+        var unrestricted = Set<Int>()
+        var platforms = Set<String>()
+        for dependency in declarations {
+            if let only = dependency.platforms {
+                if dependency.to == edge.to || graph.reexportedModules(of: dependency.to).contains(edge.to) { platforms.formUnion(only) }
+            } else {
+                unrestricted.insert(dependency.to)
+                unrestricted.formUnion(graph.reexportedModules(of: dependency.to))
+            }
+        }
+        guard !unrestricted.contains(edge.to), !platforms.isEmpty else { return nil }
+        // Any `#if` is trusted: packages often encode platforms in their own compilation
+        // conditions (`.define("X", .when(platforms:))`), which modlint cannot evaluate.
+        guard edge.fact.condition == nil else { return nil }
+        let importer = graph.modules[edge.from], imported = graph.modules[edge.to]
+        return Finding(
+            site: edge.site,
+            message: "\(importer.id) imports \(imported.id) unconditionally, but declares it only for \(platforms.sorted().joined(separator: ", ")): "
+                + "guard the import with #if os(…) or #if canImport(\(imported.name))",
+            module: importer.id,
+            key: [importer.id, imported.id, edge.site.file, "platform"]
+        )
     }
 
     /// Shortest declared path (breadth first), for the message.

@@ -74,6 +74,9 @@ public struct ModuleGraph: Sendable {
 
     /// Indices into `dependencies`, per source module.
     public private(set) var outgoing: [[Int]]
+    /// Targets of `@_exported import`, per importing module (so re-export lookups do not
+    /// scan every import).
+    private var exports: [[Int]]
 
     /// Modules a module makes visible to its importers through `@_exported import`,
     /// followed transitively (an exported module's own exports count too), sorted.
@@ -81,8 +84,8 @@ public struct ModuleGraph: Sendable {
         var result = Set<Int>()
         var queue = [module]
         while let current = queue.popLast() {
-            for edge in imports where edge.from == current && edge.fact.isExported && edge.to != module {
-                if result.insert(edge.to).inserted { queue.append(edge.to) }
+            for to in exports[current] where to != module {
+                if result.insert(to).inserted { queue.append(to) }
             }
         }
         return result.sorted()
@@ -143,6 +146,9 @@ public struct ModuleGraph: Sendable {
         var outgoing = [[Int]](repeating: [], count: modules.count)
         for (index, dependency) in dependencies.enumerated() { outgoing[dependency.from].append(index) }
         self.outgoing = outgoing
+        var exports = [[Int]](repeating: [], count: modules.count)
+        for edge in imports where edge.fact.isExported { exports[edge.from].append(edge.to) }
+        self.exports = exports
     }
 }
 

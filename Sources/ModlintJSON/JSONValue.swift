@@ -4,6 +4,8 @@ public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A finite number, written in Swift's shortest round-tripping form (`0.667`).
+    case number(Double)
     case string(String)
     case array([JSONValue])
     /// Members in output order.
@@ -14,6 +16,7 @@ public enum JSONValue: Sendable, Equatable {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
+        case let (.number(a), .number(b)): a == b
         case let (.string(a), .string(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)):
@@ -35,6 +38,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
+        case let .number(n): out += n.isFinite ? String(n) : "null"
         case let .string(s): JSONValue.appendQuoted(s, to: &out)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }

@@ -12,7 +12,9 @@ public struct GraphJSONRenderer: Sendable {
 
     public init() {}
 
-    public func render(_ view: GraphView) -> String {
+    /// With `metrics`, each node of a module gets `"metrics": {"fanIn", "fanOut",
+    /// "instability", "depth"}` and the document a top-level `"longestChain"`.
+    public func render(_ view: GraphView, metrics: ModuleMetrics? = nil) -> String {
         let nodes: [JSONValue] = view.nodes.map { node in
             var members: [(String, JSONValue)] = [
                 ("id", .string(node.id)),
@@ -21,6 +23,12 @@ public struct GraphJSONRenderer: Sendable {
                 ("path", node.path.map(JSONValue.string) ?? .null),
             ]
             if let layer = node.layer { members.append(("layer", .string(layer))) }
+            if let entry = metrics?.entry(for: node.id) {
+                members.append(("metrics", .object([
+                    ("fanIn", .int(entry.fanIn)), ("fanOut", .int(entry.fanOut)),
+                    ("instability", .number(entry.instability)), ("depth", .int(entry.depth)),
+                ])))
+            }
             return .object(members)
         }
         let edges: [JSONValue] = view.edges.map { edge in
@@ -34,12 +42,16 @@ public struct GraphJSONRenderer: Sendable {
             }
             return .object(members)
         }
-        let document = JSONValue.object([
+        var members: [(String, JSONValue)] = [
             ("version", .int(Self.version)),
             ("view", .string(view.name.rawValue)),
             ("nodes", .array(nodes)),
             ("edges", .array(edges)),
-        ])
+        ]
+        if let metrics {
+            members.append(("longestChain", .array(metrics.longestChain.map(JSONValue.string))))
+        }
+        let document = JSONValue.object(members)
         return document.serialized(indent: 2) + "\n"
     }
 }

@@ -18,23 +18,36 @@ public struct Linter: Sendable {
         self.configuration = configuration
         self.loaderOptions = loaderOptions
         self.loaderOptions.exclude += configuration.exclude
+        // `exclude:` globs are relative to the configuration file's directory.
+        if !configuration.exclude.isEmpty, let base = configuration.baseDirectory {
+            self.loaderOptions.excludeBaseDirectory = base
+        }
     }
 
     /// Loads the workspace under `paths` and lints it. Throws `WorkspaceError` for input
-    /// problems (missing path, no manifest).
+    /// problems (missing path, no manifest) and `ConfigurationError` for configuration
+    /// globs that match nothing in the workspace.
     public func lint(paths: [String]) throws -> LintResult {
         let workspace = try WorkspaceLoader(options: loaderOptions).load(paths: paths)
-        return lint(workspace)
+        let graph = ModuleGraph(workspace: workspace)
+        try ConfigurationValidator(configuration: configuration).validate(workspace, graph: graph)
+        return lint(workspace, graph: graph)
     }
 
     public func lint(_ workspace: Workspace) -> LintResult {
-        let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace), configuration: configuration)
+        lint(workspace, graph: ModuleGraph(workspace: workspace))
+    }
+
+    private func lint(_ workspace: Workspace, graph: ModuleGraph) -> LintResult {
+        let context = LintContext(workspace: workspace, graph: graph, configuration: configuration)
+        let included = IncludeFilter(globs: configuration.include,
+                                     paths: ConfigurationPaths(workspaceRoot: workspace.root, baseDirectory: configuration.baseDirectory))
         var diagnostics: [Diagnostic] = []
         for rule in rules {
             let description = rule.description
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             guard severity != .off else { continue }
-            for finding in rule.check(context) {
+            for finding in rule.check(context) where included.includes(finding.site.file) {
                 diagnostics.append(Diagnostic(
                     rule: description.id, severity: severity, message: finding.message,
                     file: finding.site.file, line: finding.site.line, column: finding.site.column,

@@ -9,6 +9,8 @@ public struct Workspace: Sendable {
     public var packages: [Package]
     /// Problems met while loading (unresolved manifest constructs, unreadable files …).
     public var notes: [WorkspaceNote]
+    /// Root-relative paths left out because an `exclude` glob matched them, sorted.
+    public var excludedPaths: [String] = []
 
     public init(root: String, packages: [Package], notes: [WorkspaceNote]) {
         self.root = root

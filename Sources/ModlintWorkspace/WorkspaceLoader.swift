@@ -20,8 +20,11 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
 public struct WorkspaceOptions: Sendable {
     /// Directory names never descended into (besides hidden ones).
     public var skippedDirectoryNames: Set<String>
-    /// Paths (relative to the workspace root) never read: directories or files.
+    /// Paths never read: directories or files, relative to `excludeBaseDirectory`.
     public var exclude: [Glob] = []
+    /// Absolute directory the `exclude` globs are relative to (the configuration file's
+    /// directory, which may lie above or below the workspace root); `nil` = the root.
+    public var excludeBaseDirectory: String?
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
     public var buildEnvironment: BuildEnvironment
@@ -55,11 +58,14 @@ public struct WorkspaceLoader: Sendable {
         }
         let root = Self.commonAncestor(of: directories)
         var scan = TreeScan()
+        let exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
         for directory in Set(directories).sorted() {
-            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: options.exclude)
+            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
-        return assemble(root: root, scan: scan)
+        var workspace = assemble(root: root, scan: scan)
+        workspace.excludedPaths = scan.excludedPaths.sorted()
+        return workspace
     }
 
     /// Deepest directory containing all the given absolute directories.
@@ -247,7 +253,10 @@ struct TreeScan: Sendable {
         return bundleExtensions.contains(String(name[name.index(after: dot)...]))
     }
 
-    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: [Glob] = []) {
+    /// Root-relative paths skipped because an exclude glob matched them.
+    var excludedPaths: [String] = []
+
+    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
         var stack = [start]
         var visited = Set<String>()
         while let directory = stack.popLast() {
@@ -257,7 +266,10 @@ struct TreeScan: Sendable {
             var manifests: [String] = []
             for entry in entries {
                 let path = Paths.join(directory, entry.name)
-                if excluded.contains(where: { $0.matches(path) || $0.matches(path + "/") }) { continue }
+                if excluded.matches(path) {
+                    excludedPaths.append(path)
+                    continue
+                }
                 switch entry.kind {
                 case .directory:
                     if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }
@@ -282,5 +294,43 @@ struct TreeScan: Sendable {
             }
         }
         swiftFiles.sort()
+    }
+}
+
+/// `exclude` globs, matched against paths relative to their base directory.
+struct Exclusion: Sendable {
+    var globs: [Glob] = []
+    /// The root's path relative to the base (`nil`: the root lies outside the base), or
+    /// the base's path relative to the root when the base lies below it.
+    private var rootInsideBase: String?
+    private var baseInsideRoot: String?
+
+    init() {}
+
+    init(globs: [Glob], root: String, base: String?) {
+        self.globs = globs
+        guard let base, base != root else {
+            rootInsideBase = ""
+            return
+        }
+        if Paths.isInside(root, base) || base == "/" {
+            rootInsideBase = base == "/" ? String(root.dropFirst()) : Paths.relative(root, to: base)
+        } else if Paths.isInside(base, root) {
+            baseInsideRoot = Paths.relative(base, to: root)
+        }
+    }
+
+    /// `path` is relative to the workspace root.
+    func matches(_ path: String) -> Bool {
+        guard !globs.isEmpty else { return false }
+        let relative: String
+        if let rootInsideBase {
+            relative = Paths.join(rootInsideBase, path)
+        } else if let baseInsideRoot, Paths.isInside(path, baseInsideRoot), path != baseInsideRoot {
+            relative = Paths.relative(path, to: baseInsideRoot)
+        } else {
+            return false
+        }
+        return globs.contains { $0.matches(relative) || $0.matches(relative + "/") }
     }
 }

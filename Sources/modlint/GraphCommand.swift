@@ -32,7 +32,14 @@ struct GraphCommand: ParsableCommand {
         let graph = ModuleGraph(workspace: workspace)
         let graphView = GraphViews.make(view.name, workspace: workspace, graph: graph,
                                         options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal))
-        let bytes = try GraphFormatSelection.render(graphView, format: format)
+        let bytes: [UInt8]
+        if format == .json && view == .modules {
+            // Coupling metrics ride along in the modules view's JSON.
+            let metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
+            bytes = Array(GraphJSONRenderer().render(graphView, metrics: metrics).utf8)
+        } else {
+            bytes = try GraphFormatSelection.render(graphView, format: format)
+        }
         if let output {
             try Output.writeFile(bytes, to: output)
         } else {

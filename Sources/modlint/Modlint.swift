@@ -20,7 +20,7 @@ struct Modlint: ParsableCommand {
           3  internal error
         """,
         version: ModlintVersion.current,
-        subcommands: [LintCommand.self, GraphCommand.self, RulesCommand.self, ExplainCommand.self, VersionCommand.self],
+        subcommands: [LintCommand.self, GraphCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, VersionCommand.self],
         defaultSubcommand: LintCommand.self
     )
 
@@ -36,6 +36,9 @@ struct Modlint: ParsableCommand {
             code = status.code
         } catch let error as UsageError {
             if error.prefixed { Output.error(error.message) } else { Output.standardError(error.message + "\n") }
+            code = ExitStatus.usage.code
+        } catch let error as ConfigurationError {
+            Output.standardError(error.description + "\n")
             code = ExitStatus.usage.code
         } catch let error as WorkspaceError {
             Output.error(error.description)

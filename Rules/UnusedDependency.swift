@@ -1,0 +1,232 @@
+import ModlintGraph
+import ModlintRuleEngine
+
+/// A declared dependency that no source file of the target imports.
+public struct UnusedDependency: Rule {
+    public static let description = RuleDescription(
+        id: "unused-dependency",
+        defaultSeverity: .warning,
+        summary: "A target declares a dependency that none of its source files imports.",
+        rationale: """
+        Every declared dependency is an edge in the module graph: it is built before the \
+        target, it is linked into it, and every architecture rule treats it as real. A \
+        dependency that no source file imports only costs build time and hides the true \
+        shape of the graph — and it lets code start using the module later without anyone \
+        deciding that it should.
+
+        A dependency counts as used when a source file of the target imports any module \
+        it provides: any module of a product with several modules, or a module that one \
+        of them re-exports with `@_exported import`. Imports under `#if` count. modlint \
+        does not report what a missing import cannot prove: targets without Swift sources \
+        (resource-only, C-family, binary and system targets), dependencies on plugins, \
+        executables, macros, resource-only targets and empty marker modules (declared so \
+        that dependents can test `#if canImport(…)`), and products of packages outside \
+        the workspace whose modules it cannot see (those are only reported when the target \
+        imports no module that could belong to them). To fix a finding, remove the \
+        dependency from the manifest.
+        """,
+        examples: [
+            RuleExample("a feature declares networking but never imports it", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: ["Models", \u{2193}"Networking"]),
+                        .target(name: "Networking"),
+                        .target(name: "Models"),
+                    ]
+                )
+                """,
+                "Sources/Feature/Feature.swift": "import Models\n",
+                "Sources/Networking/Client.swift": "struct Client {}\n",
+                "Sources/Models/Model.swift": "struct Model {}\n",
+            ]),
+            RuleExample("products with several modules, re-exports, conditional imports and plugins", files: [
+                "App/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [.package(path: "../Kit")],
+                    targets: [
+                        .target(name: "App", dependencies: [
+                            .product(name: "KitSuite", package: "Kit"),
+                            .product(name: "Umbrella", package: "Kit"),
+                            .product(name: "Platform", package: "Kit", condition: .when(platforms: [.iOS])),
+                            .product(name: "CodeGen", package: "Kit"),
+                            "Assets",
+                        ]),
+                        .target(name: "Assets", resources: [.process("Resources")]),
+                    ]
+                )
+                """,
+                "App/Sources/App/App.swift": """
+                import KitUI
+                import Parts
+                #if os(iOS)
+                import Platform
+                #endif
+                """,
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Kit",
+                    products: [
+                        .library(name: "KitSuite", targets: ["KitCore", "KitUI"]),
+                        .library(name: "Umbrella", targets: ["Umbrella"]),
+                        .library(name: "Platform", targets: ["Platform"]),
+                        .executable(name: "CodeGen", targets: ["CodeGen"]),
+                    ],
+                    targets: [
+                        .target(name: "KitCore"), .target(name: "KitUI"),
+                        .target(name: "Umbrella", dependencies: ["Parts"]), .target(name: "Parts"),
+                        .target(name: "Platform"), .executableTarget(name: "CodeGen"),
+                    ]
+                )
+                """,
+                "Kit/Sources/KitCore/Core.swift": "public struct Core {}\n",
+                "Kit/Sources/KitUI/UI.swift": "public struct UI {}\n",
+                "Kit/Sources/Umbrella/Exports.swift": "@_exported import Parts\n",
+                "Kit/Sources/Parts/Parts.swift": "public struct Part {}\n",
+                "Kit/Sources/Platform/Platform.swift": "public struct Platform {}\n",
+                "Kit/Sources/CodeGen/main.swift": "print(1)\n",
+            ]),
+            RuleExample("an external product the target may import under another name", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Tool",
+                    dependencies: [
+                        .package(url: "https://github.com/apple/swift-collections", from: "1.0.0"),
+                        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+                    ],
+                    targets: [
+                        .target(name: "Tool", dependencies: [
+                            .product(name: "Collections", package: "swift-collections"),
+                            \u{2193}.product(name: "Logging", package: "swift-log"),
+                        ]),
+                        .target(name: "Other", dependencies: [.product(name: "Collections", package: "swift-collections")]),
+                    ]
+                )
+                """,
+                "Sources/Tool/Tool.swift": "import Foundation\nimport Collections\n",
+                "Sources/Other/Other.swift": "import OrderedCollections\n",
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let graph = context.graph
+        let workspace = context.workspace
+        var importsByModule = [Set<String>](repeating: [], count: graph.modules.count)
+        var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
+        for (index, module) in graph.modules.enumerated() {
+            // Lower-cased: a C module's name (from its module map) may differ in case only.
+            for file in workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for fact in file.summary.imports { importsByModule[index].insert(fact.module.lowercased()) }
+            }
+        }
+        for edge in graph.imports { importedModules[edge.from].insert(edge.to) }
+
+        // Declarations, grouped by their manifest site: a product of several modules is one.
+        struct Declaration {
+            var site: Site
+            var name: String
+            var modules: [Int] = []
+            var isExternal = false
+        }
+        var declarations: [Int: [Site: Declaration]] = [:]
+        for dependency in graph.dependencies {
+            let name = context.workspace.packages[graph.modules[dependency.from].packageIndex]
+                .targets[graph.modules[dependency.from].targetIndex].declaration.dependencies
+                .first { $0.line == dependency.site.line && $0.column == dependency.site.column }?.name ?? graph.modules[dependency.to].name
+            declarations[dependency.from, default: [:]][dependency.site, default: Declaration(site: dependency.site, name: name)].modules.append(dependency.to)
+        }
+        for dependency in graph.externalDependencies {
+            declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
+        }
+
+        var findings: [Finding] = []
+        for (index, module) in graph.modules.enumerated() {
+            let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
+            // Without Swift sources there is nothing to prove a dependency unused.
+            guard [.regular, .executable, .test, .macro].contains(module.kind), !target.files.isEmpty,
+                  let own = declarations[index] else { continue }
+            let imported = importsByModule[index]
+            let externalNames = Set(own.values.filter(\.isExternal).map(\.name))
+            // External imports that no external dependency claims by name and that are not
+            // toolchain modules may come from any external product of the target.
+            let unclaimed = (graph.externalImports[index] ?? []).filter {
+                !externalNames.contains($0) && !Self.toolchainModules.contains($0) && !Self.isWorkspaceModuleName($0, graph)
+            }
+            for declaration in own.values.sorted(by: { ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column) }) {
+                if declaration.isExternal {
+                    guard !imported.contains(declaration.name.lowercased()), !imported.contains(Self.c99Name(declaration.name).lowercased()),
+                          unclaimed.isEmpty, !declaration.name.lowercased().contains("plugin") else { continue }
+                } else {
+                    let providers = declaration.modules.filter { Self.isImportable(graph.modules[$0], workspace: context) }
+                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }
+                    var provided = Set(providers)
+                    for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
+                    if !provided.isDisjoint(with: importedModules[index]) { continue }
+                    if provided.contains(where: { imported.contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
+                }
+                findings.append(Finding(
+                    site: declaration.site,
+                    message: "\(module.id) declares a dependency on \(declaration.name) but none of its source files imports it",
+                    module: module.id,
+                    key: [module.id, declaration.name]
+                ))
+            }
+        }
+        return findings
+    }
+
+    /// Modules a target can import: not plugins, executables or macros (used by building,
+    /// running or expanding them), not resource-only targets (used through their bundle).
+    static func isImportable(_ module: ModuleGraph.Module, workspace context: LintContext) -> Bool {
+        guard module.kind == .regular || module.kind == .binary || module.kind == .system else { return false }
+        if module.kind != .regular { return true }
+        let target = context.workspace.packages[module.packageIndex].targets[module.targetIndex]
+        if target.files.isEmpty { return !target.declaration.hasResources }
+        // An empty marker module (`SwiftSyntax509`) is declared so that dependents can ask
+        // `#if canImport(…)`, not to be imported by the target that declares it.
+        return target.files.contains { !$0.summary.declarations.isEmpty || !$0.summary.imports.isEmpty }
+    }
+
+    static func isWorkspaceModuleName(_ name: String, _ graph: ModuleGraph) -> Bool {
+        graph.index(of: name) != nil
+    }
+
+    /// SwiftPM's module name for a target or product name (`swift-foo` → `swift_foo`).
+    static func c99Name(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+
+    /// Modules of the toolchain and the Apple SDKs: importing them says nothing about
+    /// which external package a target uses.
+    static let toolchainModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials", "FoundationNetworking",
+        "FoundationXML", "Dispatch", "Darwin", "Glibc", "Musl", "WinSDK", "Android", "WASILibc", "ucrt", "CRT",
+        "XCTest", "Testing", "Observation", "Synchronization", "RegexBuilder", "Distributed", "os", "OSLog",
+        "SwiftUI", "UIKit", "AppKit", "WatchKit", "Combine", "CoreData", "CoreGraphics", "CoreFoundation",
+        "CoreLocation", "CoreImage", "CoreText", "CoreMedia", "CoreVideo", "CoreAudio", "CoreML", "CoreBluetooth",
+        "CoreMotion", "CoreServices", "CoreTransferable", "QuartzCore", "Metal", "MetalKit", "AVFoundation", "AVKit",
+        "Photos", "PhotosUI", "MapKit", "WebKit", "SafariServices", "StoreKit", "UserNotifications", "HealthKit",
+        "CloudKit", "Security", "LocalAuthentication", "AuthenticationServices", "Network", "SystemConfiguration",
+        "CryptoKit", "CommonCrypto", "Accelerate", "GameKit", "SpriteKit", "SceneKit", "RealityKit", "ARKit",
+        "Vision", "NaturalLanguage", "Speech", "Intents", "IntentsUI", "AppIntents", "WidgetKit", "ActivityKit",
+        "BackgroundTasks", "Contacts", "ContactsUI", "EventKit", "MessageUI", "PassKit", "UniformTypeIdentifiers",
+        "ImageIO", "MobileCoreServices", "Charts", "SwiftData", "TipKit", "SwiftOverlayShims", "ObjectiveC",
+    ]
+}

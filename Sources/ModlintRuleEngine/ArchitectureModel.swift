@@ -1,0 +1,61 @@
+import ModlintConfiguration
+import ModlintGraph
+import ModlintWorkspace
+
+/// The configured architecture applied to one workspace: which layer each module belongs
+/// to and which edges the configuration allows explicitly. Path globs in the
+/// configuration are relative to the configuration file's directory, paths in the
+/// workspace to the workspace root; this type translates between the two.
+public struct ArchitectureModel: Sendable {
+    public let configuration: Configuration
+    /// Layer index per module (index into `configuration.layers`), `nil` when unassigned.
+    public let layers: [Int?]
+    private let workspaceRoot: String
+
+    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration) {
+        self.configuration = configuration
+        self.workspaceRoot = workspace.root
+        let paths = ConfigurationPaths(workspaceRoot: workspace.root, baseDirectory: configuration.baseDirectory)
+        layers = graph.modules.map { module in
+            let directory = module.directory.flatMap(paths.configurationRelative)
+            // The first matching layer wins, so a broad layer listed last is a catch-all.
+            return configuration.layers.firstIndex { $0.contains(module: module.name, directory: directory) }
+        }
+    }
+
+    public func layer(of module: Int) -> Layer? {
+        layers[module].map { configuration.layers[$0] }
+    }
+
+    /// A configuration location as a related location of a finding (relative to the
+    /// workspace root when the file lies inside it).
+    public func related(_ location: ConfigurationLocation?, _ message: String) -> [RelatedLocation] {
+        guard let location else { return [] }
+        return [RelatedLocation(file: Paths.relative(location.file, to: workspaceRoot), line: location.line, message: message)]
+    }
+
+    /// The `allowed` entry that permits `from → to`, if any.
+    public func allowance(from: String, to: String) -> EdgeRule? {
+        configuration.allowed.first { $0.matches(from: from, to: to) }
+    }
+}
+
+/// Converts workspace-relative paths to paths relative to the configuration's directory.
+public struct ConfigurationPaths: Sendable {
+    public var workspaceRoot: String
+    public var baseDirectory: String?
+
+    public init(workspaceRoot: String, baseDirectory: String?) {
+        self.workspaceRoot = workspaceRoot
+        self.baseDirectory = baseDirectory
+    }
+
+    /// `nil` when the path lies outside the configuration's directory (no path glob can
+    /// match it then).
+    public func configurationRelative(_ workspacePath: String) -> String? {
+        guard let baseDirectory else { return workspacePath }
+        let absolute = Paths.join(workspaceRoot, workspacePath)
+        guard Paths.isInside(absolute, baseDirectory) || baseDirectory == "/" else { return nil }
+        return baseDirectory == "/" ? String(absolute.dropFirst()) : Paths.relative(absolute, to: baseDirectory)
+    }
+}

@@ -1,0 +1,6 @@
+import SharedModels
+
+public final class SQLiteStore {
+    public init() {}
+    public func save(_ user: User) {}
+}

@@ -1,0 +1,6 @@
+@testable import Home
+import Testing
+
+@Test func homeScreenBuilds() {
+    _ = HomeScreen()
+}
