@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"]),
-        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),
     ]
