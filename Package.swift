@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ModlintFacts", targets: ["ModlintFacts"]),
         .library(name: "ModlintManifest", targets: ["ModlintManifest"]),
         .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering"]),
+        // `swift package modlint` in packages that depend on modlint.
+        .plugin(name: "ModlintCommandPlugin", targets: ["ModlintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +60,16 @@ let package = Package(
             ]
         ),
 
+        // `swift package modlint [ARGS]`: runs the modlint tool on the package directory.
+        .plugin(
+            name: "ModlintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "modlint", description: "Lint the architecture of this package with modlint"),
+                permissions: []
+            ),
+            dependencies: ["modlint"]
+        ),
+
         // Scratch directories and paths shared by the test targets.
         .target(name: "ModlintTestSupport", path: "Sources/ModlintTestSupport"),
 
@@ -69,8 +81,8 @@ let package = Package(
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph"], resources: [.copy("Golden")]),
-        .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )

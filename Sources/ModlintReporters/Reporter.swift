@@ -8,14 +8,26 @@ public protocol Reporter: Sendable {
     func render(_ result: LintResult) -> String
 }
 
-/// Caller-decided presentation options shared by all reporters.
+/// Caller-decided presentation options shared by all reporters. Reporters never look at
+/// the environment themselves: the CLI decides these, so output stays a pure function of
+/// the result and the options.
 public struct ReporterOptions: Sendable, Equatable {
-    /// ANSI colour. The CLI enables it only when the output is a TTY and `NO_COLOR` is unset;
-    /// reporters never look at the environment themselves.
+    /// ANSI colour. The CLI enables it only when the output is a TTY and `NO_COLOR` is unset.
     public var colored: Bool
+    /// Rule metadata (summaries, rationale, help URIs) for formats that describe rules.
+    public var rules: RuleCatalog
+    /// Absolute repository root (on GitHub Actions `GITHUB_WORKSPACE`): CI formats make paths
+    /// relative to it when the linted root lies inside it.
+    public var repositoryRoot: String?
+    /// Prefix of links to source lines in Markdown, e.g. `https://github.com/o/r/blob/<sha>/`.
+    public var sourceLinkBase: String?
 
-    public init(colored: Bool = false) {
+    public init(colored: Bool = false, rules: RuleCatalog = .empty, repositoryRoot: String? = nil,
+                sourceLinkBase: String? = nil) {
         self.colored = colored
+        self.rules = rules
+        self.repositoryRoot = repositoryRoot
+        self.sourceLinkBase = sourceLinkBase
     }
 }
 
@@ -33,6 +45,13 @@ public struct ReporterRegistry: Sendable {
     public static let standard = ReporterRegistry([
         JSONReporter.name: { _ in JSONReporter() },
         TextReporter.name: { TextReporter(colored: $0.colored) },
+        SARIFReporter.name: { SARIFReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
+        GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.repositoryRoot) },
+        JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
+        CheckstyleReporter.name: { CheckstyleReporter(repositoryRoot: $0.repositoryRoot) },
+        MarkdownReporter.name: {
+            MarkdownReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, sourceLinkBase: $0.sourceLinkBase)
+        },
     ])
 
     /// Sorted reporter names.

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModlintReporters
 import ModlintRuleEngine
 import ModlintRules
+import ModlintWorkspace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +19,7 @@ struct LintCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "Output format, optionally written to a file: text, json. Repeatable (e.g. --reporter text --reporter json:out.json).",
+        "Output format, optionally written to a file: text, json, sarif, github, junit, checkstyle, markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
         valueName: "name[:file]"))
     var reporters: [ReporterRequest] = []
 
@@ -27,6 +28,16 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Exit 1 on any finding, not only on errors.")
     var strict = false
 
+    @Option(help: ArgumentHelp(
+        "Repository root that CI reporters (sarif, github, junit, checkstyle, markdown) make paths relative to. Default: $GITHUB_WORKSPACE or $CI_PROJECT_DIR when set, else the linted root.",
+        valueName: "dir"))
+    var repositoryRoot: String?
+
+    @Option(help: ArgumentHelp(
+        "Base URL of the rule documentation (<url>/<rule>.md) in sarif and markdown output.",
+        valueName: "url"))
+    var rulesURL: String = RuleCatalog.defaultDocumentationBaseURL
+
     @Option(help: ArgumentHelp("Colour in text output: auto (when stdout is a terminal and NO_COLOR is unset), always, never.", valueName: "when"))
     var color: ColorMode = .auto
 
@@ -34,9 +45,14 @@ struct LintCommand: ParsableCommand {
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
         let result = try Linter(rules: BuiltinRules.all, configuration: configuration.load(near: paths)).lint(paths: paths)
         try FaultInjection.checkInternalFault()
+        let environment = CIEnvironment.current
+        let catalog = RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL)
         for request in requests {
             let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)
-            let report = try ReporterSelection.render(result, reporter: request.name, colored: colored)
+            let options = ReporterOptions(colored: colored, rules: catalog,
+                                          repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
+                                          sourceLinkBase: environment.sourceLinkBase)
+            let report = try ReporterSelection.render(result, reporter: request.name, options: options)
             if let file = request.file {
                 try Output.writeFile(Array(report.utf8), to: file)
             } else {

@@ -5,8 +5,8 @@ import ModlintRuleEngine
 enum ReporterSelection {
     static var names: [String] { ReporterRegistry.standard.names }
 
-    static func render(_ result: LintResult, reporter name: String, colored: Bool) throws -> String {
-        guard let reporter = ReporterRegistry.standard.reporter(named: name, options: ReporterOptions(colored: colored)) else {
+    static func render(_ result: LintResult, reporter name: String, options: ReporterOptions) throws -> String {
+        guard let reporter = ReporterRegistry.standard.reporter(named: name, options: options) else {
             throw UsageError(message: "unknown reporter '\(name)' (known: \(names.joined(separator: ", ")))")
         }
         return reporter.render(result)

@@ -1,0 +1,180 @@
+import ModlintRuleEngine
+
+/// GitHub-flavoured Markdown for pull-request comments and the job summary
+/// (`--reporter markdown:$GITHUB_STEP_SUMMARY`): a status line, a table of rules with
+/// their finding counts, the findings grouped by rule (errors first) and a Mermaid
+/// flowchart of the module edges the findings are about.
+///
+/// Locations link to `sourceLinkBase` + path + `#L<line>` when a base is given (the CLI
+/// derives `<server>/<repo>/blob/<sha>/` on GitHub Actions); otherwise they are code spans.
+/// Each rule lists at most `maxFindingsPerRule` findings, so a comment stays under the
+/// size limits of code hosts.
+public struct MarkdownReporter: Reporter {
+    public static let name = "markdown"
+    public var name: String { Self.name }
+
+    public var rules: RuleCatalog
+    public var repositoryRoot: String?
+    public var sourceLinkBase: String?
+    public var maxFindingsPerRule: Int
+
+    public init(rules: RuleCatalog = .empty, repositoryRoot: String? = nil, sourceLinkBase: String? = nil,
+                maxFindingsPerRule: Int = 50) {
+        self.rules = rules
+        self.repositoryRoot = repositoryRoot
+        self.sourceLinkBase = sourceLinkBase
+        self.maxFindingsPerRule = maxFindingsPerRule
+    }
+
+    public func render(_ result: LintResult) -> String {
+        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let s = result.summary
+        let scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
+        var lines = ["## modlint", ""]
+        guard !result.diagnostics.isEmpty else {
+            lines.append(":white_check_mark: No findings \(scope).")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let status = s.errors > 0 ? ":x:" : ":warning:"
+        lines.append("\(status) **\(count(s.errors, "error"))**, \(count(s.warnings, "warning")), \(count(s.notes, "note")) \(scope).")
+
+        let groups = Self.groups(result.diagnostics)
+        lines += ["", "| Rule | Severity | Findings |", "| --- | --- | ---: |"]
+        for group in groups {
+            lines.append("| \(ruleReference(group.rule)) | \(group.severity.rawValue) | \(group.diagnostics.count) |")
+        }
+        for group in groups {
+            lines += ["", "### \(MarkdownText.codeSpan(group.rule))", ""]
+            if let summary = rules.metadata(for: group.rule)?.summary, !summary.isEmpty {
+                lines += [MarkdownText.inline(summary), ""]
+            }
+            for d in group.diagnostics.prefix(maxFindingsPerRule) {
+                let location = link(paths.path(d.file), line: d.line, column: d.column)
+                lines.append("- **\(d.severity.rawValue)** \(location) — \(MarkdownText.inline(d.message))")
+                for r in d.related {
+                    lines.append("  - \(link(paths.path(r.file), line: r.line, column: 0)) — \(MarkdownText.inline(r.message))")
+                }
+            }
+            if group.diagnostics.count > maxFindingsPerRule {
+                lines.append("- … and \(count(group.diagnostics.count - maxFindingsPerRule, "more finding"))")
+            }
+        }
+        let edges = ViolatingEdges.edges(in: result)
+        if !edges.isEmpty {
+            lines += ["", "### Violating module edges", "", "```mermaid"]
+            lines += MermaidFlowchart.lines(edges)
+            lines.append("```")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Group {
+        var rule: String
+        var severity: Severity
+        var diagnostics: [Diagnostic]
+    }
+
+    /// By rule; the most severe rules first, then by id.
+    static func groups(_ diagnostics: [Diagnostic]) -> [Group] {
+        var byRule: [String: [Diagnostic]] = [:]
+        for d in diagnostics { byRule[d.rule, default: []].append(d) }
+        func rank(_ s: Severity) -> Int { [.error: 0, .warning: 1, .note: 2][s] ?? 3 }
+        return byRule.map { rule, ds in
+            Group(rule: rule, severity: ds.map(\.severity).min { rank($0) < rank($1) }!, diagnostics: ds)
+        }.sorted { (rank($0.severity), $0.rule) < (rank($1.severity), $1.rule) }
+    }
+
+    private func ruleReference(_ id: String) -> String {
+        guard let uri = rules.metadata(for: id)?.helpURI else { return MarkdownText.codeSpan(id) }
+        return "[\(MarkdownText.codeSpan(id))](\(MarkdownText.linkDestination(uri)))"
+    }
+
+    private func link(_ path: String, line: Int, column: Int) -> String {
+        let text = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
+        guard let base = sourceLinkBase else { return MarkdownText.codeSpan(text) }
+        let target = base + (base.hasSuffix("/") ? "" : "/") + SARIFReporter.relativeURI(path) + (line > 0 ? "#L\(line)" : "")
+        return "[\(MarkdownText.codeSpan(text))](\(MarkdownText.linkDestination(target)))"
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
+
+/// Escaping for GitHub-flavoured Markdown.
+enum MarkdownText {
+    /// Inline text: ASCII punctuation with a Markdown meaning is backslash-escaped (`<` and
+    /// `&` too, so no HTML or entity gets through), line breaks become spaces so a message
+    /// cannot start a new block.
+    static func inline(_ text: String) -> String {
+        var out = ""
+        var previousWasBreak = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                if !previousWasBreak { out += " " }
+                previousWasBreak = true
+                continue
+            }
+            previousWasBreak = false
+            if "\\`*_[]<>|~&#!".unicodeScalars.contains(scalar) { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// A code span whose delimiter is longer than any backtick run inside it.
+    static func codeSpan(_ text: String) -> String {
+        let flat = text.replacingNewlines()
+        var longest = 0, run = 0
+        for c in flat { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
+        return fence + padded + fence
+    }
+
+    /// `<…>` destination, which may contain spaces and parentheses.
+    static func linkDestination(_ uri: String) -> String {
+        "<" + uri.replacingNewlines().replacing("<", with: "%3C").replacing(">", with: "%3E") + ">"
+    }
+}
+
+private extension String {
+    func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
+/// Mermaid `flowchart` source for a list of module edges: nodes get synthetic ids (`m0`, …)
+/// in name order, so any module name is a safe quoted label.
+enum MermaidFlowchart {
+    static func lines(_ edges: [ViolatingEdge]) -> [String] {
+        let names = Set(edges.flatMap { [$0.from, $0.to] }).sorted()
+        var ids: [String: String] = [:]
+        var lines = ["flowchart LR"]
+        for (index, name) in names.enumerated() {
+            ids[name] = "m\(index)"
+            lines.append("  m\(index)[\"\(label(name))\"]")
+        }
+        for edge in edges {
+            lines.append("  \(ids[edge.from]!) -->|\(label(edge.rule))| \(ids[edge.to]!)")
+        }
+        return lines
+    }
+
+    /// Mermaid entity codes for the characters that end or confuse a quoted label.
+    static func label(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "|": out += "#124;"
+            case "#": out += "#35;"
+            case "\n", "\r", "\r\n": out += " "
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

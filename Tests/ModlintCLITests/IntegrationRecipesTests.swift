@@ -1,0 +1,124 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+import Yams
+
+/// `.pre-commit-hooks.yaml`, `action.yml` and the recipes of `docs/ci.md`: parsed as YAML,
+/// checked field by field, and their modlint commands run on the demo workspace.
+@Suite struct IntegrationRecipesTests {
+    static let root = repositoryRoot()
+    static let demo = root + "/Examples/DemoApp"
+
+    static func yaml(_ path: String) throws -> Any {
+        let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+        return try #require(try Yams.load(yaml: text))
+    }
+
+    @Test func preCommitHooks() throws {
+        let hooks = try #require(try Self.yaml(".pre-commit-hooks.yaml") as? [[String: Any]])
+        #expect(hooks.map { $0["id"] as? String } == ["modlint", "modlint-system"])
+        #expect(hooks.map { $0["language"] as? String } == ["swift", "system"])
+        for hook in hooks {
+            #expect(hook["name"] is String)
+            #expect(hook["entry"] as? String == "modlint lint")
+            #expect(hook["pass_filenames"] as? Bool == false)
+            let pattern = try NSRegularExpression(pattern: try #require(hook["files"] as? String))
+            func triggers(_ path: String) -> Bool {
+                pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+            }
+            #expect(triggers("Sources/App/App.swift"))
+            #expect(triggers("Package.swift"))
+            #expect(triggers(".modlint.yml"))
+            #expect(!triggers("README.md"))
+        }
+    }
+
+    /// pre-commit runs `entry` plus `args` in the repository root; findings fail the commit.
+    @Test func preCommitEntryRuns() throws {
+        let run = try CLI.run(["lint", "--reporter", "text"], in: Self.demo)
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput.contains("error: dependency cycle between targets"))
+    }
+
+    @Test func actionDefinition() throws {
+        let action = try #require(try Self.yaml("action.yml") as? [String: Any])
+        #expect(action["name"] as? String == "modlint")
+        let inputs = try #require(action["inputs"] as? [String: [String: Any]])
+        #expect(inputs.keys.sorted() == ["config", "path", "sarif-file", "strict", "upload-sarif"])
+        #expect(inputs["sarif-file"]?["default"] as? String == "modlint.sarif")
+        let runs = try #require(action["runs"] as? [String: Any])
+        #expect(runs["using"] as? String == "composite")
+        let steps = try #require(runs["steps"] as? [[String: Any]])
+        for step in steps where step["run"] != nil {
+            #expect(step["shell"] as? String == "bash")
+            // Inputs go through the environment: `${{ … }}` spliced into a script is injectable.
+            #expect(!(step["run"] as! String).contains("${{"))
+        }
+        let lint = try #require(steps.first { $0["id"] as? String == "lint" })
+        let script = try #require(lint["run"] as? String)
+        #expect(script.contains("--reporter github"))
+        #expect(script.contains("--reporter \"sarif:$INPUT_SARIF_FILE\""))
+        #expect(script.contains("--reporter \"markdown:$GITHUB_STEP_SUMMARY\""))
+        let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
+        #expect((upload["with"] as? [String: String])?["sarif_file"] == "${{ inputs.sarif-file }}")
+        #expect((steps.first { ($0["run"] as? String)?.contains("libgraphviz-dev") == true }) != nil)
+    }
+
+    /// Runs the action's lint script with the runner's environment on the demo workspace.
+    @Test func actionLintStepRuns() throws {
+        let action = try #require(try Self.yaml("action.yml") as? [String: Any])
+        let steps = try #require((action["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
+        let script = try #require(steps.first { $0["id"] as? String == "lint" }?["run"] as? String)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.path + "/github-output", summary = scratch.path + "/summary.md"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: Self.demo)
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "MODLINT": CLI.executable, "INPUT_PATH": ".", "INPUT_CONFIG": "", "INPUT_STRICT": "false",
+            "INPUT_SARIF_FILE": scratch.path + "/modlint.sarif", "GITHUB_OUTPUT": output,
+            "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": Self.root,
+        ]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let annotations = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the step records the exit code instead of failing")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "exit-code=1\n")
+        #expect(annotations.hasPrefix("::error file=Examples/DemoApp/Core/Package.swift,line=21,col=17,title=modlint(target-cycle)::"))
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("```mermaid"))
+        let sarif = try String(contentsOfFile: scratch.path + "/modlint.sarif", encoding: .utf8)
+        #expect(sarif.contains("\"uri\": \"Examples/DemoApp/Core/Package.swift\""))
+    }
+
+    /// Every YAML block of docs/ci.md parses, and every modlint command in it runs with the
+    /// reporters it names (exit 1: the demo has findings; 2 would be a usage error).
+    @Test func ciRecipes() throws {
+        let text = try String(contentsOfFile: Self.root + "/docs/ci.md", encoding: .utf8)
+        let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let yamlBlocks = blocks.filter { $0.hasPrefix("yaml\n") }.map { String($0.dropFirst(5)) }
+        #expect(yamlBlocks.count == 5)
+        for block in yamlBlocks { #expect(try Yams.load(yaml: block) != nil) }
+
+        var commands: [[String]] = []
+        for fullLine in blocks.joined(separator: "\n").split(separator: "\n") {
+            let line = fullLine.components(separatedBy: " #")[0]  // shell comments
+            guard let range = line.range(of: "modlint lint ") else { continue }
+            let words = line[range.upperBound...].split(separator: " ").map(String.init)
+            commands.append(["lint"] + words.map { $0.replacingOccurrences(of: "\"", with: "") })
+        }
+        #expect(commands.count == 3)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        for command in commands {
+            let arguments = command.map {
+                $0.replacingOccurrences(of: "$GITHUB_STEP_SUMMARY", with: "summary.md")
+            }
+            let run = try CLI.run(arguments + [Self.demo], in: scratch.path)
+            #expect(run.exitCode == 1, "\(arguments.joined(separator: " ")): \(run.standardError)")
+        }
+    }
+}
