@@ -10,15 +10,27 @@ public struct DOTOptions: Sendable, Equatable {
     public var fontSize: Int
     /// `TB` (top to bottom, default) or `LR`, `BT`, `RL`.
     public var rankDirection: String
+    /// Text shown for a cluster key or node id instead of the key itself (a package's
+    /// manifest name rather than its identity).
+    public var displayNames: [String: String]
+    /// Layer names from top to bottom: nodes of an earlier layer are ranked above nodes
+    /// of a later one, whatever the edges say. Empty: ranks follow the edges only.
+    public var layerOrder: [String]
+    /// Node ids drawn as composition roots (the modules allowed to wire everything).
+    public var compositionRoots: Set<String>
 
     public init(cluster: ClusterMode = .package, title: String? = nil,
                 fontName: String = "Helvetica,Arial,sans-serif", fontSize: Int = 11,
-                rankDirection: String = "TB") {
+                rankDirection: String = "TB", displayNames: [String: String] = [:], layerOrder: [String] = [],
+                compositionRoots: Set<String> = []) {
         self.cluster = cluster
         self.title = title
         self.fontName = fontName
         self.fontSize = fontSize
         self.rankDirection = rankDirection
+        self.displayNames = displayNames
+        self.layerOrder = layerOrder
+        self.compositionRoots = compositionRoots
     }
 }
 
@@ -51,7 +63,7 @@ public struct DOTRenderer: Sendable {
         let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
         for (key, nodes) in clustered.clusters {
             out += "\n  subgraph \(Self.quote("cluster_" + key)) {\n"
-            out += "    graph [label=\(Self.quote(key)), style=\"rounded,filled\", color=\"#cbd5e0\", "
+            out += "    graph [label=\(Self.quote(options.displayNames[key] ?? key)), style=\"rounded,filled\", color=\"#cbd5e0\", "
                 + "fillcolor=\"#f7fafc\", fontcolor=\"#2d3748\"];\n"
             for node in nodes {
                 out += "    " + nodeStatement(node) + "\n"
@@ -64,6 +76,7 @@ public struct DOTRenderer: Sendable {
                 out += "  " + nodeStatement(node) + "\n"
             }
         }
+        out += layerRanks(view.nodes)
         if !view.edges.isEmpty {
             out += "\n"
             for edge in view.edges {
@@ -77,11 +90,45 @@ public struct DOTRenderer: Sendable {
     func nodeStatement(_ node: GraphNode) -> String {
         var attributes = Self.nodeAttributes(node.kind)
         var tooltip = "\(node.id) (\(node.kind.rawValue))"
+        if options.compositionRoots.contains(node.id) {
+            attributes += Self.compositionRootAttributes
+            tooltip = "\(node.id) (\(node.kind.rawValue), composition root)"
+        }
         if let package = node.package, node.kind != .package { tooltip += "\npackage: \(package)" }
         if let path = node.path { tooltip += "\npath: \(path)" }
         attributes.append("tooltip=\(Self.quote(tooltip))")
+        if let name = options.displayNames[node.id], name != node.id {
+            attributes.insert("label=\(Self.quote(name))", at: 0)
+        }
         return "\(Self.quote(node.id)) [\(attributes.joined(separator: ", "))];"
     }
+
+    /// Ranks layers top to bottom: one invisible anchor per layer, chained in layer order,
+    /// with every node held below its layer's anchor and above the next one. Nodes
+    /// without a layer are left to the edges.
+    func layerRanks(_ nodes: [GraphNode]) -> String {
+        let present = Set(nodes.compactMap(\.layer))
+        let layers = options.layerOrder.filter { present.contains($0) }
+        guard layers.count > 1 else { return "" }
+        func anchor(_ index: Int) -> String { Self.quote("layer_rank_\(index)") }
+        var out = "\n  // Layer ranks (top to bottom): \(layers.joined(separator: ", "))\n"
+        for index in 0...layers.count {
+            out += "  \(anchor(index)) [shape=point, style=invis, width=0, height=0, label=\"\"];\n"
+        }
+        out += "  " + (0...layers.count).map(anchor).joined(separator: " -> ") + " [style=invis];\n"
+        for (index, layer) in layers.enumerated() {
+            for node in nodes where node.layer == layer {
+                out += "  \(anchor(index)) -> \(Self.quote(node.id)) [style=invis];\n"
+                out += "  \(Self.quote(node.id)) -> \(anchor(index + 1)) [style=invis];\n"
+            }
+        }
+        return out
+    }
+
+    /// Drawn over the kind's attributes (later attributes win in DOT).
+    static let compositionRootAttributes = [
+        "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5", "fillcolor=\"#fff1d6\"", "color=\"#c05621\"",
+    ]
 
     static func nodeAttributes(_ kind: GraphNode.Kind) -> [String] {
         switch kind {
