@@ -150,12 +150,12 @@ public enum ViewTransforms {
             guard let from = index[edge.from], let to = index[edge.to] else { continue }
             adjacency[from].append(to)
         }
-        var component = [Int](repeating: 0, count: ids.count)
-        let components = Cycles.stronglyConnectedComponents(adjacency)
-        for (number, members) in components.enumerated() {
-            for member in members { component[member] = number }
+        // Cycles reports only components with a cycle; every other node is its own.
+        var component = Array(ids.indices)
+        for members in Cycles.stronglyConnectedComponents(adjacency) {
+            for member in members { component[member] = members[0] }
         }
-        var successors = [Set<Int>](repeating: [], count: components.count)
+        var successors = [Set<Int>](repeating: [], count: ids.count)
         for (from, targets) in adjacency.enumerated() {
             for to in targets where component[from] != component[to] {
                 successors[component[from]].insert(component[to])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ModlintConfiguration
 import ModlintGraph
 import ModlintRendering
@@ -96,6 +97,8 @@ struct GraphCommand: ParsableCommand {
         }
         let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
         if let output {
+            // Diagrams usually go to a docs folder that may not exist yet.
+            try? FileManager.default.createDirectory(atPath: Paths.parent(FileSystem.absolute(output)), withIntermediateDirectories: true)
             try Output.writeFile(bytes, to: output)
         } else {
             Output.standardOutput(bytes: bytes)

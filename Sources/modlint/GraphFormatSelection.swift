@@ -29,7 +29,7 @@ enum GraphFormatSelection {
             let dot = DOTRenderer(options: style.dot).render(view)
             let image: Data
             do {
-                image = try GraphvizRenderer().render(dot: dot, format: format.rawValue)
+                image = try GraphvizRenderer().render(dot: FaultInjection.graphvizInput(dot), format: format.rawValue)
             } catch {
                 throw RenderFailure(error)
             }
@@ -66,6 +66,15 @@ enum GraphFormatSelection {
         case .unstamped:
             throw UsageError(message: "\(file) has no modlint source stamp (was it written by modlint graph --format svg?)")
         }
+    }
+}
+
+extension FaultInjection {
+    /// `MODLINT_FAULT_INJECTION=invalid-dot` hands Graphviz broken DOT, so that the
+    /// render-failure path (exit 3, Graphviz's message) is tested end to end.
+    static func graphvizInput(_ dot: String) -> String {
+        guard let value = getenv("MODLINT_FAULT_INJECTION"), String(cString: value) == "invalid-dot" else { return dot }
+        return "digraph broken { a -> ; }\n"
     }
 }
 
