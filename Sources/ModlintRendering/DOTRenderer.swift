@@ -18,11 +18,14 @@ public struct DOTOptions: Sendable, Equatable {
     public var layerOrder: [String]
     /// Node ids drawn as composition roots (the modules allowed to wire everything).
     public var compositionRoots: Set<String>
+    /// More nodes than this on one rank are spread over several rows (0: never), so that
+    /// large graphs stay closer to a page's shape than to a banner.
+    public var maxRowWidth: Int
 
     public init(cluster: ClusterMode = .package, title: String? = nil,
                 fontName: String = "Helvetica,Arial,sans-serif", fontSize: Int = 11,
                 rankDirection: String = "TB", displayNames: [String: String] = [:], layerOrder: [String] = [],
-                compositionRoots: Set<String> = []) {
+                compositionRoots: Set<String> = [], maxRowWidth: Int = 10) {
         self.cluster = cluster
         self.title = title
         self.fontName = fontName
@@ -31,6 +34,7 @@ public struct DOTOptions: Sendable, Equatable {
         self.displayNames = displayNames
         self.layerOrder = layerOrder
         self.compositionRoots = compositionRoots
+        self.maxRowWidth = maxRowWidth
     }
 }
 
@@ -79,8 +83,9 @@ public struct DOTRenderer: Sendable {
         out += layerRanks(view.nodes)
         if !view.edges.isEmpty {
             out += "\n"
-            for edge in view.edges {
-                out += "  " + edgeStatement(edge) + "\n"
+            let stagger = RankStagger(view, maxRowWidth: options.maxRowWidth, clusterKey: options.cluster.clusterKey(for:))
+            for (index, edge) in view.edges.enumerated() {
+                out += "  " + edgeStatement(edge, minimumLength: stagger.minimumLengths[index]) + "\n"
             }
         }
         out += "}\n"
@@ -153,8 +158,9 @@ public struct DOTRenderer: Sendable {
         }
     }
 
-    func edgeStatement(_ edge: GraphEdge) -> String {
+    func edgeStatement(_ edge: GraphEdge, minimumLength: Int? = nil) -> String {
         var attributes: [String] = []
+        if let minimumLength { attributes.append("minlen=\(minimumLength)") }
         switch edge.kind {
         case .dependency: break
         case .import: attributes.append("style=dashed")

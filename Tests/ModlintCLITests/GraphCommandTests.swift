@@ -256,7 +256,7 @@ import Testing
         #expect(geometry.nodes.map(\.title).sorted() == names.sorted())
         #expect(geometry.overlaps.isEmpty, "overlapping nodes: \(geometry.overlaps.prefix(10))")
         if let keep = ProcessInfo.processInfo.environment["MODLINT_KEEP_RENDERINGS"] {
-            for format in ["svg", "png"] {
+            for format in ["svg", "png", "dot"] {
                 _ = try CLI.run(["graph", directory.path, "--format", format, "-o", "\(keep)/large-modules.\(format)"])
                 _ = try CLI.run(["graph", directory.path, "--format", format, "--view", "packages", "-o", "\(keep)/large-packages.\(format)"])
             }
