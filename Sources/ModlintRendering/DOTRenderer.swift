@@ -84,8 +84,10 @@ public struct DOTRenderer: Sendable {
         if !view.edges.isEmpty {
             out += "\n"
             let stagger = RankStagger(view, maxRowWidth: options.maxRowWidth, clusterKey: options.cluster.clusterKey(for:))
+            let upward = upwardEdges(view)
             for (index, edge) in view.edges.enumerated() {
-                out += "  " + edgeStatement(edge, minimumLength: stagger.minimumLengths[index]) + "\n"
+                out += "  " + edgeStatement(edge, minimumLength: stagger.minimumLengths[index],
+                                             ranked: !upward.contains(index)) + "\n"
             }
         }
         out += "}\n"
@@ -135,6 +137,24 @@ public struct DOTRenderer: Sendable {
         "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5", "fillcolor=\"#fff1d6\"", "color=\"#c05621\"",
     ]
 
+    /// Indices of edges from a lower layer up to a higher one (when layers are ranked):
+    /// they must not pull ranks, or Graphviz breaks the cycle they form with the layer
+    /// anchors by reversing an anchor, and the layers interleave.
+    func upwardEdges(_ view: GraphView) -> Set<Int> {
+        let present = Set(view.nodes.compactMap(\.layer))
+        let layers = options.layerOrder.filter { present.contains($0) }
+        guard layers.count > 1 else { return [] }
+        var position: [String: Int] = [:]
+        for (index, layer) in layers.enumerated() where position[layer] == nil { position[layer] = index }
+        var layerOfNode: [String: Int] = [:]
+        for node in view.nodes { if let layer = node.layer, let index = position[layer] { layerOfNode[node.id] = index } }
+        var upward = Set<Int>()
+        for (index, edge) in view.edges.enumerated() {
+            if let from = layerOfNode[edge.from], let to = layerOfNode[edge.to], to < from { upward.insert(index) }
+        }
+        return upward
+    }
+
     static func nodeAttributes(_ kind: GraphNode.Kind) -> [String] {
         switch kind {
         case .library:
@@ -158,9 +178,10 @@ public struct DOTRenderer: Sendable {
         }
     }
 
-    func edgeStatement(_ edge: GraphEdge, minimumLength: Int? = nil) -> String {
+    func edgeStatement(_ edge: GraphEdge, minimumLength: Int? = nil, ranked: Bool = true) -> String {
         var attributes: [String] = []
         if let minimumLength { attributes.append("minlen=\(minimumLength)") }
+        if !ranked { attributes.append("constraint=false") }
         switch edge.kind {
         case .dependency: break
         case .import: attributes.append("style=dashed")

@@ -220,8 +220,9 @@ import Testing
           - name: app
             modules: [App]
           - name: features
-            modules: [Feature]
+            modules: [Feature, Service]
           - name: core
+            modules: [Cache]
             paths: ["Kit/Sources/Core", "Kit/Sources/Models"]
         composition-roots: [App]
         """)])
@@ -239,6 +240,9 @@ import Testing
         #expect(try bottom("App") < top("Feature"))
         #expect(try bottom("Feature") < top("Core"))
         #expect(try bottom("Feature") < top("Models"))
+        // Cache -> Service goes up a layer (a cycle): it must not pull Cache up.
+        #expect(dot.standardOutput.contains("\"Cache\" -> \"Service\" [constraint=false, color="))
+        #expect(try bottom("Service") < top("Cache"))
     }
 
     /// 124 targets in six packages: no two nodes overlap, and the SVG is byte-identical
