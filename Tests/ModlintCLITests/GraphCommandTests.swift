@@ -259,10 +259,17 @@ import Testing
         let geometry = SVGGeometry(svg: first.standardOutput)
         #expect(geometry.nodes.map(\.title).sorted() == names.sorted())
         #expect(geometry.overlaps.isEmpty, "overlapping nodes: \(geometry.overlaps.prefix(10))")
+
+        // The app's 40 features are leaves once focused: spread over four rows of ten.
+        let fan = SVGGeometry(svg: try CLI.run(["graph", directory.path, "--format", "svg", "--focus", "App", "--depth", "1"]).standardOutput)
+        #expect(fan.nodes.count == 41)
+        #expect(fan.overlaps.isEmpty)
+        #expect(Set(fan.nodes.filter { $0.title != "App" }.map { Int($0.box.minY) }).count == 4)
         if let keep = ProcessInfo.processInfo.environment["MODLINT_KEEP_RENDERINGS"] {
             for format in ["svg", "png", "dot"] {
                 _ = try CLI.run(["graph", directory.path, "--format", format, "-o", "\(keep)/large-modules.\(format)"])
                 _ = try CLI.run(["graph", directory.path, "--format", format, "--view", "packages", "-o", "\(keep)/large-packages.\(format)"])
+                _ = try CLI.run(["graph", directory.path, "--format", format, "--focus", "App", "--depth", "1", "-o", "\(keep)/large-focus-app.\(format)"])
             }
         }
     }
