@@ -28,15 +28,8 @@ public struct Linter: Sendable {
     }
 
     public func lint(_ workspace: Workspace) -> LintResult {
-        run(workspace).result
-    }
-
-    /// The result plus the module edges that findings point at (for diagrams), sorted by
-    /// edge then rule id, one entry per edge and rule.
-    public func run(_ workspace: Workspace) -> (result: LintResult, violatingEdges: [EdgeViolation]) {
         let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace), configuration: configuration)
         var diagnostics: [Diagnostic] = []
-        var violations = Set<EdgeViolation>()
         for rule in rules {
             let description = rule.description
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
@@ -48,9 +41,6 @@ public struct Linter: Sendable {
                     module: finding.module, fingerprint: Fingerprint.make(rule: description.id, key: finding.key),
                     related: finding.related
                 ))
-                for edge in finding.edges {
-                    violations.insert(EdgeViolation(edge: edge, rule: description.id, severity: severity))
-                }
             }
         }
         diagnostics.sort(by: Diagnostic.ordered)
@@ -62,21 +52,7 @@ public struct Linter: Sendable {
             modules: workspace.targetCount,
             files: workspace.fileCount
         )
-        let result = LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
-        return (result, violations.sorted { ($0.edge.from, $0.edge.to, $0.rule) < ($1.edge.from, $1.edge.to, $1.rule) })
-    }
-}
-
-/// A module edge that a finding of `rule` points at.
-public struct EdgeViolation: Sendable, Equatable, Hashable {
-    public var edge: ModuleEdge
-    public var rule: String
-    public var severity: Severity
-
-    public init(edge: ModuleEdge, rule: String, severity: Severity) {
-        self.edge = edge
-        self.rule = rule
-        self.severity = severity
+        return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
     }
 }
 

@@ -81,7 +81,7 @@ struct GraphCommand: ParsableCommand {
         let linter = Linter(rules: BuiltinRules.all, configuration: configuration)
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])
         let graph = ModuleGraph(workspace: workspace)
-        let violations = linter.run(workspace).violatingEdges.map {
+        let violations = linter.violatingEdges(in: workspace, graph: graph).map {
             ViewTransforms.Violation(from: $0.edge.from, to: $0.edge.to, rule: $0.rule)
         }
         let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration)
@@ -95,7 +95,13 @@ struct GraphCommand: ParsableCommand {
             try GraphFormatSelection.check(graphView, format: format, style: style, against: output)
             return
         }
-        let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
+        let bytes: [UInt8]
+        do {
+            bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
+        } catch let failure as RenderFailure {
+            Output.error(failure.description)
+            throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError
+        }
         if let output {
             // Diagrams usually go to a docs folder that may not exist yet.
             try? FileManager.default.createDirectory(atPath: Paths.parent(FileSystem.absolute(output)), withIntermediateDirectories: true)

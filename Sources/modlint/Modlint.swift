@@ -37,9 +37,6 @@ struct Modlint: ParsableCommand {
         } catch let error as UsageError {
             if error.prefixed { Output.error(error.message) } else { Output.standardError(error.message + "\n") }
             code = ExitStatus.usage.code
-        } catch let failure as RenderFailure {
-            Output.error(failure.description)
-            code = failure.isEnvironmentProblem ? ExitStatus.usage.code : ExitStatus.internalError.code
         } catch let error as WorkspaceError {
             Output.error(error.description)
             code = ExitStatus.usage.code
