@@ -7,7 +7,7 @@ DEMO_OUT   ?= .build/demo
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 MODLINT    := .build/debug/modlint
 
-.PHONY: demo test deps build release corpus docs bench accuracy clean-demo
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy clean-demo
 
 ## Lint the bundled example workspace and render its module graph as SVG.
 demo: deps build
@@ -59,3 +59,13 @@ docs: build
 	@mkdir -p docs/rules
 	@rm -f docs/rules/*.md
 	$(MODLINT) rules --write-docs docs/rules
+
+## Regenerate docs/diagrams/ from Examples/DemoApp (kept current by a test: `modlint graph --check`).
+DIAGRAM_VIEWS := packages modules imports di spezi
+diagrams: deps build
+	@mkdir -p docs/diagrams
+	@for view in $(DIAGRAM_VIEWS); do \
+	  $(MODLINT) graph Examples/DemoApp --view $$view --format svg -o docs/diagrams/$$view.svg || exit $$?; done
+	$(MODLINT) graph Examples/DemoApp --view modules --format mermaid -o docs/diagrams/modules.mmd
+	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
+	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg

@@ -127,7 +127,8 @@ public struct TargetCycle: Rule {
                     + "every cycle among these targets: \(cut)",
                 module: graph.modules[cycle[0]].id,
                 key: cycle.map { graph.modules[$0].id },
-                related: related
+                related: related,
+                edges: edges.map { ModuleEdge(from: graph.modules[$0.from].id, to: graph.modules[$0.to].id) }
             )
         }
     }

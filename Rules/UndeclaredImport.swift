@@ -220,7 +220,8 @@ public struct UndeclaredImport: Rule {
                 key: [importer.id, imported.id, edge.site.file],
                 related: [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath,
                                           line: context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.line,
-                                          message: "declare \(imported.id) in the dependencies of target \(importer.name)")]
+                                          message: "declare \(imported.id) in the dependencies of target \(importer.name)")],
+                edges: [ModuleEdge(from: importer.id, to: imported.id)]
             ))
         }
         return findings

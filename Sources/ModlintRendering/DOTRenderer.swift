@@ -10,15 +10,31 @@ public struct DOTOptions: Sendable, Equatable {
     public var fontSize: Int
     /// `TB` (top to bottom, default) or `LR`, `BT`, `RL`.
     public var rankDirection: String
+    /// Text shown for a cluster key or node id instead of the key itself (a package's
+    /// manifest name rather than its identity).
+    public var displayNames: [String: String]
+    /// Layer names from top to bottom: nodes of an earlier layer are ranked above nodes
+    /// of a later one, whatever the edges say. Empty: ranks follow the edges only.
+    public var layerOrder: [String]
+    /// Node ids drawn as composition roots (the modules allowed to wire everything).
+    public var compositionRoots: Set<String>
+    /// More nodes than this on one rank are spread over several rows (0: never), so that
+    /// large graphs stay closer to a page's shape than to a banner.
+    public var maxRowWidth: Int
 
     public init(cluster: ClusterMode = .package, title: String? = nil,
                 fontName: String = "Helvetica,Arial,sans-serif", fontSize: Int = 11,
-                rankDirection: String = "TB") {
+                rankDirection: String = "TB", displayNames: [String: String] = [:], layerOrder: [String] = [],
+                compositionRoots: Set<String> = [], maxRowWidth: Int = 10) {
         self.cluster = cluster
         self.title = title
         self.fontName = fontName
         self.fontSize = fontSize
         self.rankDirection = rankDirection
+        self.displayNames = displayNames
+        self.layerOrder = layerOrder
+        self.compositionRoots = compositionRoots
+        self.maxRowWidth = maxRowWidth
     }
 }
 
@@ -51,7 +67,7 @@ public struct DOTRenderer: Sendable {
         let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
         for (key, nodes) in clustered.clusters {
             out += "\n  subgraph \(Self.quote("cluster_" + key)) {\n"
-            out += "    graph [label=\(Self.quote(key)), style=\"rounded,filled\", color=\"#cbd5e0\", "
+            out += "    graph [label=\(Self.quote(options.displayNames[key] ?? key)), style=\"rounded,filled\", color=\"#cbd5e0\", "
                 + "fillcolor=\"#f7fafc\", fontcolor=\"#2d3748\"];\n"
             for node in nodes {
                 out += "    " + nodeStatement(node) + "\n"
@@ -64,10 +80,14 @@ public struct DOTRenderer: Sendable {
                 out += "  " + nodeStatement(node) + "\n"
             }
         }
+        out += layerRanks(view.nodes)
         if !view.edges.isEmpty {
             out += "\n"
-            for edge in view.edges {
-                out += "  " + edgeStatement(edge) + "\n"
+            let stagger = RankStagger(view, maxRowWidth: options.maxRowWidth, clusterKey: options.cluster.clusterKey(for:))
+            let upward = upwardEdges(view)
+            for (index, edge) in view.edges.enumerated() {
+                out += "  " + edgeStatement(edge, minimumLength: stagger.minimumLengths[index],
+                                             ranked: !upward.contains(index)) + "\n"
             }
         }
         out += "}\n"
@@ -77,10 +97,62 @@ public struct DOTRenderer: Sendable {
     func nodeStatement(_ node: GraphNode) -> String {
         var attributes = Self.nodeAttributes(node.kind)
         var tooltip = "\(node.id) (\(node.kind.rawValue))"
+        if options.compositionRoots.contains(node.id) {
+            attributes += Self.compositionRootAttributes
+            tooltip = "\(node.id) (\(node.kind.rawValue), composition root)"
+        }
         if let package = node.package, node.kind != .package { tooltip += "\npackage: \(package)" }
         if let path = node.path { tooltip += "\npath: \(path)" }
         attributes.append("tooltip=\(Self.quote(tooltip))")
+        if let name = options.displayNames[node.id], name != node.id {
+            attributes.insert("label=\(Self.quote(name))", at: 0)
+        }
         return "\(Self.quote(node.id)) [\(attributes.joined(separator: ", "))];"
+    }
+
+    /// Ranks layers top to bottom: one invisible anchor per layer, chained in layer order,
+    /// with every node held below its layer's anchor and above the next one. Nodes
+    /// without a layer are left to the edges.
+    func layerRanks(_ nodes: [GraphNode]) -> String {
+        let present = Set(nodes.compactMap(\.layer))
+        let layers = options.layerOrder.filter { present.contains($0) }
+        guard layers.count > 1 else { return "" }
+        func anchor(_ index: Int) -> String { Self.quote("layer_rank_\(index)") }
+        var out = "\n  // Layer ranks (top to bottom): \(layers.joined(separator: ", "))\n"
+        for index in 0...layers.count {
+            out += "  \(anchor(index)) [shape=point, style=invis, width=0, height=0, label=\"\"];\n"
+        }
+        out += "  " + (0...layers.count).map(anchor).joined(separator: " -> ") + " [style=invis];\n"
+        for (index, layer) in layers.enumerated() {
+            for node in nodes where node.layer == layer {
+                out += "  \(anchor(index)) -> \(Self.quote(node.id)) [style=invis];\n"
+                out += "  \(Self.quote(node.id)) -> \(anchor(index + 1)) [style=invis];\n"
+            }
+        }
+        return out
+    }
+
+    /// Drawn over the kind's attributes (later attributes win in DOT).
+    static let compositionRootAttributes = [
+        "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5", "fillcolor=\"#fff1d6\"", "color=\"#c05621\"",
+    ]
+
+    /// Indices of edges from a lower layer up to a higher one (when layers are ranked):
+    /// they must not pull ranks, or Graphviz breaks the cycle they form with the layer
+    /// anchors by reversing an anchor, and the layers interleave.
+    func upwardEdges(_ view: GraphView) -> Set<Int> {
+        let present = Set(view.nodes.compactMap(\.layer))
+        let layers = options.layerOrder.filter { present.contains($0) }
+        guard layers.count > 1 else { return [] }
+        var position: [String: Int] = [:]
+        for (index, layer) in layers.enumerated() where position[layer] == nil { position[layer] = index }
+        var layerOfNode: [String: Int] = [:]
+        for node in view.nodes { if let layer = node.layer, let index = position[layer] { layerOfNode[node.id] = index } }
+        var upward = Set<Int>()
+        for (index, edge) in view.edges.enumerated() {
+            if let from = layerOfNode[edge.from], let to = layerOfNode[edge.to], to < from { upward.insert(index) }
+        }
+        return upward
     }
 
     static func nodeAttributes(_ kind: GraphNode.Kind) -> [String] {
@@ -112,8 +184,10 @@ public struct DOTRenderer: Sendable {
         }
     }
 
-    func edgeStatement(_ edge: GraphEdge) -> String {
+    func edgeStatement(_ edge: GraphEdge, minimumLength: Int? = nil, ranked: Bool = true) -> String {
         var attributes: [String] = []
+        if let minimumLength { attributes.append("minlen=\(minimumLength)") }
+        if !ranked { attributes.append("constraint=false") }
         switch edge.kind {
         case .dependency: break
         case .import: attributes.append("style=dashed")

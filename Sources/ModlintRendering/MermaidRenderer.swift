@@ -7,11 +7,18 @@ public struct MermaidOptions: Sendable, Equatable {
     public var title: String?
     /// `TB` (default), `LR`, `BT` or `RL`.
     public var direction: String
+    /// Text shown for a cluster key or node id instead of the key itself.
+    public var displayNames: [String: String]
+    /// Node ids drawn as composition roots.
+    public var compositionRoots: Set<String>
 
-    public init(cluster: ClusterMode = .package, title: String? = nil, direction: String = "TB") {
+    public init(cluster: ClusterMode = .package, title: String? = nil, direction: String = "TB",
+                displayNames: [String: String] = [:], compositionRoots: Set<String> = []) {
         self.cluster = cluster
         self.title = title
         self.direction = direction
+        self.displayNames = displayNames
+        self.compositionRoots = compositionRoots
     }
 }
 
@@ -38,7 +45,7 @@ public struct MermaidRenderer: Sendable {
 
         let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
         for (key, nodes) in clustered.clusters {
-            out += "  subgraph \(groupIds.id(for: key))[\"\(Self.label(key))\"]\n"
+            out += "  subgraph \(groupIds.id(for: key))[\"\(Self.label(options.displayNames[key] ?? key))\"]\n"
             for node in nodes {
                 out += "    " + nodeStatement(node, id: ids.id(for: node.id)) + "\n"
             }
@@ -72,6 +79,11 @@ public struct MermaidRenderer: Sendable {
             let members = view.nodes.filter { $0.kind == kind }.map { ids.id(for: $0.id) }
             out += "  class \(members.joined(separator: ",")) \(kind.rawValue)\n"
         }
+        let roots = view.nodes.filter { options.compositionRoots.contains($0.id) }.map { ids.id(for: $0.id) }
+        if !roots.isEmpty {
+            out += "  classDef compositionRoot fill:#fff1d6,stroke:#c05621,stroke-width:3px\n"
+            out += "  class \(roots.joined(separator: ",")) compositionRoot\n"
+        }
         if !violationLinks.isEmpty {
             out += "  linkStyle \(violationLinks.map(String.init).joined(separator: ",")) "
                 + "stroke:\(DOTRenderer.violationColor),stroke-width:2px,color:\(DOTRenderer.violationColor)\n"
@@ -80,7 +92,7 @@ public struct MermaidRenderer: Sendable {
     }
 
     private func nodeStatement(_ node: GraphNode, id: String) -> String {
-        let text = "\"\(Self.label(node.id))\""
+        let text = "\"\(Self.label(options.displayNames[node.id] ?? node.id))\""
         switch node.kind {
         case .library, .package: return "\(id)[\(text)]"
         case .executable: return "\(id)[[\(text)]]"

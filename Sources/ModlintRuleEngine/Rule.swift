@@ -64,13 +64,29 @@ public struct Finding: Sendable, Equatable {
     /// names, type names, keys); hashed into the fingerprint.
     public var key: [String]
     public var related: [RelatedLocation]
+    /// Module-graph edges the finding is about (module ids), so that diagrams can draw
+    /// them as violations; empty for findings that concern no edge.
+    public var edges: [ModuleEdge]
 
-    public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = []) {
+    public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = [],
+                edges: [ModuleEdge] = []) {
         self.site = site
         self.message = message
         self.module = module
         self.key = key
         self.related = related
+        self.edges = edges
+    }
+}
+
+/// An edge between two modules, by module id.
+public struct ModuleEdge: Sendable, Equatable, Hashable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
     }
 }
 

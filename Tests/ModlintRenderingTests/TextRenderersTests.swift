@@ -13,6 +13,27 @@ import Testing
         expectGolden(DOTRenderer(options: DOTOptions(cluster: .layer)).render(Fixtures.view), "modules-layer.dot")
     }
 
+    @Test func layersAreRankedAndUpwardEdgesDoNotConstrain() {
+        let dot = DOTRenderer(options: DOTOptions(cluster: .layer, layerOrder: ["app", "feature", "core", "unused"])).render(Fixtures.view)
+        #expect(dot.contains("  // Layer ranks (top to bottom): app, feature, core\n"))
+        #expect(dot.contains("  \"layer_rank_0\" -> \"layer_rank_1\" -> \"layer_rank_2\" -> \"layer_rank_3\" [style=invis];\n"))
+        #expect(dot.contains("  \"layer_rank_1\" -> \"Feature \\\"Login\\\"\" [style=invis];\n"))
+        #expect(dot.contains("  \"Core\" -> \"App\" [constraint=false, style=dashed, color="))
+        #expect(!dot.contains("\"App\" -> \"Core\" [constraint=false"))
+        #expect(!DOTRenderer(options: DOTOptions(cluster: .layer)).render(Fixtures.view).contains("layer_rank"))
+    }
+
+    @Test func displayNamesAndCompositionRoots() {
+        let options = DOTOptions(displayNames: ["core-kit": "CoreKit", "features": "Features"], compositionRoots: ["App"])
+        let dot = DOTRenderer(options: options).render(Fixtures.view)
+        #expect(dot.contains("graph [label=\"CoreKit\", style="))
+        #expect(dot.contains("\"features\" [label=\"Features\", shape=tab"))
+        #expect(dot.contains("penwidth=2.5, fillcolor=\"#fff1d6\", color=\"#c05621\", tooltip=\"App (executable, composition root)"))
+        let mermaid = MermaidRenderer(options: MermaidOptions(displayNames: ["core-kit": "CoreKit"], compositionRoots: ["App"])).render(Fixtures.view)
+        #expect(mermaid.contains("  subgraph g_core_kit[\"CoreKit\"]\n"))
+        #expect(mermaid.contains("  class n_App compositionRoot\n"))
+    }
+
     @Test func folderClustersUseLeadingPathComponents() {
         let dot = DOTRenderer(options: DOTOptions(cluster: .folder(depth: 2))).render(Fixtures.view)
         #expect(dot.contains("subgraph \"cluster_Packages/CoreKit\" {"))

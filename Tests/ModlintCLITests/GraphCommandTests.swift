@@ -1,0 +1,309 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// `modlint graph` end to end: views, transforms, violations, formats, `--check`.
+@Suite(.serialized) struct GraphCommandTests {
+    /// Kit: Feature → Service → Core → Models, Feature → Core (implied), Service ↔ Cache
+    /// (declared cycle), Feature imports Models without declaring it; tests in Kit, and an
+    /// app package using Feature.
+    static let workspace: [(String, String)] = [
+        ("Kit/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "KitPackage",
+            products: [.library(name: "Feature", targets: ["Feature"])],
+            dependencies: [.package(url: "https://github.com/example/Remote.git", from: "1.0.0")],
+            targets: [
+                .target(name: "Feature", dependencies: ["Service", "Core"]),
+                .target(name: "Service", dependencies: ["Core", "Cache"]),
+                .target(name: "Cache", dependencies: ["Service"]),
+                .target(name: "Core", dependencies: ["Models", .product(name: "Remote", package: "Remote")]),
+                .target(name: "Models"),
+                .testTarget(name: "FeatureTests", dependencies: ["Feature"]),
+            ]
+        )
+        """),
+        ("Kit/Sources/Feature/Feature.swift", "import Service\nimport Core\nimport Models\n"),
+        ("Kit/Sources/Service/Service.swift", "import Core\nimport Cache\n"),
+        ("Kit/Sources/Cache/Cache.swift", "import Service\n"),
+        ("Kit/Sources/Core/Core.swift", "import Models\nimport Remote\n"),
+        ("Kit/Sources/Models/Models.swift", "public struct Model {}\n"),
+        ("Kit/Tests/FeatureTests/FeatureTests.swift", "import Feature\n"),
+        ("App/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            dependencies: [.package(path: "../Kit")],
+            targets: [.executableTarget(name: "App", dependencies: [.product(name: "Feature", package: "Kit")])]
+        )
+        """),
+        ("App/Sources/App/main.swift", "import Feature\n"),
+    ]
+
+    struct Graph: Decodable, Equatable {
+        struct Node: Decodable, Equatable {
+            var id: String
+            var kind: String
+        }
+
+        struct Edge: Decodable, Equatable {
+            var from: String
+            var to: String
+            var kind: String
+            var violations: [String]?
+        }
+
+        var nodes: [Node]
+        var edges: [Edge]
+
+        var edgeList: [String] {
+            edges.map { "\($0.from)->\($0.to):\($0.kind)" + ($0.violations.map { "[\($0.joined(separator: ","))]" } ?? "") }
+        }
+    }
+
+    static func graph(_ arguments: [String], in directory: TemporaryDirectory) throws -> Graph {
+        let run = try CLI.run(["graph", directory.path, "--format", "json"] + arguments)
+        #expect(run.exitCode == 0, "\(arguments): \(run.standardError)")
+        return try JSONDecoder().decode(Graph.self, from: Data(run.standardOutput.utf8))
+    }
+
+    @Test func modulesViewMarksViolations() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let graph = try Self.graph([], in: directory)
+        #expect(graph.nodes.map(\.id) == ["App", "Cache", "Core", "Feature", "Models", "Service"])
+        #expect(graph.edgeList == [
+            "App->Feature:dependency",
+            "Cache->Service:dependency[target-cycle]",
+            "Core->Models:dependency",
+            "Feature->Core:dependency",
+            "Feature->Models:import[undeclared-import]",
+            "Feature->Service:dependency",
+            "Service->Cache:dependency[target-cycle]",
+            "Service->Core:dependency",
+        ])
+    }
+
+    @Test func packagesViewUsesManifestNamesAsLabels() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let graph = try Self.graph(["--view", "packages", "--include-external"], in: directory)
+        #expect(graph.nodes.map(\.id) == ["app", "kit", "remote"])
+        #expect(graph.edgeList == ["app->kit:package", "kit->remote:package"])
+        let dot = try CLI.run(["graph", directory.path, "--view", "packages"])
+        #expect(dot.standardOutput.contains("\"kit\" [label=\"KitPackage\", shape=tab"))
+    }
+
+    @Test func focusDepthReverseExcludeCollapseReduce() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let focused = try Self.graph(["--focus", "Service", "--depth", "1"], in: directory)
+        #expect(focused.edgeList == [
+            "Cache->Service:dependency[target-cycle]", "Service->Cache:dependency[target-cycle]", "Service->Core:dependency",
+        ])
+        let reverse = try Self.graph(["--focus", "Core", "--reverse", "--include-tests"], in: directory)
+        #expect(reverse.nodes.map(\.id) == ["App", "Cache", "Core", "Feature", "FeatureTests", "Service"])
+        let excluded = try Self.graph(["--exclude", "C*", "--exclude", "App/**"], in: directory)
+        #expect(excluded.nodes.map(\.id) == ["Feature", "Models", "Service"])
+        #expect(excluded.edgeList == ["Feature->Models:import[undeclared-import]", "Feature->Service:dependency"])
+        let collapsed = try Self.graph(["--collapse", "package"], in: directory)
+        #expect(collapsed.nodes.map(\.id) == ["app", "kit"])
+        #expect(collapsed.edgeList == [
+            "app->kit:dependency", "kit->kit:dependency[target-cycle]", "kit->kit:import[undeclared-import]",
+        ])
+        let reduced = try Self.graph(["--transitive-reduction"], in: directory)
+        #expect(!reduced.edgeList.contains("Feature->Core:dependency"))
+        #expect(reduced.edgeList.contains("Feature->Models:import[undeclared-import]"))
+        #expect(reduced.edges.count == 7)
+    }
+
+    @Test(arguments: [
+        (["--focus", "Servic"], "--focus: no node 'Servic' in the modules view; did you mean 'Service'?"),
+        (["--depth", "2"], "--depth and --reverse need --focus MODULE"),
+        (["--reverse"], "--depth and --reverse need --focus MODULE"),
+        (["--check"], "--check needs the committed file: -o FILE"),
+        (["--check", "--format", "png", "-o", "x.png"], "--check compares DOT, Mermaid, JSON or SVG files"),
+        (["--cluster", "galaxy"], "galaxy"),
+        (["--collapse", "folder"], "folder"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let run = try CLI.run(["graph", directory.path] + arguments)
+        #expect(run.exitCode == 2, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func textFormatsAreByteIdenticalAcrossRuns() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        for format in ["dot", "mermaid", "json"] {
+            let first = try CLI.run(["graph", directory.path, "--format", format, "--include-tests", "--include-external"])
+            let second = try CLI.run(["graph", directory.path, "--format", format, "--include-tests", "--include-external"])
+            #expect(first.exitCode == 0 && !first.standardOutput.isEmpty)
+            #expect(first.standardOutput == second.standardOutput, "\(format)")
+        }
+    }
+
+    @Test func imagesAreValid() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        for format in ["svg", "png", "pdf"] {
+            let file = directory.path + "/graph.\(format)"
+            let run = try CLI.run(["graph", directory.path, "--format", format, "-o", file])
+            #expect(run.exitCode == 0, "\(run.standardError)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            switch format {
+            case "svg":
+                let svg = String(decoding: data, as: UTF8.self)
+                #expect(svg.hasPrefix("<?xml"))
+                #expect(svg.contains("<!-- modlint-source: fnv1a64 "))
+                for id in ["App", "Cache", "Core", "Feature", "Models", "Service"] { #expect(svg.contains("<title>\(id)</title>")) }
+                #expect(svg.contains("<title>KitPackage</title>") || svg.contains(">KitPackage</text>"))
+            case "png": #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            default: #expect(data.starts(with: Array("%PDF".utf8)))
+            }
+        }
+    }
+
+    @Test func renderFailureIsAClearInternalError() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let run = try CLI.run(["graph", directory.path, "--format", "svg"], environment: ["MODLINT_FAULT_INJECTION": "invalid-dot"])
+        #expect(run.exitCode == 3)
+        #expect(run.standardError.hasPrefix("modlint: error: cannot render the diagram: invalid DOT input\nGraphviz: "), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test(arguments: ["dot", "mermaid", "json", "svg"])
+    func checkReportsCurrentStaleAndMissing(format: String) throws {
+        let directory = try TemporaryDirectory(files: Self.workspace)
+        defer { directory.remove() }
+        let file = directory.path + "/docs/modules.\(format)"
+        let missing = try CLI.run(["graph", directory.path, "--format", format, "--check", "-o", file])
+        #expect(missing.exitCode == 2)
+        #expect(missing.standardError == "modlint: error: \(file) does not exist; generate it without --check\n")
+        #expect(FileManager.default.fileExists(atPath: file) == false)
+
+        #expect(try CLI.run(["graph", directory.path, "--format", format, "-o", file]).exitCode == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+        let current = try CLI.run(["graph", directory.path, "--format", format, "--check", "-o", file])
+        #expect(current.exitCode == 0, "\(current.standardError)")
+        #expect(current.standardOutput.isEmpty && current.standardError.isEmpty)
+
+        // The code changes: Feature stops importing Models (the undeclared-import edge goes).
+        try directory.write("Kit/Sources/Feature/Feature.swift", "import Service\nimport Core\n")
+        let stale = try CLI.run(["graph", directory.path, "--format", format, "--check", "-o", file])
+        #expect(stale.exitCode == 1)
+        #expect(stale.standardError == "modlint: error: \(file) is stale: the modules view has changed; "
+            + "regenerate it by running the same command without --check\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == written, "--check never writes")
+    }
+
+    @Test func checkRejectsAnSVGWithoutStamp() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace + [("hand.svg", "<svg></svg>\n")])
+        defer { directory.remove() }
+        let run = try CLI.run(["graph", directory.path, "--format", "svg", "--check", "-o", directory.path + "/hand.svg"])
+        #expect(run.exitCode == 2)
+        #expect(run.standardError.contains("has no modlint source stamp"))
+    }
+
+    @Test func layersAreClusteredAndRankedTopToBottom() throws {
+        let directory = try TemporaryDirectory(files: Self.workspace + [(".modlint.yml", """
+        layers:
+          - name: app
+            modules: [App]
+          - name: features
+            modules: [Feature, Service]
+          - name: core
+            modules: [Cache]
+            paths: ["Kit/Sources/Core", "Kit/Sources/Models"]
+        composition-roots: [App]
+        """)])
+        defer { directory.remove() }
+        let dot = try CLI.run(["graph", directory.path, "--cluster", "layer"])
+        #expect(dot.exitCode == 0, "\(dot.standardError)")
+        for layer in ["app", "features", "core"] { #expect(dot.standardOutput.contains("subgraph \"cluster_\(layer)\" {")) }
+        #expect(dot.standardOutput.contains("// Layer ranks (top to bottom): app, features, core"))
+        #expect(dot.standardOutput.contains("\"App\" [style=\"filled,bold\", peripheries=2, fillcolor=\"#dff3e4\", color=\"#2f855a\", shape=box, style=\"rounded,filled,bold\""))
+
+        let svg = try CLI.run(["graph", directory.path, "--cluster", "layer", "--format", "svg"])
+        let geometry = SVGGeometry(svg: svg.standardOutput)
+        func top(_ id: String) throws -> Double { try #require(geometry.nodes.first { $0.title == id }).box.minY }
+        func bottom(_ id: String) throws -> Double { try #require(geometry.nodes.first { $0.title == id }).box.maxY }
+        #expect(try bottom("App") < top("Feature"))
+        #expect(try bottom("Feature") < top("Core"))
+        #expect(try bottom("Feature") < top("Models"))
+        // Cache -> Service goes up a layer (a cycle): it must not pull Cache up.
+        #expect(dot.standardOutput.contains("\"Cache\" -> \"Service\" [constraint=false, color="))
+        #expect(try bottom("Service") < top("Cache"))
+    }
+
+    /// 124 targets in six packages: no two nodes overlap, and the SVG is byte-identical
+    /// across runs. `MODLINT_KEEP_RENDERINGS=DIR` keeps an SVG and a PNG to look at.
+    @Test func largeWorkspaceStaysReadable() throws {
+        let directory = try TemporaryDirectory(files: LargeWorkspace.files)
+        defer { directory.remove() }
+        let names = LargeWorkspace.targets.map(\.name)
+        #expect(names.count == 124)
+        let first = try CLI.run(["graph", directory.path, "--format", "svg"])
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        let second = try CLI.run(["graph", directory.path, "--format", "svg"])
+        #expect(first.standardOutput == second.standardOutput, "the layout is not stable")
+        let geometry = SVGGeometry(svg: first.standardOutput)
+        #expect(geometry.nodes.map(\.title).sorted() == names.sorted())
+        #expect(geometry.overlaps.isEmpty, "overlapping nodes: \(geometry.overlaps.prefix(10))")
+
+        // The app's 40 features are leaves once focused: spread over four rows of ten.
+        let fan = SVGGeometry(svg: try CLI.run(["graph", directory.path, "--format", "svg", "--focus", "App", "--depth", "1"]).standardOutput)
+        #expect(fan.nodes.count == 41)
+        #expect(fan.overlaps.isEmpty)
+        #expect(Set(fan.nodes.filter { $0.title != "App" }.map { Int($0.box.minY) }).count == 4)
+        if let keep = ProcessInfo.processInfo.environment["MODLINT_KEEP_RENDERINGS"] {
+            for format in ["svg", "png", "dot"] {
+                _ = try CLI.run(["graph", directory.path, "--format", format, "-o", "\(keep)/large-modules.\(format)"])
+                _ = try CLI.run(["graph", directory.path, "--format", format, "--view", "packages", "-o", "\(keep)/large-packages.\(format)"])
+                _ = try CLI.run(["graph", directory.path, "--format", format, "--focus", "App", "--depth", "1", "-o", "\(keep)/large-focus-app.\(format)"])
+            }
+        }
+    }
+
+    /// The diagrams in docs/ are current (regenerate them with `make diagrams`).
+    @Test(arguments: DocumentedDiagrams.all)
+    func documentedDiagramsAreCurrent(diagram: DocumentedDiagrams.Diagram) throws {
+        let root = repositoryRoot()
+        let run = try CLI.run(["graph", "Examples/DemoApp"] + diagram.arguments + ["--check", "-o", diagram.file], in: root)
+        #expect(run.exitCode == 0, "\(diagram.file): \(run.standardError) — run `make diagrams`")
+    }
+
+    @Test func everyDocumentedDiagramIsChecked() throws {
+        let directory = repositoryRoot() + "/docs/diagrams"
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files == DocumentedDiagrams.all.map { String($0.file.dropFirst("docs/diagrams/".count)) }.sorted())
+    }
+}
+
+/// The diagrams of docs/diagrams.md, as the `diagrams` target of the Makefile writes them.
+enum DocumentedDiagrams {
+    struct Diagram: Sendable, CustomTestStringConvertible {
+        var file: String
+        var arguments: [String]
+        var testDescription: String { file }
+    }
+
+    static let all: [Diagram] = ["packages", "modules", "imports", "di", "spezi"].map {
+        Diagram(file: "docs/diagrams/\($0).svg", arguments: ["--view", $0, "--format", "svg"])
+    } + [
+        Diagram(file: "docs/diagrams/modules.mmd", arguments: ["--view", "modules", "--format", "mermaid"]),
+        Diagram(file: "docs/diagrams/modules-focus-settings.svg",
+                arguments: ["--view", "modules", "--focus", "Settings", "--depth", "1", "--format", "svg"]),
+        Diagram(file: "docs/diagrams/modules-collapsed.svg",
+                arguments: ["--view", "imports", "--collapse", "package", "--format", "svg"]),
+    ]
+}
