@@ -90,20 +90,15 @@ struct GraphCommand: ParsableCommand {
             violations: violations,
             shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
                                  collapse: collapse, transitiveReduction: transitiveReduction))
-        let style = pipeline.style(cluster: cluster.mode, view: graphView)
+        var style = pipeline.style(cluster: cluster.mode, view: graphView)
+        style.metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
         if check, let output {
             try GraphFormatSelection.check(graphView, format: format, style: style, against: output)
             return
         }
         let bytes: [UInt8]
         do {
-            if format == .json && view == .modules {
-                // Coupling metrics ride along in the modules view's JSON.
-                let metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
-                bytes = Array(GraphJSONRenderer().render(graphView, metrics: metrics).utf8)
-            } else {
-                bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
-            }
+            bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
         } catch let failure as RenderFailure {
             Output.error(failure.description)
             throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError

@@ -9,6 +9,8 @@ struct DiagramStyle {
     var displayNames: [String: String] = [:]
     var layerOrder: [String] = []
     var compositionRoots: Set<String> = []
+    /// Coupling metrics written into the modules view's JSON.
+    var metrics: ModuleMetrics?
 
     var dot: DOTOptions {
         DOTOptions(cluster: cluster, displayNames: displayNames, layerOrder: layerOrder, compositionRoots: compositionRoots)
@@ -40,10 +42,14 @@ enum GraphFormatSelection {
     /// The text a text format produces; for image formats, the DOT source they are rendered from.
     static func text(_ view: GraphView, format: GraphFormat, style: DiagramStyle) -> String {
         switch format {
-        case .json: return GraphJSONRenderer().render(view)
+        case .json: return GraphJSONRenderer().render(view, metrics: metrics(for: view, style: style))
         case .mermaid: return MermaidRenderer(options: style.mermaid).render(view)
         case .dot, .svg, .png, .pdf: return DOTRenderer(options: style.dot).render(view)
         }
+    }
+
+    private static func metrics(for view: GraphView, style: DiagramStyle) -> ModuleMetrics? {
+        view.name == .modules ? style.metrics : nil
     }
 
     /// `--check -o FILE`: returns when FILE is current; otherwise throws exit 1 (stale) or a
