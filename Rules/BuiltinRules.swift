@@ -17,6 +17,8 @@ public enum BuiltinRules {
         // MVVM.
 
         // Suppressions and baselines.
+        InvalidSuppression(),
+        SuperfluousSuppression(),
 
         // Input problems.
         UnresolvedManifest(),

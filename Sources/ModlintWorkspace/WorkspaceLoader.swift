@@ -83,12 +83,12 @@ public struct WorkspaceLoader: Sendable {
 
         // Manifests, read in parallel.
         let packageDirectories = scan.packageDirectories.keys.sorted()
-        let manifests: [(path: String, manifest: PackageManifest?)] = packageDirectories.parallelMap { directory in
+        let manifests: [(path: String, manifest: PackageManifest?, suppressions: [SuppressionComment])] = packageDirectories.parallelMap { directory in
             let names = scan.packageDirectories[directory] ?? []
             let fileName = ManifestLocator.manifestFileName(in: names, toolsVersion: toolsVersion) ?? "Package.swift"
             let path = Paths.join(directory, fileName)
-            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil) }
-            return (path, reader.read(bytes: bytes))
+            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil, []) }
+            return (path, reader.read(bytes: bytes), SuppressionExtractor.extract(bytes: bytes))
         }
 
         // Identities: directory name, lower-cased; the root package takes the root's name.
@@ -178,6 +178,7 @@ public struct WorkspaceLoader: Sendable {
             }
             packages.append(Package(identity: identities[index], directory: directory, manifestPath: manifests[index].path,
                                     manifest: manifest, targets: targets, localDependencies: []))
+            packages[packages.count - 1].suppressions = manifests[index].suppressions
         }
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
