@@ -25,6 +25,8 @@ public struct WorkspaceOptions: Sendable {
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
     public var buildEnvironment: BuildEnvironment
+    /// Summaries of unchanged files are taken from here; `nil` reads and writes no cache.
+    public var cache: SummaryCache?
 
     public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage"],
                 toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment = .host) {
@@ -150,10 +152,13 @@ public struct WorkspaceLoader: Sendable {
         }
 
         // Summaries, in parallel: the bulk of the work.
+        let cache = options.cache?.open(root: root)
         let summaries: [SourceSummary?] = assignments.map(\.path).parallelMap { path in
+            if let cache { return cache.summary(path: path, absolute: Paths.join(root, path)) }
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
             return FactExtractor.summarize(bytes: bytes)
         }
+        cache?.save()
         var filesByTarget: [Int: [SourceFile]] = [:]
         for (index, assignment) in assignments.enumerated() {
             guard let summary = summaries[index] else {
