@@ -7,7 +7,7 @@ DEMO_OUT   ?= .build/demo
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 MODLINT    := .build/debug/modlint
 
-.PHONY: demo test deps build release corpus docs bench accuracy clean-demo
+.PHONY: demo test deps build release corpus docs bench accuracy clean-demo fuzz
 
 ## Lint the bundled example workspace and render its module graph as SVG.
 demo: deps build
@@ -45,3 +45,8 @@ docs: build
 	@mkdir -p docs/rules
 	@rm -f docs/rules/*.md
 	$(MODLINT) rules --write-docs docs/rules
+
+## Fuzz the tokenizer/fact extractor and the manifest reader (libFuzzer), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz:
+	Tests/Fuzz/run.sh $(FUZZ_SECONDS)

@@ -3,12 +3,13 @@ import ModlintWorkspace
 
 /// `--changed[=REV]`: the files git reports as changed, relative to the workspace root.
 enum ChangedFiles {
-    /// `--changed` without a value arrives as this (see `normalizeArguments`): staged files.
-    static let staged = ""
+    /// `--changed` without a value arrives as this (see `normalizeArguments`): staged
+    /// files. No command-line argument can contain the control character.
+    static let staged = "\u{1}staged"
 
-    /// ArgumentParser options always take a value; a bare `--changed` becomes `--changed=`.
+    /// ArgumentParser options always take a value; a bare `--changed` gets the sentinel.
     static func normalizeArguments(_ arguments: [String]) -> [String] {
-        arguments.map { $0 == "--changed" ? "--changed=" : $0 }
+        arguments.map { $0 == "--changed" ? "--changed=" + staged : $0 }
     }
 
     static func list(revision: String, root: String) throws -> Set<String> {

@@ -65,7 +65,7 @@ struct HostileInputTests {
     @Test func binaryAndInvalidUTF8FilesAreWarnings() throws {
         let directory = try Self.workspace()
         defer { directory.remove() }
-        try directory.write("Sources/App/App.swift", bytes: Array([UInt8]([0, 1, 2, 255]).repeated(256)))
+        try directory.write("Sources/App/App.swift", bytes: repeatedBytes([0, 1, 2, 255], 256))
         try directory.write("Sources/App/Latin.swift", bytes: Array("let s = \"".utf8) + [0xFF] + Array("\"\n".utf8))
         let run = try Self.lint(directory)
         #expect(run.exitCode == 0)
@@ -82,7 +82,7 @@ struct HostileInputTests {
         let directory = try Self.workspace()
         defer { directory.remove() }
         let line = Array("public let generatedValue = \"0123456789abcdef0123456789abcdef\" // generated\n".utf8)
-        try directory.write("Sources/App/Generated.swift", bytes: Array(line.repeated(50 * 1024 * 1024 / line.count + 1)))
+        try directory.write("Sources/App/Generated.swift", bytes: repeatedBytes(line, 50 * 1024 * 1024 / line.count + 1))
         let run = try Self.lint(directory)
         #expect(run.exitCode == 0)
         #expect(run.standardOutput == "modlint: no findings in 1 package, 1 module, 2 files\n")
@@ -154,11 +154,17 @@ struct HostileInputTests {
     }
 }
 
-extension Array {
-    func repeated(_ times: Int) -> [Element] {
-        var result: [Element] = []
-        result.reserveCapacity(count * times)
-        for _ in 0..<times { result.append(contentsOf: self) }
-        return result
+/// `unit` repeated `times` times, built in one allocation (tests build 50 MB with it).
+func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
+    let total = unit.count * times
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+        var offset = 0
+        for _ in 0..<times {
+            for byte in unit {
+                buffer[offset] = byte
+                offset += 1
+            }
+        }
+        initialized = total
     }
 }
