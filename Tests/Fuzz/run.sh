@@ -30,7 +30,7 @@ for name in tokenizer manifest; do
   else seeds=(Sources/ModlintTokenizer/Lexer.swift Rules/*.swift); fi
   for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/" || true; done
   echo "== fuzz $name for ${SECONDS_PER_TARGET}s"
-  (cd "$OUT/$name" && "../fuzz-$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 corpus) \
+  (cd "$OUT/$name" && ASAN_OPTIONS=detect_leaks=0 "../fuzz-$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 corpus) \
     2>&1 | grep -E "^(#[0-9]+.*DONE|Done|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)" || true
 done
 ls "$OUT"/*/crash-* "$OUT"/*/timeout-* "$OUT"/*/oom-* 2>/dev/null && { echo "== fuzzing found problems (see above)"; exit 1; } || echo "== no crashes"
