@@ -7,7 +7,7 @@ DEMO_OUT   ?= .build/demo
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 MODLINT    := .build/debug/modlint
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy clean-demo
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy clean-demo fuzz
 
 ## Lint the bundled example workspace and render its module graph as SVG.
 demo: deps build
@@ -69,3 +69,8 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view modules --format mermaid -o docs/diagrams/modules.mmd
 	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
+
+## Fuzz the tokenizer/fact extractor and the manifest reader (libFuzzer), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz:
+	Tests/Fuzz/run.sh $(FUZZ_SECONDS)

@@ -28,6 +28,8 @@ public enum BuiltinRules {
         // MVVM.
 
         // Suppressions and baselines.
+        InvalidSuppression(),
+        SuperfluousSuppression(),
 
         // Input problems.
         UnresolvedManifest(),

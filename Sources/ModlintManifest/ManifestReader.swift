@@ -34,6 +34,20 @@ public struct ManifestReader: Sendable {
         return manifest
     }
 
+    /// The outermost `(`, `[` or `{` still open at the end of the file (a truncated or
+    /// hand-broken manifest), found without recursion.
+    static func firstUnclosedBracket(_ source: TokenizedSource, _ tokens: [Token]) -> Token? {
+        var open: [Token] = []
+        for token in tokens where token.kind == .punctuation {
+            switch source.bytes[Int(token.start)] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(token)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): if !open.isEmpty { open.removeLast() }
+            default: break
+            }
+        }
+        return open.first
+    }
+
     /// Reads an already tokenized manifest.
     public func read(source: TokenizedSource) -> PackageManifest {
         var notes: [(String, SourcePos)] = []
@@ -57,6 +71,9 @@ public struct ManifestReader: Sendable {
             notes.append(("unbalanced '}'; the rest of the manifest is not read", parser.pos(token)))
         }
         notes += parser.notes
+        if let open = ManifestReader.firstUnclosedBracket(source, tokens) {
+            notes.append(("unbalanced '\(source.text(open))': it is never closed; the manifest may be incomplete", parser.pos(open)))
+        }
 
         var evaluator = ManifestEvaluator()
         evaluator.run(program)

@@ -12,6 +12,8 @@ public struct Linter: Sendable {
     /// Severities (`off` disables a rule), layers, patterns … from `.modlint.yml`.
     public var configuration: Configuration
     public var loaderOptions: WorkspaceOptions
+    /// `YYYY-MM-DD` that suppressions expire against (tests inject it; `MODLINT_TODAY`).
+    public var today: String = Today.current()
 
     public init(rules: [any Rule], configuration: Configuration = Configuration(), loaderOptions: WorkspaceOptions = WorkspaceOptions()) {
         self.rules = rules
@@ -28,7 +30,11 @@ public struct Linter: Sendable {
     /// problems (missing path, no manifest) and `ConfigurationError` for configuration
     /// globs that match nothing in the workspace.
     public func lint(paths: [String]) throws -> LintResult {
-        let workspace = try WorkspaceLoader(options: loaderOptions).load(paths: paths)
+        try lintValidatingConfiguration(WorkspaceLoader(options: loaderOptions).load(paths: paths))
+    }
+
+    /// Lints a loaded workspace after checking that the configuration's globs match it.
+    public func lintValidatingConfiguration(_ workspace: Workspace) throws -> LintResult {
         let graph = ModuleGraph(workspace: workspace)
         try ConfigurationValidator(configuration: configuration).validate(workspace, graph: graph)
         return lint(workspace, graph: graph)
@@ -39,22 +45,39 @@ public struct Linter: Sendable {
     }
 
     private func lint(_ workspace: Workspace, graph: ModuleGraph) -> LintResult {
-        let context = LintContext(workspace: workspace, graph: graph, configuration: configuration)
+        var context = LintContext(workspace: workspace, graph: graph, configuration: configuration)
+        context.today = today
         let included = IncludeFilter(globs: configuration.include,
                                      paths: ConfigurationPaths(workspaceRoot: workspace.root, baseDirectory: configuration.baseDirectory))
-        var diagnostics: [Diagnostic] = []
+        var raised: [SuppressionFilter.Raised] = []
+        var ran = Set<String>()
+        var audits: [(rule: any SuppressionAuditRule, severity: Severity)] = []
         for rule in rules {
             let description = rule.description
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             guard severity != .off else { continue }
+            ran.insert(description.id)
+            if let audit = rule as? any SuppressionAuditRule { audits.append((audit, severity)) }
             for finding in rule.check(context) where included.includes(finding.site.file) {
-                diagnostics.append(Diagnostic(
-                    rule: description.id, severity: severity, message: finding.message,
-                    file: finding.site.file, line: finding.site.line, column: finding.site.column,
-                    module: finding.module, fingerprint: Fingerprint.make(rule: description.id, key: finding.key),
-                    related: finding.related
-                ))
+                raised.append(.init(rule: description.id, severity: severity, finding: finding))
             }
+        }
+        // Suppressions apply after every rule ran; then the audit rules judge them.
+        let filter = SuppressionFilter(workspace: workspace, configuration: configuration, today: today)
+        let outcome = filter.apply(raised, ranRules: ran)
+        var kept = outcome.kept
+        for (audit, severity) in audits {
+            for finding in audit.check(unused: outcome.unused, context) where included.includes(finding.site.file) {
+                kept.append(.init(rule: audit.description.id, severity: severity, finding: finding))
+            }
+        }
+        var diagnostics: [Diagnostic] = kept.map { item in
+            Diagnostic(
+                rule: item.rule, severity: item.severity, message: item.finding.message,
+                file: item.finding.site.file, line: item.finding.site.line, column: item.finding.site.column,
+                module: item.finding.module, fingerprint: Fingerprint.make(rule: item.rule, key: item.finding.key),
+                related: item.finding.related
+            )
         }
         diagnostics.sort(by: Diagnostic.ordered)
         let summary = LintResult.Summary(

@@ -95,6 +95,8 @@ public struct LintContext: Sendable {
     public var workspace: Workspace
     public var graph: ModuleGraph
     public var configuration: Configuration
+    /// The date suppressions expire against, `YYYY-MM-DD`.
+    public var today: String = Today.current()
 
     public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration = Configuration()) {
         self.workspace = workspace

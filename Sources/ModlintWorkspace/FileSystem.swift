@@ -56,7 +56,8 @@ public enum FileSystem {
 
     /// Writes a file atomically (temporary file + rename), creating nothing else.
     public static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let temporary = path + ".modlint-tmp-\(getpid())"
+        // Unique per process and call, so that concurrent writers never share a temporary.
+        let temporary = path + ".modlint-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return false }
         var written = 0
@@ -78,6 +79,16 @@ public enum FileSystem {
             return false
         }
         return true
+    }
+
+    /// `mkdir -p`; true when the directory exists afterwards.
+    public static func makeDirectories(_ path: String) -> Bool {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { return false }
+        }
+        return kind(of: path) == .directory
     }
 
     /// Entries of one directory: (name, isDirectory). Symbolic links to directories are

@@ -36,6 +36,8 @@ public struct Package: Sendable {
     /// How the manifest refers to each of those packages (declared identity and legacy
     /// `name:`, lower-cased) → workspace identity. `.product(package:)` is looked up here.
     public var dependencyNames: [String: String] = [:]
+    /// `// modlint:…` comments in the manifest (findings on manifests can be suppressed too).
+    public var suppressions: [SuppressionComment] = []
 
     public init(identity: String, directory: String, manifestPath: String, manifest: PackageManifest,
                 targets: [Target], localDependencies: [String]) {

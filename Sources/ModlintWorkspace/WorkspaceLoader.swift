@@ -28,6 +28,8 @@ public struct WorkspaceOptions: Sendable {
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
     public var buildEnvironment: BuildEnvironment
+    /// Summaries of unchanged files are taken from here; `nil` reads and writes no cache.
+    public var cache: SummaryCache?
 
     public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage"],
                 toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment = .host) {
@@ -89,15 +91,15 @@ public struct WorkspaceLoader: Sendable {
 
         // Manifests, read in parallel.
         let packageDirectories = scan.packageDirectories.keys.sorted()
-        let manifests: [(path: String, manifest: PackageManifest?)] = packageDirectories.parallelMap { directory in
+        let manifests: [(path: String, manifest: PackageManifest?, suppressions: [SuppressionComment])] = packageDirectories.parallelMap { directory in
             let names = scan.packageDirectories[directory] ?? []
             let absoluteDirectory = Paths.join(root, directory)
             let fileName = ManifestLocator.select(in: names, toolsVersion: toolsVersion) {
                 FileSystem.read(Paths.join(absoluteDirectory, $0))
             } ?? "Package.swift"
             let path = Paths.join(directory, fileName)
-            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil) }
-            return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory))
+            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil, []) }
+            return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory), SuppressionExtractor.extract(bytes: bytes))
         }
 
         // Identities: directory name, lower-cased; the root package takes the root's name.
@@ -159,10 +161,13 @@ public struct WorkspaceLoader: Sendable {
         }
 
         // Summaries, in parallel: the bulk of the work.
+        let cache = options.cache?.open(root: root)
         let summaries: [SourceSummary?] = assignments.map(\.path).parallelMap { path in
+            if let cache { return cache.summary(path: path, absolute: Paths.join(root, path)) }
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
             return FactExtractor.summarize(bytes: bytes)
         }
+        cache?.save()
         var filesByTarget: [Int: [SourceFile]] = [:]
         for (index, assignment) in assignments.enumerated() {
             guard let summary = summaries[index] else {
@@ -187,6 +192,7 @@ public struct WorkspaceLoader: Sendable {
             }
             packages.append(Package(identity: identities[index], directory: directory, manifestPath: manifests[index].path,
                                     manifest: manifest, targets: targets, localDependencies: []))
+            packages[packages.count - 1].suppressions = manifests[index].suppressions
         }
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }

@@ -41,10 +41,46 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour in text output: auto (when stdout is a terminal and NO_COLOR is unset), always, never.", valueName: "when"))
     var color: ColorMode = .auto
 
+    @Option(help: ArgumentHelp("Accepted findings: drop those recorded in this file (default: 'baseline' in .modlint.yml).", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(
+        "Record every current finding in this file (pretty, sorted JSON) and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Flag(name: .customLong("baseline-strict"), help: "Exit 1 when a baselined finding no longer occurs (the baseline may only shrink).")
+    var baselineStrict = false
+
+    @Option(name: .customLong("changed"), help: ArgumentHelp(
+        "Report only findings that touch files changed in git: staged files (bare --changed) or changed since REV (--changed=REV). The analysis still covers the whole workspace.",
+        valueName: "rev"))
+    var changed: String?
+
+    @OptionGroup var cache: CacheOptions
+
     func run() throws {
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
-        let result = try Linter(rules: BuiltinRules.all, configuration: configuration.load(near: paths)).lint(paths: paths)
+        let loaded = try configuration.load(near: paths)
+        var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
+        linter.loaderOptions.cache = try cache.make()
+        let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: paths)
+        var result = try linter.lintValidatingConfiguration(workspace)
         try FaultInjection.checkInternalFault()
+        if let writeBaseline {
+            try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline)
+            Output.standardError("modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")
+            return
+        }
+        var stale: [Baseline.Entry] = []
+        if let path = baseline ?? loaded.baseline.map({ Paths.join(loaded.baseDirectory ?? "", $0) }) {
+            let outcome = try BaselineFile.read(path).apply(to: result)
+            result = outcome.result
+            stale = outcome.stale
+        }
+        if let changed {
+            let files = try ChangedFiles.list(revision: changed, root: workspace.root)
+            result = ChangedFilesFilter(changedFiles: files, workspace: workspace).apply(to: result)
+        }
         let environment = CIEnvironment.current
         let catalog = RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL)
         for request in requests {
@@ -58,6 +94,12 @@ struct LintCommand: ParsableCommand {
             } else {
                 Output.standardOutput(report)
             }
+        }
+        if baselineStrict && !stale.isEmpty {
+            let lines = stale.map { "  \($0.file): \($0.rule) (\($0.fingerprint))\($0.count > 1 ? " ×\($0.count)" : "")" }
+            Output.standardError("modlint: error: \(stale.count) baselined finding(s) no longer occur; remove them from the baseline (or rewrite it with --write-baseline):\n"
+                                 + lines.joined(separator: "\n") + "\n")
+            throw ExitStatus.findings
         }
         let failing = strict ? result.diagnostics.count : result.summary.errors
         if failing > 0 { throw ExitStatus.findings }

@@ -15,7 +15,7 @@ struct Modlint: ParsableCommand {
         discussion: """
         EXIT CODES
           0  no finding at error severity (with --strict: no finding at all)
-          1  findings at error severity (with --strict: any finding)
+          1  findings at error severity (with --strict: any finding; with --baseline-strict: baselined findings that are gone)
           2  usage, configuration or input error (unknown flag, path not found, no Package.swift)
           3  internal error
         """,
@@ -29,7 +29,7 @@ struct Modlint: ParsableCommand {
     static func main() {
         let code: Int32
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(ChangedFiles.normalizeArguments(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             code = 0
         } catch let status as ExitStatus {

@@ -1,0 +1,213 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ModlintFacts
+import Synchronization
+
+/// Per-file `SourceSummary` cache: one file per workspace (`.build/modlint-cache/summaries.bin`
+/// under the workspace root, or `--cache-dir`), so that a warm run reads one file instead
+/// of thousands.
+///
+/// Each entry is keyed by the file's path and validated by its stat (size, modification
+/// time in nanoseconds, inode): an unchanged file is never read. When the stat differs the
+/// file is read and hashed (FNV-1a, 64 bit); equal content reuses the summary, anything
+/// else is summarised again. The whole cache is tied to the modlint build that wrote it
+/// (version, summary schema and the executable's identity), because summaries are stored
+/// positionally. It is replaced atomically (temporary file + rename), so concurrent runs
+/// never see a torn file: the last writer wins and a reader falls back to summarising.
+public final class SummaryCache: Sendable {
+    /// `nil`: `.build/modlint-cache` below the workspace root.
+    public let directory: String?
+
+    public init(directory: String? = nil) {
+        self.directory = directory
+    }
+
+    public static let fileName = "summaries.bin"
+    static let magic: [UInt8] = Array("MODLINT-SUMMARIES\n".utf8)
+    static let schemaVersion = 1
+
+    /// Opens the cache for one load of the workspace at `root`.
+    public func open(root: String) -> Session {
+        let directory = self.directory ?? Paths.join(root, ".build/modlint-cache")
+        return Session(directory: directory, stored: FileSystem.read(Paths.join(directory, Self.fileName)).flatMap(Stored.init))
+    }
+
+    /// Identifies the build: summaries written by another build may have another layout.
+    static let buildIdentity: String = {
+        var info = stat()
+        #if os(Linux)
+        let executable = "/proc/self/exe"
+        #else
+        let executable = CommandLine.arguments.first ?? ""
+        #endif
+        guard stat(executable, &info) == 0 else { return "unknown" }
+        return "\(info.st_size)-\(FileStat.modificationNanoseconds(info))"
+    }()
+
+    static func header(modlintVersion: String) -> String {
+        "schema \(schemaVersion); build \(buildIdentity)"
+    }
+
+    struct FileStat: Equatable {
+        var size: Int64
+        var modified: Int64
+        var inode: UInt64
+
+        init(size: Int64, modified: Int64, inode: UInt64) {
+            self.size = size
+            self.modified = modified
+            self.inode = inode
+        }
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(size: Int64(info.st_size), modified: Self.modificationNanoseconds(info), inode: UInt64(info.st_ino))
+        }
+
+        static func modificationNanoseconds(_ info: stat) -> Int64 {
+            #if canImport(Darwin)
+            return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            #else
+            return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            #endif
+        }
+    }
+
+    struct Record {
+        var path: String
+        var stat: FileStat
+        var hash: UInt64
+        var summary: [UInt8]
+    }
+
+    /// The file as read: an index of entries over one byte buffer; summaries are decoded
+    /// only when asked for (in parallel, by the loader's workers).
+    struct Stored: @unchecked Sendable {
+        struct Entry {
+            var stat: FileStat
+            var hash: UInt64
+            var range: Range<Int>
+        }
+        var bytes: [UInt8]
+        var entries: [String: Entry] = [:]
+
+        init?(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            let parsed: [String: Entry]? = bytes.withUnsafeBytes { raw in
+                let reader = Reader(raw)
+                do {
+                    guard raw.count >= SummaryCache.magic.count,
+                          Array(raw.prefix(SummaryCache.magic.count)) == SummaryCache.magic else { return nil }
+                    reader.position = SummaryCache.magic.count
+                    guard try reader.readString() == SummaryCache.header(modlintVersion: "") else { return nil }
+                    let count: Int = try reader.readInteger()
+                    var entries: [String: Entry] = [:]
+                    entries.reserveCapacity(max(0, min(count, 1 << 20)))
+                    for _ in 0..<max(0, count) {
+                        let path = try reader.readString()
+                        let stat = FileStat(size: try reader.readInteger(), modified: try reader.readInteger(), inode: try reader.readInteger())
+                        let hash: UInt64 = try reader.readInteger()
+                        let length: Int = try reader.readInteger()
+                        guard length >= 0, reader.position + length <= raw.count else { return nil }
+                        entries[path] = Entry(stat: stat, hash: hash, range: reader.position..<reader.position + length)
+                        reader.position += length
+                    }
+                    return entries
+                } catch {
+                    return nil
+                }
+            }
+            guard let parsed else { return nil }
+            entries = parsed
+        }
+
+        func summary(_ entry: Entry) -> SourceSummary? {
+            bytes.withUnsafeBytes { raw in
+                try? BinaryCoding.decode(SourceSummary.self, from: UnsafeRawBufferPointer(rebasing: raw[entry.range]))
+            }
+        }
+    }
+
+    /// One load: looks summaries up, summarises misses, and writes the cache back once.
+    public final class Session: Sendable {
+        let directory: String
+        let stored: Stored?
+        let records = Mutex<[String: Record]>([:])
+        let misses = Atomic<Int>(0)
+
+        init(directory: String, stored: Stored?) {
+            self.directory = directory
+            self.stored = stored
+        }
+
+        /// The summary of the file at `absolute` (cached as `path`); `nil` when it cannot be read.
+        public func summary(path: String, absolute: String) -> SourceSummary? {
+            guard let current = FileStat(path: absolute) else { return nil }
+            let entry = stored?.entries[path]
+            if let entry, entry.stat == current, let summary = stored?.summary(entry) {
+                keep(Record(path: path, stat: current, hash: entry.hash, summary: Array(stored!.bytes[entry.range])))
+                return summary
+            }
+            guard let bytes = FileSystem.read(absolute) else { return nil }
+            let hash = Self.hash(bytes)
+            if let entry, entry.hash == hash, let summary = stored?.summary(entry) {
+                keep(Record(path: path, stat: current, hash: hash, summary: Array(stored!.bytes[entry.range])))
+                misses.add(1, ordering: .relaxed)
+                return summary
+            }
+            let summary = FactExtractor.summarize(bytes: bytes)
+            var encoded: [UInt8] = []
+            if (try? BinaryCoding.encode(summary, into: &encoded)) != nil {
+                keep(Record(path: path, stat: current, hash: hash, summary: encoded))
+            }
+            misses.add(1, ordering: .relaxed)
+            return summary
+        }
+
+        private func keep(_ record: Record) {
+            records.withLock { $0[record.path] = record }
+        }
+
+        /// Writes the cache when anything changed. Failing to write is not an error: the
+        /// next run simply summarises again.
+        @discardableResult
+        public func save() -> Bool {
+            let records = records.withLock { $0 }
+            let unchanged = misses.load(ordering: .relaxed) == 0 && stored.map { Set($0.entries.keys) == Set(records.keys) } ?? false
+            if unchanged { return true }
+            var writer = SummaryCache.magic
+            let output = Writer()
+            output.bytes = []
+            output.writeString(SummaryCache.header(modlintVersion: ""))
+            output.writeInteger(records.count)
+            for path in records.keys.sorted() {
+                let record = records[path]!
+                output.writeString(path)
+                output.writeInteger(record.stat.size)
+                output.writeInteger(record.stat.modified)
+                output.writeInteger(record.stat.inode)
+                output.writeInteger(record.hash)
+                output.writeInteger(record.summary.count)
+                output.bytes.append(contentsOf: record.summary)
+            }
+            writer.append(contentsOf: output.bytes)
+            guard FileSystem.makeDirectories(directory) else { return false }
+            return FileSystem.write(writer, to: Paths.join(directory, SummaryCache.fileName))
+        }
+
+        static func hash(_ bytes: [UInt8]) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+    }
+}

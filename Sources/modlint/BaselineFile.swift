@@ -1,0 +1,17 @@
+import ModlintRuleEngine
+import ModlintWorkspace
+
+/// Reads `--baseline FILE`; every problem is an input error (exit 2).
+enum BaselineFile {
+    static func read(_ path: String) throws -> Baseline {
+        guard FileSystem.kind(of: path) == .file else {
+            throw UsageError(message: "baseline file not found: \(path) (create it with --write-baseline \(path))")
+        }
+        guard let bytes = FileSystem.read(path) else { throw UsageError(message: "cannot read baseline file \(path)") }
+        do {
+            return try Baseline.decode(bytes)
+        } catch let error as Baseline.FormatError {
+            throw UsageError(message: "\(path): \(error.description)")
+        }
+    }
+}

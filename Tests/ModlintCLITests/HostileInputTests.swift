@@ -1,0 +1,170 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// Hostile input end to end: every case gives a clear message and a documented exit code,
+/// never a crash or a hang, and writes nothing into the analysed tree.
+struct HostileInputTests {
+    static let manifest = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let package = Package(name: "App", targets: [.target(name: "App")])
+    """
+
+    static func workspace(_ extra: [(String, String)] = []) throws -> TemporaryDirectory {
+        try TemporaryDirectory(files: [("Package.swift", manifest), ("Sources/App/App.swift", "struct App {}\n")] + extra)
+    }
+
+    /// Runs `lint --no-cache` and checks that the tree is byte for byte unchanged.
+    static func lint(_ directory: TemporaryDirectory, _ extra: [String] = []) throws -> CLIRun {
+        let before = directory.snapshot()
+        let run = try CLI.run(["lint", "--no-cache", directory.path] + extra)
+        #expect(directory.snapshot() == before, "modlint wrote into the analysed tree")
+        return run
+    }
+
+    @Test func missingPathExitsTwo() throws {
+        let run = try CLI.run(["lint", "--no-cache", "/nonexistent/modlint-path"])
+        #expect(run.exitCode == 2)
+        #expect(run.standardError == "modlint: error: path not found: /nonexistent/modlint-path\n")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func unreadableFileIsAWarning() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        let target = directory.path + "/Sources/App/Unreadable.swift"
+        if getuid() == 0 {
+            // Root reads through chmod 000; /proc/self/mem is a regular file whose reads fail.
+            guard FileManager.default.fileExists(atPath: "/proc/self/mem") else { return }
+            try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: "/proc/self/mem")
+        } else {
+            try directory.write("Sources/App/Unreadable.swift", "struct Hidden {}\n")
+            chmod(target, 0)
+        }
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == """
+        Sources/App/Unreadable.swift:1:1: warning: cannot read source file [invalid-source]
+        modlint: 0 errors, 1 warning, 0 notes in 1 package, 1 module, 1 file
+
+        """)
+    }
+
+    @Test func directorySymlinkLoopIsNotFollowed() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/Sources/App/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/Sources/self", withDestinationPath: "../Sources")
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == "modlint: no findings in 1 package, 1 module, 1 file\n")
+    }
+
+    @Test func binaryAndInvalidUTF8FilesAreWarnings() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        try directory.write("Sources/App/App.swift", bytes: repeatedBytes([0, 1, 2, 255], 256))
+        try directory.write("Sources/App/Latin.swift", bytes: Array("let s = \"".utf8) + [0xFF] + Array("\"\n".utf8))
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == """
+        Sources/App/App.swift:1:1: warning: file contains NUL bytes (binary?) [invalid-source]
+        Sources/App/App.swift:1:4: warning: invalid UTF-8 [invalid-source]
+        Sources/App/Latin.swift:1:10: warning: invalid UTF-8 [invalid-source]
+        modlint: 0 errors, 3 warnings, 0 notes in 1 package, 1 module, 2 files
+
+        """)
+    }
+
+    @Test func fiftyMegabyteGeneratedFile() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        let line = Array("public let generatedValue = \"0123456789abcdef0123456789abcdef\" // generated\n".utf8)
+        try directory.write("Sources/App/Generated.swift", bytes: repeatedBytes(line, 50 * 1024 * 1024 / line.count + 1))
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == "modlint: no findings in 1 package, 1 module, 2 files\n")
+    }
+
+    @Test func manifestWithUnbalancedBrackets() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        try directory.write("Package.swift", String(Self.manifest.dropLast()) + "\n")
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == """
+        Package.swift:4:22: note: unbalanced '(': it is never closed; the manifest may be incomplete [unresolved-manifest]
+        modlint: 0 errors, 0 warnings, 1 note in 1 package, 1 module, 1 file
+
+        """)
+    }
+
+    @Test func emptyManifest() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        try directory.write("Package.swift", "")
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == """
+        Package.swift:1:1: note: missing '// swift-tools-version:' line [unresolved-manifest]
+        Package.swift:1:1: note: no 'Package(…)' initializer found [unresolved-manifest]
+        modlint: 0 errors, 0 warnings, 2 notes in 1 package, 0 modules, 0 files
+
+        """)
+    }
+
+    @Test func hundredThousandNestedBrackets() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        let depth = 100_000
+        try directory.write("Package.swift", Self.manifest + "\nlet x = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n")
+        try directory.write("Sources/App/Deep.swift", "let y = " + String(repeating: "(", count: depth) + String(repeating: ")", count: depth) + "\n")
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput == """
+        Package.swift:5:41: note: nesting deeper than 64 levels is not evaluated [unresolved-manifest]
+        modlint: 0 errors, 0 warnings, 1 note in 1 package, 1 module, 2 files
+
+        """)
+    }
+
+    @Test func configurationSyntaxErrorExitsTwo() throws {
+        let directory = try Self.workspace([(".modlint.yml", "severities:\n  target-cycle: [error\n")])
+        defer { directory.remove() }
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 2)
+        #expect(run.standardError == "\(directory.path)/.modlint.yml:3:1: error: invalid YAML: did not find expected ',' or ']'\n")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    /// With the cache on (the default), the only thing written is the cache file.
+    @Test func cacheWritesOnlyBelowBuildModlintCache() throws {
+        let directory = try Self.workspace([("Sources/App/Other.swift", "import Foundation\n")])
+        defer { directory.remove() }
+        let before = directory.snapshot()
+        let first = try CLI.run(["lint", directory.path, "--reporter", "json"])
+        let second = try CLI.run(["lint", directory.path, "--reporter", "json"])
+        #expect(first.exitCode == 0 && second.exitCode == 0)
+        #expect(first.standardOutput == second.standardOutput)
+        let after = directory.snapshot()
+        #expect(Set(after.keys).subtracting(before.keys) == [".build/modlint-cache/summaries.bin"])
+        #expect(after.filter { before[$0.key] != nil } == before)
+    }
+}
+
+/// `unit` repeated `times` times, built in one allocation (tests build 50 MB with it).
+func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
+    let total = unit.count * times
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+        var offset = 0
+        for _ in 0..<times {
+            for byte in unit {
+                buffer[offset] = byte
+                offset += 1
+            }
+        }
+        initialized = total
+    }
+}
