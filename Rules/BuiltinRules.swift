@@ -11,10 +11,14 @@ public enum BuiltinRules {
         // Module-graph architecture rules.
 
         // Boundaries and dependency injection.
+        ImplCrossesBoundary(),
+        PublicImpl(),
 
         // Spezi.
 
         // MVVM.
+        ViewModelImportsUI(),
+        NavigationBypassesNavigator(),
 
         // Suppressions and baselines.
 

@@ -22,7 +22,13 @@ struct RuleExamplesTests {
         let (files, expected) = testCase.example.materialized()
         let directory = try TemporaryDirectory(files: files.map { ($0.path, $0.contents) })
         defer { directory.remove() }
-        let result = try Linter(rules: [testCase.rule]).lint(paths: [directory.path])
+        // An example may configure the rule with its own `.modlint.yml` at the root.
+        var configuration = Configuration()
+        if let file = files.first(where: { $0.path == ConfigurationLoader.fileName }) {
+            let loader = ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
+            configuration = try loader.parse(file.contents, file: file.path, baseDirectory: directory.path)
+        }
+        let result = try Linter(rules: [testCase.rule], configuration: configuration).lint(paths: [directory.path])
         let actual = result.diagnostics.map { Site(file: $0.file, line: $0.line, column: $0.column) }
         #expect(actual == expected, "\(result.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" })")
         #expect(result.diagnostics.allSatisfy { $0.rule == testCase.rule.description.id })
