@@ -18,9 +18,10 @@ public struct ImplCrossesBoundary: Rule {
         place that wires the app together, should know concrete types; everything else \
         should see the protocol and get the instance injected.
 
-        Implementation types are concrete types (classes, structs, enums, actors) whose \
-        names match `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, \
-        `Default*`). A reference resolves to the referencing module's own type of that \
+        Implementation types are classes, structs and actors whose names match \
+        `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, `Default*`). Enums \
+        are values, not services, and never count; neither do the types of macro and \
+        plugin targets, which the compiler requires to be public. A reference resolves to the referencing module's own type of that \
         name first, then to the types that the file's imports make visible (`public` or \
         `open`, or `package` within the same package; directly or through \
         `@_exported import`), so same-named types of unrelated modules never clash.
@@ -28,8 +29,9 @@ public struct ImplCrossesBoundary: Rule {
         Composition roots are the modules matching `composition-roots` plus every \
         executable target (the app's `@main`, a command-line tool): that is where \
         concrete types are meant to meet. A test target that imports the declaring module \
-        with `@testable import` tests that module from the inside and may use its \
-        implementations. One finding per referencing module and type, at the first use; \
+        with `@testable import`, or is named after it (`CoreTests` for `Core`), tests that \
+        module from the inside and may use its implementations; any other test target \
+        should use fakes behind the protocol. One finding per referencing module and type, at the first use; \
         the other uses and the declaration are listed as related locations.
 
         To fix it, reference the protocol the implementation conforms to and let the \
@@ -77,7 +79,7 @@ public struct ImplCrossesBoundary: Rule {
                 let analytics: Analytics = DefaultAnalytics()
                 """,
             ]),
-            RuleExample("a configured composition root, @testable tests and same-named own types", files: [
+            RuleExample("a configured composition root, tests of Core and same-named own types", files: [
                 ".modlint.yml": """
                 composition-roots: [AppAssembly]
                 """,
@@ -92,6 +94,7 @@ public struct ImplCrossesBoundary: Rule {
                         .target(name: "Profile", dependencies: ["Core"]),
                         .target(name: "Core"),
                         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                        .testTarget(name: "IntegrationTests", dependencies: ["Core"]),
                     ]
                 )
                 """,
@@ -122,9 +125,14 @@ public struct ImplCrossesBoundary: Rule {
                 let analytics: Analytics = DefaultAnalytics()
                 """,
                 "Tests/CoreTests/AnalyticsTests.swift": """
-                @testable import Core
+                import Core
 
                 let sut = DefaultAnalytics()
+                """,
+                "Tests/IntegrationTests/TrackingTests.swift": """
+                @testable import Core
+
+                let analytics = DefaultAnalytics()
                 """,
             ]),
         ]
@@ -179,8 +187,9 @@ struct ImplementationIndex {
     let context: LintContext
     /// Implementation type name → its declarations (first per module), by module.
     private(set) var implementations: [String: [Declaration]] = [:]
-    /// Names of every type each module declares (any kind but extensions).
-    private(set) var declaredNames: [Set<String>]
+    /// Modules declaring a type (of any kind) with a name that matches the patterns: a
+    /// reference in such a module resolves to its own type.
+    private var declaringModules: [String: Set<Int>] = [:]
     /// Names of the protocols declared anywhere in the workspace.
     private(set) var protocolNames: Set<String> = []
     /// Per test module: modules it imports with `@testable`.
@@ -189,22 +198,17 @@ struct ImplementationIndex {
     init(_ context: LintContext) {
         self.context = context
         let graph = context.graph
-        declaredNames = Array(repeating: [], count: graph.modules.count)
-        var patternCache: [String: Bool] = [:]
+        let patterns = context.configuration.implPatterns.map(NamePattern.init)
         for (moduleIndex, module) in graph.modules.enumerated() {
             for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
                 for declaration in file.summary.declarations where declaration.kind != .extension {
-                    declaredNames[moduleIndex].insert(declaration.name)
-                    if declaration.kind == .protocol {
-                        protocolNames.insert(declaration.name)
-                        continue
-                    }
-                    let isImplementation = patternCache[declaration.name] ?? {
-                        let result = context.configuration.isImplementation(declaration.name)
-                        patternCache[declaration.name] = result
-                        return result
-                    }()
-                    guard isImplementation else { continue }
+                    if declaration.kind == .protocol { protocolNames.insert(declaration.name) }
+                    guard patterns.contains(where: { $0.matches(declaration.name) }) else { continue }
+                    declaringModules[declaration.name, default: []].insert(moduleIndex)
+                    // Enums are values, not services; macro and plugin types are loaded by
+                    // the compiler and must be public.
+                    guard declaration.kind != .protocol, declaration.kind != .enum,
+                          module.kind != .macro, module.kind != .plugin else { continue }
                     if implementations[declaration.name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
                     implementations[declaration.name, default: []].append(Declaration(
                         module: moduleIndex,
@@ -214,8 +218,9 @@ struct ImplementationIndex {
                 }
             }
         }
-        for edge in graph.imports where edge.fact.isTestable && graph.modules[edge.from].kind == .test {
-            testableImports[edge.from, default: []].insert(edge.to)
+        for index in graph.imports.indices where graph.imports[index].fact.isTestable {
+            let from = graph.imports[index].from
+            if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
         }
     }
 
@@ -226,9 +231,12 @@ struct ImplementationIndex {
             || context.configuration.isCompositionRoot(module.id)
     }
 
-    /// A test target that imports `owner` with `@testable import`.
+    /// A test target of `owner`: it imports `owner` with `@testable import`, or is named
+    /// after it (`CoreTests` for `Core`, SwiftPM's convention).
     func testsFromInside(_ user: Int, _ owner: Int) -> Bool {
-        testableImports[user]?.contains(owner) == true
+        let tests = context.graph.modules[user]
+        guard tests.kind == .test else { return false }
+        return testableImports[user]?.contains(owner) == true || tests.name == context.graph.modules[owner].name + "Tests"
     }
 
     /// Whether `user` can name the declaration without `@testable`: `public`/`open`, or
@@ -241,31 +249,24 @@ struct ImplementationIndex {
         }
     }
 
-    /// Uses of implementation types in modules other than the declaring one, resolved
-    /// through each file's imports; sorted by user module, type name, owner.
-    func crossModuleUses() -> [Use] {
-        guard !implementations.isEmpty else { return [] }
+    /// Uses of implementation types (all, or only `names`) in modules other than the
+    /// declaring one, resolved through each file's imports; sorted by user module, type
+    /// name, owner.
+    func crossModuleUses(of names: Set<String>? = nil) -> [Use] {
+        let candidates = names.map { names in implementations.filter { names.contains($0.key) } } ?? implementations
+        guard !candidates.isEmpty else { return [] }
         let graph = context.graph
-        // Modules each file sees through its imports (and their re-exports).
-        var visibleByFile: [String: Set<Int>] = [:]
-        var reexports: [Int: [Int]] = [:]
-        for edge in graph.imports {
-            let exported = reexports[edge.to] ?? {
-                let modules = graph.reexportedModules(of: edge.to)
-                reexports[edge.to] = modules
-                return modules
-            }()
-            visibleByFile[edge.site.file, default: []].insert(edge.to)
-            visibleByFile[edge.site.file, default: []].formUnion(exported)
-        }
+        // Most references name other types: compare lengths before hashing names.
+        let lengths = candidates.keys.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+        var visibility = FileVisibility(graph: graph)
         var uses: [Use] = []
         for (userIndex, module) in graph.modules.enumerated() {
             var byKey: [String: Use] = [:]
             for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                guard let visible = visibleByFile[file.path] else { continue }
-                for reference in file.summary.typeReferences {
-                    guard let declarations = implementations[reference.name],
-                          !declaredNames[userIndex].contains(reference.name) else { continue }
+                for reference in file.summary.typeReferences where lengths & 1 << UInt64(min(reference.name.utf8.count, 63)) != 0 {
+                    guard let declarations = candidates[reference.name],
+                          declaringModules[reference.name]?.contains(userIndex) != true else { continue }
+                    let visible = visibility.modules(seenBy: file.path)
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
                         && isAccessible(declaration, from: module) {
                         let key = "\(reference.name)\u{1F}\(declaration.module)"
@@ -282,5 +283,76 @@ struct ImplementationIndex {
             }
         }
         return uses
+    }
+}
+
+/// Workspace modules a file sees: what it imports, plus what those re-export. Built on
+/// first use, since most files never reference an implementation type.
+private struct FileVisibility {
+    let graph: ModuleGraph
+    private var importsByFile: [String: [Int]]?
+    private var reexports: [Int: [Int]] = [:]
+    private var cache: [String: Set<Int>] = [:]
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+    }
+
+    mutating func modules(seenBy file: String) -> Set<Int> {
+        if let known = cache[file] { return known }
+        if importsByFile == nil {
+            var byFile: [String: [Int]] = [:]
+            for index in graph.imports.indices {
+                byFile[graph.imports[index].site.file, default: []].append(graph.imports[index].to)
+            }
+            importsByFile = byFile
+        }
+        var visible = Set<Int>()
+        for module in importsByFile?[file] ?? [] {
+            visible.insert(module)
+            let exported = reexports[module] ?? graph.reexportedModules(of: module)
+            reexports[module] = exported
+            visible.formUnion(exported)
+        }
+        cache[file] = visible
+        return visible
+    }
+}
+
+/// An `impl-patterns` glob, matched without the general glob machinery when it is a plain
+/// prefix, suffix or infix pattern (`Live*`, `*Impl`, `*Mock*`) — names are checked by
+/// the hundred thousand.
+struct NamePattern {
+    private enum Form {
+        case exact(String), prefix(String), suffix(String), infix(String), glob(Glob)
+    }
+
+    private let form: Form
+
+    init(_ glob: Glob) {
+        let pattern = glob.pattern
+        let leading = pattern.hasPrefix("*"), trailing = pattern.hasSuffix("*") && pattern.count > 1
+        let core = String(pattern.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0))
+        if core.contains(where: { "*?[]/\\".contains($0) }) {
+            form = .glob(glob)
+        } else if leading && trailing {
+            form = .infix(core)
+        } else if leading {
+            form = .suffix(core)
+        } else if trailing {
+            form = .prefix(core)
+        } else {
+            form = .exact(core)
+        }
+    }
+
+    func matches(_ name: String) -> Bool {
+        switch form {
+        case .exact(let text): return name == text
+        case .prefix(let text): return name.hasPrefix(text)
+        case .suffix(let text): return name.hasSuffix(text)
+        case .infix(let text): return name.contains(text)
+        case .glob(let glob): return glob.matches(name)
+        }
     }
 }

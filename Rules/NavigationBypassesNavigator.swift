@@ -20,7 +20,8 @@ public struct NavigationBypassesNavigator: Rule {
         `mvvm.viewmodel-modules`) and names a type matching `mvvm.view-patterns` \
         (default `*ViewController`, `*View`, `*Screen`) that does not match \
         `mvvm.navigator-patterns` (default `*Navigator`, `*Coordinator`, `*Router`). \
-        Names of protocols declared in the workspace are abstractions and do not count. \
+        Names of protocols declared in the workspace are abstractions and do not count; \
+        test targets are not checked. \
         One finding per view model and view type, at the first reference; the others are \
         related locations.
 
@@ -131,7 +132,7 @@ public struct NavigationBypassesNavigator: Rule {
             return result
         }
         var findings: [Finding] = []
-        for module in context.graph.modules {
+        for module in context.graph.modules where module.kind != .test {
             let inViewModelLayer = ViewModels.isViewModelModule(module, settings)
             var sitesByKey: [String: (owner: String, view: String, sites: [Site])] = [:]
             for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {

@@ -16,15 +16,17 @@ public struct PublicImpl: Rule {
         composition root in the same package must construct it) and expose a factory that \
         returns the abstraction, or register it in the DI container from inside the module.
 
-        Implementation types are concrete types whose names match `impl-patterns` \
-        (default `*Impl`, `*Implementation`, `Live*`, `Default*`). Only types that \
-        conform to (or inherit from) a protocol declared in the workspace are reported: \
-        that protocol is the abstraction they should hide behind. A `public` \
-        `DefaultFormatter` of a library with no such protocol is the library's API, not \
-        a leak — libraries legitimately ship default implementations of their own \
-        protocols only when they also ship the protocol, which is exactly the reported \
-        case. Executable targets and test targets are never reported (nothing imports \
-        them). The finding lists the uses from other modules as related locations.
+        Implementation types are classes, structs and actors whose names match \
+        `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, `Default*`); only \
+        those that conform to (or inherit from) a protocol declared in the workspace are \
+        reported, because that protocol is the abstraction they should hide behind. A \
+        public `DefaultDateFormat` value with no such protocol is ordinary API. Libraries \
+        that deliberately ship public default implementations of their own protocols (as \
+        many server-side packages do) can turn the rule off or narrow `impl-patterns`; \
+        that is why it defaults to warning. Enums, and the types of executable, test, \
+        macro and plugin targets, are never reported (nothing imports them, or the \
+        compiler requires them to be public). The uses from other modules are listed as \
+        related locations.
         """,
         examples: [
             RuleExample("a public implementation next to its protocol", files: [
@@ -103,11 +105,7 @@ public struct PublicImpl: Rule {
 
     public func check(_ context: LintContext) -> [Finding] {
         let index = ImplementationIndex(context)
-        var usesByDeclaration: [String: [ImplementationIndex.Use]] = [:]
-        for use in index.crossModuleUses() {
-            usesByDeclaration["\(use.declaration.module)\u{1F}\(use.name)", default: []].append(use)
-        }
-        var findings: [Finding] = []
+        var reported: [(name: String, declaration: ImplementationIndex.Declaration, abstraction: String)] = []
         for name in index.implementations.keys.sorted() {
             for declaration in index.implementations[name]! {
                 let facts = declaration.declaration
@@ -117,21 +115,29 @@ public struct PublicImpl: Rule {
                 let abstractions = facts.inheritance.flatMap { $0.split(separator: "&").compactMap { ImplementationIndex.baseName(String($0)) } }
                     .filter { index.protocolNames.contains($0) }
                 guard let abstraction = abstractions.first else { continue }
-                let uses = usesByDeclaration["\(declaration.module)\u{1F}\(name)"] ?? []
-                let related = uses.flatMap { use in use.sites.map { (site: $0, user: use.user) } }
-                    .sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
-                    .map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "used by \(context.graph.modules[$0.user].id)") }
-                findings.append(Finding(
-                    site: declaration.site,
-                    message: "\(name) implements \(abstraction) but is \(access.rawValue); make it internal and expose "
-                        + "\(abstraction) (through a factory or the DI container) instead",
-                    module: module.id,
-                    key: [module.id, facts.qualifiedName],
-                    related: related
-                ))
+                reported.append((name, declaration, abstraction))
             }
         }
-        return findings
+        var usesByDeclaration: [String: [ImplementationIndex.Use]] = [:]
+        for use in index.crossModuleUses(of: Set(reported.map(\.name))) {
+            usesByDeclaration["\(use.declaration.module)\u{1F}\(use.name)", default: []].append(use)
+        }
+        return reported.map { name, declaration, abstraction in
+            let facts = declaration.declaration
+            let module = context.graph.modules[declaration.module]
+            let uses = usesByDeclaration["\(declaration.module)\u{1F}\(name)"] ?? []
+            let related = uses.flatMap { use in use.sites.map { (site: $0, user: use.user) } }
+                .sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
+                .map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "used by \(context.graph.modules[$0.user].id)") }
+            return Finding(
+                site: declaration.site,
+                message: "\(name) implements \(abstraction) but is \(facts.accessLevel?.rawValue ?? "public"); make it internal "
+                    + "and expose \(abstraction) (through a factory or the DI container) instead",
+                module: module.id,
+                key: [module.id, facts.qualifiedName],
+                related: related
+            )
+        }
     }
 }
 

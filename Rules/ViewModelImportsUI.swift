@@ -19,7 +19,8 @@ public struct ViewModelImportsUI: Rule {
         (extensions do not count: a view module may extend a view model to bind it), and \
         every file of the modules matching `mvvm.viewmodel-modules`. Reported imports are \
         `UIKit`, `AppKit`, `SwiftUI`, and the umbrellas `Cocoa` and `WatchKit`, also \
-        under `#if`. Combine and Observation are fine.
+        under `#if`. Combine and Observation are fine. Test targets are not checked: a \
+        fake view model for a snapshot test may well live next to SwiftUI.
 
         The rule only runs when `.modlint.yml` says `mvvm: {enabled: true}`. To fix a \
         finding, move the UI-facing mapping (colors, images, formatted views) into the \
@@ -106,7 +107,7 @@ public struct ViewModelImportsUI: Rule {
         let settings = context.configuration.mvvm
         guard settings.enabled else { return [] }
         var findings: [Finding] = []
-        for module in context.graph.modules {
+        for module in context.graph.modules where module.kind != .test {
             let inViewModelLayer = ViewModels.isViewModelModule(module, settings)
             for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
                 let viewModels = file.summary.declarations.filter { $0.kind != .extension && ViewModels.isViewModelName($0.name) }

@@ -114,6 +114,9 @@ private struct ReferencePass {
         var index = 0
         while index < count {
             let token = tokens[index]
+            if inCaseList && token.isAtLineStart && !isPunctuation(previous, UInt8(ascii: ",")) {
+                inCaseList = false
+            }
             switch token.kind {
             case .identifier:
                 index = identifier(at: index)
@@ -260,29 +263,31 @@ private struct ReferencePass {
                 caseDepth = 0
             } else if matches(token, "func") {
                 // `func Foo()` — the declared name is not a reference.
-                let name = next(after: index)
-                previous = index
-                return isName(name) ? name + 1 : index + 1
+                return skipDeclaredName(after: index)
             }
         case 5:
             if header != .none && matches(token, "where") { header = .inheritance }
         case 9:
-            if matches(token, "typealias") {
-                let name = next(after: index)
-                previous = index
-                return isName(name) ? name + 1 : index + 1
-            }
+            if matches(token, "typealias") { return skipDeclaredName(after: index) }
         case 14:
-            if matches(token, "associatedtype") {
-                let name = next(after: index)
-                previous = index
-                return isName(name) ? name + 1 : index + 1
-            }
+            if matches(token, "associatedtype") { return skipDeclaredName(after: index) }
         default:
             break
         }
         previous = index
         return index + 1
+    }
+
+    /// Skips the name declared by the keyword at `keyword` (`func Make`, `typealias Alias`);
+    /// returns the index to continue from.
+    mutating func skipDeclaredName(after keyword: Int) -> Int {
+        let name = next(after: keyword)
+        guard isName(name) else {
+            previous = keyword
+            return keyword + 1
+        }
+        previous = name
+        return name + 1
     }
 
     /// Decides whether the capitalized identifier at `index` is a reference.
