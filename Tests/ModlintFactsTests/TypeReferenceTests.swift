@@ -98,6 +98,41 @@ import Testing
         ])
     }
 
+    @Test func castsKeyPathsOpaqueAndExistentialTypes() {
+        let text = """
+        var body: some View { x as! Cast }
+        let p: any Proto = y is Checked ? \\Root.path : Fallback.self
+        let list = [Element]()
+        """
+        #expect(references(text) == [
+            TypeReference(name: "View", kind: .type, line: 1, column: 16),
+            TypeReference(name: "Cast", kind: .type, line: 1, column: 29),
+            TypeReference(name: "Proto", kind: .type, line: 2, column: 12),
+            TypeReference(name: "Checked", kind: .type, line: 2, column: 25),
+            TypeReference(name: "Root", kind: .member, line: 2, column: 36),
+            TypeReference(name: "Fallback", kind: .member, line: 2, column: 48),
+            TypeReference(name: "Element", kind: .type, line: 3, column: 13),
+        ])
+    }
+
+    @Test func multiLineEnumCasesAndClassModifiers() {
+        let text = """
+        enum Route {
+            case Home,
+                 Detail(Item)
+            static let all: [Route] = []
+            class func Make() {}
+        }
+        final class Holder { class var shared: Holder { Holder() } }
+        """
+        #expect(references(text) == [
+            TypeReference(name: "Item", kind: .type, enclosingType: "Route", line: 3, column: 17),
+            TypeReference(name: "Route", kind: .type, enclosingType: "Route", line: 4, column: 22),
+            TypeReference(name: "Holder", kind: .type, enclosingType: "Holder", line: 7, column: 40),
+            TypeReference(name: "Holder", kind: .call, enclosingType: "Holder", line: 7, column: 49),
+        ])
+    }
+
     @Test func summaryCarriesReferences() {
         let summary = FactExtractor.summarize(bytes: Array("let x = DefaultLogger()\n".utf8))
         #expect(summary.typeReferences == [TypeReference(name: "DefaultLogger", kind: .call, line: 1, column: 9)])
