@@ -20,8 +20,9 @@ public struct NavigationBypassesNavigator: Rule {
         `mvvm.viewmodel-modules`) and names a type matching `mvvm.view-patterns` \
         (default `*ViewController`, `*View`, `*Screen`) that does not match \
         `mvvm.navigator-patterns` (default `*Navigator`, `*Coordinator`, `*Router`). \
-        Names of protocols declared in the workspace are abstractions and do not count; \
-        test targets are not checked. \
+        Protocols and enums declared in the workspace (abstractions and destinations) \
+        and types nested in a view model (its own state, such as `enum NextScreen`) do \
+        not count; test targets are not checked. \
         One finding per view model and view type, at the first reference; the others are \
         related locations.
 
@@ -61,7 +62,7 @@ public struct NavigationBypassesNavigator: Rule {
                 public final class ProfileViewController {
                     public init(userID: String) {}
                 }
-                public enum ProfileScreen {
+                public struct ProfileScreen {
                     public static func make(userID: String) -> ProfileViewController { ProfileViewController(userID: userID) }
                 }
                 """,
@@ -90,8 +91,11 @@ public struct NavigationBypassesNavigator: Rule {
                 }
 
                 final class LoginViewModel {
+                    struct ErrorScreen { var message: String }
+
                     weak var navigator: LoginNavigator?
                     weak var view: LoginView?
+                    var error: ErrorScreen?
 
                     func didLogIn(userID: String) {
                         navigator?.showProfile(userID: userID)
@@ -113,12 +117,17 @@ public struct NavigationBypassesNavigator: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let settings = context.configuration.mvvm
         guard settings.enabled else { return [] }
-        var protocols: Set<String> = []
+        // Protocols are abstractions, enums describe destinations, and types nested in
+        // a view model are its own state: none of them is a view.
+        var notViews: Set<String> = []
         for package in context.workspace.packages {
             for target in package.targets {
                 for file in target.files {
-                    for declaration in file.summary.declarations where declaration.kind == .protocol {
-                        protocols.insert(declaration.name)
+                    for declaration in file.summary.declarations where declaration.kind != .extension {
+                        if declaration.kind == .protocol || declaration.kind == .enum
+                            || declaration.enclosing.contains(where: ViewModels.isViewModelName) {
+                            notViews.insert(declaration.name)
+                        }
                     }
                 }
             }
@@ -126,7 +135,7 @@ public struct NavigationBypassesNavigator: Rule {
         var isViewName: [String: Bool] = [:]
         func isView(_ name: String) -> Bool {
             if let known = isViewName[name] { return known }
-            let result = !ViewModels.isViewModelName(name) && !protocols.contains(name)
+            let result = !ViewModels.isViewModelName(name) && !notViews.contains(name)
                 && settings.viewPatterns.contains { $0.matches(name) } && !settings.navigatorPatterns.contains { $0.matches(name) }
             isViewName[name] = result
             return result
