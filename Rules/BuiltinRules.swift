@@ -16,6 +16,8 @@ public enum BuiltinRules {
         MaxDepth(),
 
         // Boundaries and dependency injection.
+        ImplCrossesBoundary(),
+        PublicImpl(),
 
         // Spezi.
         MissingStandardConstraint(),
@@ -26,6 +28,8 @@ public enum BuiltinRules {
         CollectBeforeConfigure(),
 
         // MVVM.
+        ViewModelImportsUI(),
+        NavigationBypassesNavigator(),
 
         // Suppressions and baselines.
         InvalidSuppression(),

@@ -21,7 +21,7 @@ public enum RuleDocumentation {
                 lines.append("")
                 lines.append("`\(file.path)`")
                 lines.append("")
-                lines.append("```swift")
+                lines.append(file.path.hasSuffix(".yml") ? "```yaml" : "```swift")
                 lines.append(file.contents.hasSuffix("\n") ? String(file.contents.dropLast()) : file.contents)
                 lines.append("```")
             }

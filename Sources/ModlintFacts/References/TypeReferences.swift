@@ -2,20 +2,416 @@ import ModlintTokenizer
 
 /// A use of a type name (in a type position, a call, a generic argument …).
 public struct TypeReference: Sendable, Equatable, Codable {
+    /// How the name is used. Rules mostly treat every kind alike; messages name it.
+    public enum Kind: String, Sendable, Codable {
+        /// A type position: annotations, generic arguments, `as`/`is` casts, `[T]`, `T?`.
+        case type
+        /// `Foo(…)`: an initializer call (`Foo<T>(…)` counts as `type`).
+        case call
+        /// `Foo.shared`, `Foo.self`, `Foo.Nested`: a static member or a qualified name.
+        case member
+        /// The inheritance or conformance clause of a type or extension declared here.
+        case inheritance
+        /// The extended type of an `extension`.
+        case `extension`
+    }
+
     public var name: String
+    public var kind: Kind
+    /// The innermost type (or extended type) whose declaration or body contains the
+    /// reference, qualified by its enclosing types (`Outer.Inner`); `nil` at file scope.
+    public var enclosingType: String?
     public var line: Int
     public var column: Int
 
-    public init(name: String, line: Int, column: Int) {
+    public init(name: String, kind: Kind = .type, enclosingType: String? = nil, line: Int, column: Int) {
         self.name = name
+        self.kind = kind
+        self.enclosingType = enclosingType
         self.line = line
         self.column = column
     }
 }
 
-/// Finds type references in a file (placeholder: filled by the boundary rules' work).
+/// Finds references to type names: capitalized identifiers used outside the name position
+/// of their own declaration.
+///
+/// A name counts when it starts with an ASCII capital letter and is not
+/// - the declared name after `class`/`struct`/`enum`/`protocol`/`actor`/`typealias`/
+///   `associatedtype`, or a generic parameter declared in such a header;
+/// - a member of a value (`x.Foo`) or an implicit member (`.Foo`) — but the components of a
+///   qualified name (`Module.Foo`, `Outer.Inner`) all count;
+/// - an attribute (`@MainActor`, `@Published`), a function or variable name, an enum case
+///   declared with `case`;
+/// - `Self`, `Type`, `Protocol`, `Any`.
+///
+/// References inside a type's header (`class A: BaseFoo`) and body belong to that type
+/// (`enclosingType`); functions are transparent. Strings and comments never produce
+/// references (the lexer makes them single tokens or drops them).
 public enum TypeReferenceExtractor {
     public static func extract(_ source: TokenizedSource) -> [TypeReference] {
-        []
+        source.bytes.withUnsafeBufferPointer { bytes in
+            source.tokens.withUnsafeBufferPointer { tokens in
+                guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress else { return [] }
+                var pass = ReferencePass(bytes: byteBase, tokens: tokenBase, count: tokens.count)
+                pass.run()
+                return pass.references
+            }
+        }
+    }
+}
+
+/// One pass over the tokens with a stack of `{ … }` scopes.
+private struct ReferencePass {
+    let bytes: UnsafePointer<UInt8>
+    let tokens: UnsafePointer<Token>
+    let count: Int
+
+    var references: [TypeReference] = []
+
+    /// What an open `{` hides, restored at its `}`.
+    private struct Scope {
+        var outerType: String?
+        var outerIsEnum: Bool
+    }
+
+    /// What the scanner is inside of between a type keyword and its body.
+    private enum Header {
+        case none
+        /// After the declared name, before `:`, `where` or `{` — generic parameters.
+        case genericParameters
+        /// The inheritance clause or `where` clause.
+        case inheritance
+    }
+
+    private var scopes: [Scope] = []
+    /// Qualified name of the innermost enclosing type, `nil` at file scope.
+    private var currentType: String?
+    /// Name of the type whose header is being read; becomes a scope at its `{`.
+    private var pendingType: String?
+    private var pendingIsEnum = false
+    /// Directly inside an enum body, where `case` declares cases.
+    private var inEnumBody = false
+    private var header = Header.none
+    /// Bracket depth (`(`, `[`, `<`) inside the current header.
+    private var headerDepth = 0
+    /// Inside `case A, B(…)` of an enum body: names after `case` or `,` are declared cases.
+    private var inCaseList = false
+    private var caseDepth = 0
+    /// Index of the previous token that is not a comment.
+    private var previous = -1
+    /// Start offset of the line of the last reference (columns are computed once per line).
+    private var lineStartLine: Int32 = -1
+    private var lineStart = 0
+
+    init(bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<Token>, count: Int) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.count = count
+    }
+
+    mutating func run() {
+        var index = 0
+        while index < count {
+            let token = tokens[index]
+            if inCaseList && token.isAtLineStart && !isPunctuation(previous, UInt8(ascii: ",")) {
+                inCaseList = false
+            }
+            switch token.kind {
+            case .identifier:
+                index = identifier(at: index)
+                continue
+            case .backtickIdentifier:
+                if token.length > 2 && isCapital(bytes[Int(token.start) + 1]) && isRecordable(index) { record(at: index) }
+            case .punctuation:
+                punctuation(at: index)
+            case .operator:
+                if header != .none { headerDepth += angleChange(token) }
+            case .comment:
+                index += 1
+                continue
+            default:
+                break
+            }
+            previous = index
+            index += 1
+        }
+    }
+
+    // MARK: - Tokens
+
+    @inline(__always)
+    func isCapital(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+
+    @inline(__always)
+    func byte(_ token: Token) -> UInt8 { bytes[Int(token.start)] }
+
+    @inline(__always)
+    func matches(_ token: Token, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard token.length == length else { return false }
+        let pointer = literal.utf8Start
+        let start = Int(token.start)
+        for offset in 0..<length where bytes[start + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    func isPunctuation(_ index: Int, _ value: UInt8) -> Bool {
+        index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == value
+    }
+
+    /// The next token that is not a comment.
+    func next(after index: Int) -> Int {
+        var next = index + 1
+        while next < count && tokens[next].kind == .comment { next += 1 }
+        return next
+    }
+
+    func isName(_ index: Int) -> Bool {
+        index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+    }
+
+    func text(_ token: Token) -> String {
+        var start = Int(token.start), end = Int(token.end)
+        if token.kind == .backtickIdentifier && end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+    }
+
+    /// `<` and `>` in an operator token (`->` aside), for generic clauses in headers.
+    func angleChange(_ token: Token) -> Int {
+        var change = 0
+        var offset = Int(token.start)
+        let end = Int(token.end)
+        while offset < end {
+            let value = bytes[offset]
+            if value == UInt8(ascii: "<") {
+                change += 1
+            } else if value == UInt8(ascii: ">") && !(offset > Int(token.start) && bytes[offset - 1] == UInt8(ascii: "-")) {
+                change -= 1
+            }
+            offset += 1
+        }
+        return change
+    }
+
+    // MARK: - Punctuation: scopes and headers
+
+    mutating func punctuation(at index: Int) {
+        switch byte(tokens[index]) {
+        case UInt8(ascii: "{"):
+            scopes.append(Scope(outerType: currentType, outerIsEnum: inEnumBody))
+            if let pending = pendingType {
+                currentType = pending
+                inEnumBody = pendingIsEnum
+                pendingType = nil
+                header = .none
+            } else {
+                // A function body or closure: the enclosing type stays, cases do not.
+                inEnumBody = false
+            }
+            inCaseList = false
+        case UInt8(ascii: "}"):
+            if let scope = scopes.popLast() {
+                currentType = scope.outerType
+                inEnumBody = scope.outerIsEnum
+            }
+            inCaseList = false
+            header = .none
+            pendingType = nil
+        case UInt8(ascii: ";"):
+            inCaseList = false
+            header = .none
+            pendingType = nil
+        case UInt8(ascii: ":"):
+            if header == .genericParameters && headerDepth == 0 { header = .inheritance }
+        case UInt8(ascii: "("), UInt8(ascii: "["):
+            if header != .none { headerDepth += 1 }
+            if inCaseList { caseDepth += 1 }
+        case UInt8(ascii: ")"), UInt8(ascii: "]"):
+            if header != .none { headerDepth -= 1 }
+            if inCaseList { caseDepth -= 1 }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Identifiers
+
+    /// Handles the identifier at `index`; returns the index to continue from.
+    mutating func identifier(at index: Int) -> Int {
+        let token = tokens[index]
+        let first = byte(token)
+        if isCapital(first) {
+            if isRecordable(index) { record(at: index) }
+            previous = index
+            return index + 1
+        }
+        if token.flags & Token.Flags.declarationKeyword != 0 && first != UInt8(ascii: "i") && !isPunctuation(previous, UInt8(ascii: ".")) {
+            previous = index
+            return typeKeyword(at: index)
+        }
+        switch token.length {
+        case 4:
+            if matches(token, "case") && inEnumBody && !isPunctuation(previous, UInt8(ascii: ".")) {
+                inCaseList = true
+                caseDepth = 0
+            } else if matches(token, "func") {
+                // `func Foo()` — the declared name is not a reference.
+                return skipDeclaredName(after: index)
+            }
+        case 5:
+            if header != .none && matches(token, "where") { header = .inheritance }
+        case 9:
+            if matches(token, "typealias") { return skipDeclaredName(after: index) }
+        case 14:
+            if matches(token, "associatedtype") { return skipDeclaredName(after: index) }
+        default:
+            break
+        }
+        previous = index
+        return index + 1
+    }
+
+    /// Skips the name declared by the keyword at `keyword` (`func Make`, `typealias Alias`);
+    /// returns the index to continue from.
+    mutating func skipDeclaredName(after keyword: Int) -> Int {
+        let name = next(after: keyword)
+        guard isName(name) else {
+            previous = keyword
+            return keyword + 1
+        }
+        previous = name
+        return name + 1
+    }
+
+    /// Decides whether the capitalized identifier at `index` is a reference.
+    func isRecordable(_ index: Int) -> Bool {
+        let token = tokens[index]
+        switch token.length {
+        case 3: if matches(token, "Any") { return false }
+        case 4: if matches(token, "Self") || matches(token, "Type") { return false }
+        case 8: if matches(token, "Protocol") { return false }
+        default: break
+        }
+        if previous >= 0 {
+            let before = tokens[previous]
+            if before.kind == .punctuation {
+                switch byte(before) {
+                case UInt8(ascii: "@"):
+                    return false
+                case UInt8(ascii: "."):
+                    // A qualified name continues only after a capitalized name or `>`
+                    // (`Module.Foo`, `Outer<T>.Inner`); `x.Foo` and `.Foo` are members.
+                    let qualifier = previous - 1
+                    guard qualifier >= 0 else { return false }
+                    let owner = tokens[qualifier]
+                    if owner.kind == .identifier { return isCapital(byte(owner)) }
+                    if owner.kind == .backtickIdentifier { return owner.length > 2 && isCapital(bytes[Int(owner.start) + 1]) }
+                    if owner.kind == .operator { return bytes[Int(owner.end) - 1] == UInt8(ascii: ">") && owner.length == 1 }
+                    return false
+                case UInt8(ascii: ","):
+                    if inCaseList && caseDepth == 0 { return false }
+                    if header == .genericParameters && headerDepth == 1 { return false }
+                default:
+                    break
+                }
+            } else if before.kind == .operator {
+                if header == .genericParameters && headerDepth == 1 && before.length == 1 && byte(before) == UInt8(ascii: "<") {
+                    return false
+                }
+            } else if before.kind == .identifier {
+                switch before.length {
+                case 3: if matches(before, "let") || matches(before, "var") { return false }
+                case 4: if inCaseList && matches(before, "case") { return false }
+                default: break
+                }
+            }
+        }
+        return true
+    }
+
+    mutating func record(at index: Int) {
+        let token = tokens[index]
+        let following = next(after: index)
+        var kind = TypeReference.Kind.type
+        if header == .inheritance && pendingType != nil {
+            kind = .inheritance
+        } else if following < count && tokens[following].kind == .punctuation {
+            switch byte(tokens[following]) {
+            case UInt8(ascii: "("): kind = .call
+            case UInt8(ascii: "."): kind = .member
+            default: break
+            }
+        }
+        references.append(TypeReference(name: text(token), kind: kind, enclosingType: pendingType ?? currentType,
+                                        line: Int(token.line), column: column(of: token)))
+    }
+
+    mutating func column(of token: Token) -> Int {
+        if token.line != lineStartLine {
+            var offset = Int(token.start)
+            while offset > 0 && bytes[offset - 1] != UInt8(ascii: "\n") && bytes[offset - 1] != UInt8(ascii: "\r") {
+                offset -= 1
+            }
+            lineStart = offset
+            lineStartLine = token.line
+        }
+        return Int(token.start) - lineStart + 1
+    }
+
+    // MARK: - Type declarations
+
+    /// `class`/`struct`/`enum`/`protocol`/`actor`/`extension` at `index` (not after `.`).
+    mutating func typeKeyword(at index: Int) -> Int {
+        let keyword = tokens[index]
+        let nameIndex = next(after: index)
+        guard isName(nameIndex) else { return index + 1 }
+        let isExtension = byte(keyword) == UInt8(ascii: "e") && keyword.length == 9
+        if byte(keyword) == UInt8(ascii: "c") && tokens[nameIndex].kind == .identifier && !isCapital(byte(tokens[nameIndex])) {
+            // `class func`, `class var`: a modifier. Lower-case type names are rare and
+            // name nothing the boundary rules look for.
+            return index + 1
+        }
+        if isExtension {
+            // The extended type as written, every component a reference.
+            var components: [String] = []
+            var cursor = nameIndex
+            pendingType = nil
+            while isName(cursor) {
+                let name = tokens[cursor]
+                let qualified = (currentType.map { $0 + "." } ?? "") + (components + [text(name)]).joined(separator: ".")
+                if tokens[cursor].kind == .backtickIdentifier || isCapital(byte(name)) {
+                    references.append(TypeReference(name: text(name), kind: .extension, enclosingType: currentType,
+                                                    line: Int(name.line), column: column(of: name)))
+                }
+                components.append(text(name))
+                pendingType = qualified
+                previous = cursor
+                let dot = next(after: cursor)
+                guard isPunctuation(dot, UInt8(ascii: ".")) else {
+                    cursor = dot
+                    break
+                }
+                cursor = next(after: dot)
+            }
+            guard pendingType != nil else { return nameIndex }
+            pendingIsEnum = false
+            header = .genericParameters
+            headerDepth = 0
+            return cursor
+        }
+        let name = text(tokens[nameIndex])
+        pendingType = (currentType.map { $0 + "." } ?? "") + name
+        pendingIsEnum = byte(keyword) == UInt8(ascii: "e")
+        header = .genericParameters
+        headerDepth = 0
+        previous = nameIndex
+        return nameIndex + 1
     }
 }

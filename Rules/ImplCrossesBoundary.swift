@@ -1,0 +1,358 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+
+/// A concrete implementation type used outside its module by a module that is not a
+/// composition root.
+public struct ImplCrossesBoundary: Rule {
+    public static let description = RuleDescription(
+        id: "impl-crosses-boundary",
+        defaultSeverity: .error,
+        summary: "A concrete implementation type is used outside its module by a module that is not a composition root.",
+        rationale: """
+        A module boundary is only worth having when the modules on either side can change \
+        independently. A feature that names `DefaultAnalytics` or `LiveAPIClient` of another \
+        module — as a type, in a call, a cast, a generic argument or an `extension` — \
+        is welded to that implementation: it cannot be tested with a fake, and replacing \
+        the implementation means editing every feature. Only the composition root, the \
+        place that wires the app together, should know concrete types; everything else \
+        should see the protocol and get the instance injected.
+
+        Implementation types are classes, structs and actors whose names match \
+        `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, `Default*`). Enums \
+        are values, not services, and never count; neither do the types of macro and \
+        plugin targets, which the compiler requires to be public. A reference resolves to the referencing module's own type of that \
+        name first, then to the types that the file's imports make visible (`public` or \
+        `open`, or `package` within the same package; directly or through \
+        `@_exported import`), so same-named types of unrelated modules never clash.
+
+        Composition roots are the modules matching `composition-roots` plus every \
+        executable target (the app's `@main`, a command-line tool): that is where \
+        concrete types are meant to meet. A test target that imports the declaring module \
+        with `@testable import`, or is named after it (`CoreTests` for `Core`), tests that \
+        module from the inside and may use its implementations; any other test target \
+        should use fakes behind the protocol. One finding per referencing module and type, at the first use; \
+        the other uses and the declaration are listed as related locations.
+
+        To fix it, reference the protocol the implementation conforms to and let the \
+        composition root inject the instance; or add the module to `composition-roots` \
+        when it really is where the app is assembled (a DI assembly module).
+        """,
+        examples: [
+            RuleExample("a feature constructs and names an implementation of Core", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .executableTarget(name: "App", dependencies: ["Profile", "Core"]),
+                        .target(name: "Profile", dependencies: ["Core"]),
+                        .target(name: "Core"),
+                    ]
+                )
+                """,
+                "Sources/Core/Analytics.swift": """
+                public protocol Analytics { func track(_ event: String) }
+
+                public final class DefaultAnalytics: Analytics {
+                    public init() {}
+                    public func track(_ event: String) {}
+                }
+                """,
+                "Sources/Profile/ProfileModel.swift": """
+                import Core
+
+                final class ProfileModel {
+                    let analytics: \u{2193}DefaultAnalytics = DefaultAnalytics()
+                }
+
+                extension DefaultAnalytics {
+                    func trackProfile() { track("profile") }
+                }
+                """,
+                "Sources/App/main.swift": """
+                import Core
+                import Profile
+
+                let analytics: Analytics = DefaultAnalytics()
+                """,
+            ]),
+            RuleExample("a configured composition root, tests of Core and same-named own types", files: [
+                ".modlint.yml": """
+                composition-roots: [AppAssembly]
+                """,
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "AppAssembly", dependencies: ["Profile", "Core"]),
+                        .target(name: "Profile", dependencies: ["Core"]),
+                        .target(name: "Core"),
+                        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                        .testTarget(name: "IntegrationTests", dependencies: ["Core"]),
+                    ]
+                )
+                """,
+                "Sources/Core/Analytics.swift": """
+                public protocol Analytics { func track(_ event: String) }
+
+                public final class DefaultAnalytics: Analytics {
+                    public init() {}
+                    public func track(_ event: String) {}
+                }
+                """,
+                "Sources/Profile/ProfileModel.swift": """
+                import Core
+
+                struct DefaultAnalytics {}
+
+                final class ProfileModel {
+                    let analytics: Analytics
+                    let local = DefaultAnalytics()
+                    init(analytics: Analytics) { self.analytics = analytics }
+                    // A comment naming Core's DefaultAnalytics() is not a reference.
+                }
+                """,
+                "Sources/AppAssembly/Assembly.swift": """
+                import Core
+                import Profile
+
+                let analytics: Analytics = DefaultAnalytics()
+                """,
+                "Tests/CoreTests/AnalyticsTests.swift": """
+                import Core
+
+                let sut = DefaultAnalytics()
+                """,
+                "Tests/IntegrationTests/TrackingTests.swift": """
+                @testable import Core
+
+                let analytics = DefaultAnalytics()
+                """,
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let index = ImplementationIndex(context)
+        var findings: [Finding] = []
+        for use in index.crossModuleUses() where !index.isCompositionRoot(use.user) {
+            if index.testsFromInside(use.user, use.declaration.module) { continue }
+            let graph = context.graph
+            let user = graph.modules[use.user], owner = graph.modules[use.declaration.module]
+            let first = use.sites[0]
+            var related = use.sites.dropFirst().map {
+                RelatedLocation(file: $0.file, line: $0.line, message: "\(use.name) is also used here")
+            }
+            related.append(RelatedLocation(file: use.declaration.site.file, line: use.declaration.site.line,
+                                           message: "\(use.name) is declared in \(owner.id)"))
+            let count = use.sites.count == 1 ? "" : " (\(use.sites.count) uses)"
+            findings.append(Finding(
+                site: first,
+                message: "\(user.id) uses \(use.name), a concrete implementation of \(owner.id)\(count); "
+                    + "depend on its abstraction and let a composition root inject it",
+                module: user.id,
+                key: [user.id, owner.id, use.name],
+                related: related
+            ))
+        }
+        return findings
+    }
+}
+
+/// Implementation types of the workspace and where other modules use them. Shared by the
+/// boundary rules.
+struct ImplementationIndex {
+    struct Declaration {
+        var module: Int
+        var site: Site
+        var declaration: TypeDeclaration
+    }
+
+    /// Every use of one implementation type by one other module, sites sorted.
+    struct Use {
+        var name: String
+        var user: Int
+        var declaration: Declaration
+        var sites: [Site]
+    }
+
+    let context: LintContext
+    /// Implementation type name → its declarations (first per module), by module.
+    private(set) var implementations: [String: [Declaration]] = [:]
+    /// Modules declaring a type (of any kind) with a name that matches the patterns: a
+    /// reference in such a module resolves to its own type.
+    private var declaringModules: [String: Set<Int>] = [:]
+    /// Names of the protocols declared anywhere in the workspace.
+    private(set) var protocolNames: Set<String> = []
+    /// Per test module: modules it imports with `@testable`.
+    private var testableImports: [Int: Set<Int>] = [:]
+
+    init(_ context: LintContext) {
+        self.context = context
+        let graph = context.graph
+        let patterns = context.configuration.implPatterns.map(NamePattern.init)
+        for (moduleIndex, module) in graph.modules.enumerated() {
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for declaration in file.summary.declarations where declaration.kind != .extension {
+                    if declaration.kind == .protocol { protocolNames.insert(declaration.name) }
+                    guard patterns.contains(where: { $0.matches(declaration.name) }) else { continue }
+                    declaringModules[declaration.name, default: []].insert(moduleIndex)
+                    // Enums are values, not services; macro and plugin types are loaded by
+                    // the compiler and must be public.
+                    guard declaration.kind != .protocol, declaration.kind != .enum,
+                          module.kind != .macro, module.kind != .plugin else { continue }
+                    if implementations[declaration.name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
+                    implementations[declaration.name, default: []].append(Declaration(
+                        module: moduleIndex,
+                        site: Site(file: file.path, line: declaration.line, column: declaration.column),
+                        declaration: declaration
+                    ))
+                }
+            }
+        }
+        for index in graph.imports.indices where graph.imports[index].fact.isTestable {
+            let from = graph.imports[index].from
+            if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
+        }
+    }
+
+    /// Executable targets and modules matching `composition-roots`.
+    func isCompositionRoot(_ module: Int) -> Bool {
+        let module = context.graph.modules[module]
+        return module.kind == .executable || context.configuration.isCompositionRoot(module.name)
+            || context.configuration.isCompositionRoot(module.id)
+    }
+
+    /// A test target of `owner`: it imports `owner` with `@testable import`, or is named
+    /// after it (`CoreTests` for `Core`, SwiftPM's convention).
+    func testsFromInside(_ user: Int, _ owner: Int) -> Bool {
+        let tests = context.graph.modules[user]
+        guard tests.kind == .test else { return false }
+        return testableImports[user]?.contains(owner) == true || tests.name == context.graph.modules[owner].name + "Tests"
+    }
+
+    /// Whether `user` can name the declaration without `@testable`: `public`/`open`, or
+    /// `package` within the same package. (A `@testable` test target is exempt anyway.)
+    func isAccessible(_ declaration: Declaration, from user: ModuleGraph.Module) -> Bool {
+        switch declaration.declaration.accessLevel {
+        case .public?, .open?: return true
+        case .package?: return context.graph.modules[declaration.module].package == user.package
+        default: return false
+        }
+    }
+
+    /// Uses of implementation types (all, or only `names`) in modules other than the
+    /// declaring one, resolved through each file's imports; sorted by user module, type
+    /// name, owner.
+    func crossModuleUses(of names: Set<String>? = nil) -> [Use] {
+        let candidates = names.map { names in implementations.filter { names.contains($0.key) } } ?? implementations
+        guard !candidates.isEmpty else { return [] }
+        let graph = context.graph
+        // Most references name other types: compare lengths before hashing names.
+        let lengths = candidates.keys.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+        var visibility = FileVisibility(graph: graph)
+        var uses: [Use] = []
+        for (userIndex, module) in graph.modules.enumerated() {
+            var byKey: [String: Use] = [:]
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for reference in file.summary.typeReferences where lengths & 1 << UInt64(min(reference.name.utf8.count, 63)) != 0 {
+                    guard let declarations = candidates[reference.name],
+                          declaringModules[reference.name]?.contains(userIndex) != true else { continue }
+                    let visible = visibility.modules(seenBy: file.path)
+                    for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
+                        && isAccessible(declaration, from: module) {
+                        let key = "\(reference.name)\u{1F}\(declaration.module)"
+                        let site = Site(file: file.path, line: reference.line, column: reference.column)
+                        byKey[key, default: Use(name: reference.name, user: userIndex, declaration: declaration, sites: [])]
+                            .sites.append(site)
+                    }
+                }
+            }
+            for key in byKey.keys.sorted() {
+                var use = byKey[key]!
+                use.sites.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+                uses.append(use)
+            }
+        }
+        return uses
+    }
+}
+
+/// Workspace modules a file sees: what it imports, plus what those re-export. Built on
+/// first use, since most files never reference an implementation type.
+private struct FileVisibility {
+    let graph: ModuleGraph
+    private var importsByFile: [String: [Int]]?
+    private var reexports: [Int: [Int]] = [:]
+    private var cache: [String: Set<Int>] = [:]
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+    }
+
+    mutating func modules(seenBy file: String) -> Set<Int> {
+        if let known = cache[file] { return known }
+        if importsByFile == nil {
+            var byFile: [String: [Int]] = [:]
+            for index in graph.imports.indices {
+                byFile[graph.imports[index].site.file, default: []].append(graph.imports[index].to)
+            }
+            importsByFile = byFile
+        }
+        var visible = Set<Int>()
+        for module in importsByFile?[file] ?? [] {
+            visible.insert(module)
+            let exported = reexports[module] ?? graph.reexportedModules(of: module)
+            reexports[module] = exported
+            visible.formUnion(exported)
+        }
+        cache[file] = visible
+        return visible
+    }
+}
+
+/// An `impl-patterns` glob, matched without the general glob machinery when it is a plain
+/// prefix, suffix or infix pattern (`Live*`, `*Impl`, `*Mock*`) — names are checked by
+/// the hundred thousand.
+struct NamePattern {
+    private enum Form {
+        case exact(String), prefix(String), suffix(String), infix(String), glob(Glob)
+    }
+
+    private let form: Form
+
+    init(_ glob: Glob) {
+        let pattern = glob.pattern
+        let leading = pattern.hasPrefix("*"), trailing = pattern.hasSuffix("*") && pattern.count > 1
+        let core = String(pattern.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0))
+        if core.contains(where: { "*?[]/\\".contains($0) }) {
+            form = .glob(glob)
+        } else if leading && trailing {
+            form = .infix(core)
+        } else if leading {
+            form = .suffix(core)
+        } else if trailing {
+            form = .prefix(core)
+        } else {
+            form = .exact(core)
+        }
+    }
+
+    func matches(_ name: String) -> Bool {
+        switch form {
+        case .exact(let text): return name == text
+        case .prefix(let text): return name.hasPrefix(text)
+        case .suffix(let text): return name.hasSuffix(text)
+        case .infix(let text): return name.contains(text)
+        case .glob(let glob): return glob.matches(name)
+        }
+    }
+}

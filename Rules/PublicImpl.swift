@@ -1,0 +1,161 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+
+// modlint:disable:next public-impl - rules are public so that tools can list them; the name only looks like an implementation
+/// An implementation type declared `public` or `open`.
+public struct PublicImpl: Rule {
+    public static let description = RuleDescription(
+        id: "public-impl",
+        defaultSeverity: .warning,
+        summary: "An implementation type is declared `public` or `open`.",
+        rationale: """
+        When a module exposes both a protocol and its implementation, making the \
+        implementation `public` invites every other module to skip the protocol: the \
+        concrete type leaks into signatures and initializers, and the module can no longer \
+        swap or restructure it. Keep the implementation `internal` (or `package` when a \
+        composition root in the same package must construct it) and expose a factory that \
+        returns the abstraction, or register it in the DI container from inside the module.
+
+        Implementation types are classes, structs and actors whose names match \
+        `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, `Default*`); only \
+        those that conform to (or inherit from) a protocol declared in the workspace are \
+        reported, because that protocol is the abstraction they should hide behind. A \
+        public `DefaultDateFormat` value with no such protocol is ordinary API. Libraries \
+        that deliberately ship public default implementations of their own protocols (as \
+        many server-side packages do) can turn the rule off or narrow `impl-patterns`; \
+        that is why it defaults to warning. Enums, and the types of executable, test, \
+        macro and plugin targets, are never reported (nothing imports them, or the \
+        compiler requires them to be public). The uses from other modules are listed as \
+        related locations.
+        """,
+        examples: [
+            RuleExample("a public implementation next to its protocol", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Settings", dependencies: ["Storage"]),
+                        .target(name: "Storage"),
+                    ]
+                )
+                """,
+                "Sources/Storage/Store.swift": """
+                public protocol KeyValueStore {
+                    func value(for key: String) -> String?
+                }
+
+                \u{2193}public final class DefaultKeyValueStore: KeyValueStore {
+                    public init() {}
+                    public func value(for key: String) -> String? { nil }
+                }
+
+                \u{2193}open class LiveCache: NSObject, KeyValueStore {
+                    open func value(for key: String) -> String? { nil }
+                }
+                """,
+                "Sources/Settings/Settings.swift": """
+                import Storage
+
+                let store = DefaultKeyValueStore()
+                """,
+            ]),
+            RuleExample("internal implementations, public protocols and library defaults", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .executableTarget(name: "Tool", dependencies: ["Storage"]),
+                        .target(name: "Storage"),
+                    ]
+                )
+                """,
+                "Sources/Storage/Store.swift": """
+                public protocol KeyValueStore {
+                    func value(for key: String) -> String?
+                }
+
+                final class DefaultKeyValueStore: KeyValueStore {
+                    func value(for key: String) -> String? { nil }
+                }
+
+                public func makeStore() -> any KeyValueStore { DefaultKeyValueStore() }
+
+                public struct DefaultDateFormat: Hashable {
+                    public var pattern: String
+                }
+                """,
+                "Sources/Tool/main.swift": """
+                import Storage
+
+                public final class LiveTool: KeyValueStore {
+                    public func value(for key: String) -> String? { nil }
+                }
+                """,
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let index = ImplementationIndex(context)
+        var reported: [(name: String, declaration: ImplementationIndex.Declaration, abstraction: String)] = []
+        for name in index.implementations.keys.sorted() {
+            for declaration in index.implementations[name]! {
+                let facts = declaration.declaration
+                guard let access = facts.accessLevel, access >= .public else { continue }
+                let module = context.graph.modules[declaration.module]
+                guard module.kind != .test, !index.isCompositionRoot(declaration.module) else { continue }
+                let abstractions = facts.inheritance.flatMap { $0.split(separator: "&").compactMap { ImplementationIndex.baseName(String($0)) } }
+                    .filter { index.protocolNames.contains($0) }
+                guard let abstraction = abstractions.first else { continue }
+                reported.append((name, declaration, abstraction))
+            }
+        }
+        var usesByDeclaration: [String: [ImplementationIndex.Use]] = [:]
+        for use in index.crossModuleUses(of: Set(reported.map(\.name))) {
+            usesByDeclaration["\(use.declaration.module)\u{1F}\(use.name)", default: []].append(use)
+        }
+        return reported.map { name, declaration, abstraction in
+            let facts = declaration.declaration
+            let module = context.graph.modules[declaration.module]
+            let uses = usesByDeclaration["\(declaration.module)\u{1F}\(name)"] ?? []
+            let related = uses.flatMap { use in use.sites.map { (site: $0, user: use.user) } }
+                .sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
+                .map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "used by \(context.graph.modules[$0.user].id)") }
+            return Finding(
+                site: declaration.site,
+                message: "\(name) implements \(abstraction) but is \(facts.accessLevel?.rawValue ?? "public"); make it internal "
+                    + "and expose \(abstraction) (through a factory or the DI container) instead",
+                module: module.id,
+                key: [module.id, facts.qualifiedName],
+                related: related
+            )
+        }
+    }
+}
+
+extension ImplementationIndex {
+    /// `Foo` for an inheritance entry such as `Foo`, `Module.Foo`, `@unchecked Foo<T>`,
+    /// `@retroactive Foo`; `nil` for suppressions (`~Copyable`) and anything unusual.
+    static func baseName(_ entry: String) -> String? {
+        var text = Substring(entry).drop { $0 == " " }
+        while text.last == " " { text = text.dropLast() }
+        while text.hasPrefix("@") {
+            guard let space = text.firstIndex(of: " ") else { return nil }
+            text = text[text.index(after: space)...]
+        }
+        if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
+        if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
+        text = text.drop { $0 == " " }
+        guard let first = text.first, first.isLetter || first == "_", !text.contains(" ") else { return nil }
+        return String(text)
+    }
+}

@@ -1,0 +1,140 @@
+import ModlintFacts
+import ModlintTokenizer
+import Testing
+
+@Suite struct TypeReferenceTests {
+    func references(_ text: String) -> [TypeReference] {
+        TypeReferenceExtractor.extract(TokenizedSource(text))
+    }
+
+    @Test func typePositionsCallsMembersAndCasts() {
+        let text = """
+        let a: FooImpl = FooImpl()
+        let b = LiveClock.shared
+        func f(_ x: [Key: Value]?) -> Result<Model, Failure> { x as? Cast ?? Other.self }
+        let c = Module.Nested.make()
+        """
+        #expect(references(text) == [
+            TypeReference(name: "FooImpl", kind: .type, line: 1, column: 8),
+            TypeReference(name: "FooImpl", kind: .call, line: 1, column: 18),
+            TypeReference(name: "LiveClock", kind: .member, line: 2, column: 9),
+            TypeReference(name: "Key", kind: .type, line: 3, column: 14),
+            TypeReference(name: "Value", kind: .type, line: 3, column: 19),
+            TypeReference(name: "Result", kind: .type, line: 3, column: 31),
+            TypeReference(name: "Model", kind: .type, line: 3, column: 38),
+            TypeReference(name: "Failure", kind: .type, line: 3, column: 45),
+            TypeReference(name: "Cast", kind: .type, line: 3, column: 62),
+            TypeReference(name: "Other", kind: .member, line: 3, column: 70),
+            TypeReference(name: "Module", kind: .member, line: 4, column: 9),
+            TypeReference(name: "Nested", kind: .member, line: 4, column: 16),
+        ])
+    }
+
+    @Test func declaredNamesAreNotReferences() {
+        let text = """
+        public final class ServiceImpl<T: Codable, U>: Service, Base<T> where U: Hashable {
+            typealias Alias = Target
+            associatedtype Ignored
+            enum Kind { case First, Second(Payload); case Third }
+            func Make() -> Built { Built() }
+            let Constant = 1
+            @MainActor var value: Self.Type?
+            class func make() -> Any.Type { Any.self }
+        }
+        """
+        #expect(references(text) == [
+            TypeReference(name: "Codable", kind: .type, enclosingType: "ServiceImpl", line: 1, column: 35),
+            TypeReference(name: "Service", kind: .inheritance, enclosingType: "ServiceImpl", line: 1, column: 48),
+            TypeReference(name: "Base", kind: .inheritance, enclosingType: "ServiceImpl", line: 1, column: 57),
+            TypeReference(name: "T", kind: .inheritance, enclosingType: "ServiceImpl", line: 1, column: 62),
+            TypeReference(name: "U", kind: .inheritance, enclosingType: "ServiceImpl", line: 1, column: 71),
+            TypeReference(name: "Hashable", kind: .inheritance, enclosingType: "ServiceImpl", line: 1, column: 74),
+            TypeReference(name: "Target", kind: .type, enclosingType: "ServiceImpl", line: 2, column: 23),
+            TypeReference(name: "Payload", kind: .type, enclosingType: "ServiceImpl.Kind", line: 4, column: 36),
+            TypeReference(name: "Built", kind: .type, enclosingType: "ServiceImpl", line: 5, column: 20),
+            TypeReference(name: "Built", kind: .call, enclosingType: "ServiceImpl", line: 5, column: 28),
+        ])
+    }
+
+    @Test func extensionsAndEnclosingTypes() {
+        let text = """
+        extension Outer.Inner: Proto where Element == Item {
+            func run() { let x = { Helper() }; _ = x }
+            struct Local { var v: Value }
+        }
+        extension String {}
+        let top = Top()
+        """
+        #expect(references(text) == [
+            TypeReference(name: "Outer", kind: .extension, line: 1, column: 11),
+            TypeReference(name: "Inner", kind: .extension, line: 1, column: 17),
+            TypeReference(name: "Proto", kind: .inheritance, enclosingType: "Outer.Inner", line: 1, column: 24),
+            TypeReference(name: "Element", kind: .inheritance, enclosingType: "Outer.Inner", line: 1, column: 36),
+            TypeReference(name: "Item", kind: .inheritance, enclosingType: "Outer.Inner", line: 1, column: 47),
+            TypeReference(name: "Helper", kind: .call, enclosingType: "Outer.Inner", line: 2, column: 28),
+            TypeReference(name: "Value", kind: .type, enclosingType: "Outer.Inner.Local", line: 3, column: 27),
+            TypeReference(name: "String", kind: .extension, line: 5, column: 11),
+            TypeReference(name: "Top", kind: .call, line: 6, column: 11),
+        ])
+    }
+
+    @Test func membersAttributesStringsAndCommentsAreNot() {
+        let text = """
+        @Observable final class VM {
+            // let a = CommentImpl()
+            let s = "StringImpl() \\(InterpolatedImpl())"
+            let m = value.Member
+            let e: E = .Case
+            let g = Generic<Arg>.Inner()
+            let `Escaped` = `Backticked`()
+        }
+        """
+        #expect(references(text) == [
+            TypeReference(name: "E", kind: .type, enclosingType: "VM", line: 5, column: 12),
+            TypeReference(name: "Generic", kind: .type, enclosingType: "VM", line: 6, column: 13),
+            TypeReference(name: "Arg", kind: .type, enclosingType: "VM", line: 6, column: 21),
+            TypeReference(name: "Inner", kind: .call, enclosingType: "VM", line: 6, column: 26),
+            TypeReference(name: "Backticked", kind: .call, enclosingType: "VM", line: 7, column: 21),
+        ])
+    }
+
+    @Test func castsKeyPathsOpaqueAndExistentialTypes() {
+        let text = """
+        var body: some View { x as! Cast }
+        let p: any Proto = y is Checked ? \\Root.path : Fallback.self
+        let list = [Element]()
+        """
+        #expect(references(text) == [
+            TypeReference(name: "View", kind: .type, line: 1, column: 16),
+            TypeReference(name: "Cast", kind: .type, line: 1, column: 29),
+            TypeReference(name: "Proto", kind: .type, line: 2, column: 12),
+            TypeReference(name: "Checked", kind: .type, line: 2, column: 25),
+            TypeReference(name: "Root", kind: .member, line: 2, column: 36),
+            TypeReference(name: "Fallback", kind: .member, line: 2, column: 48),
+            TypeReference(name: "Element", kind: .type, line: 3, column: 13),
+        ])
+    }
+
+    @Test func multiLineEnumCasesAndClassModifiers() {
+        let text = """
+        enum Route {
+            case Home,
+                 Detail(Item)
+            static let all: [Route] = []
+            class func Make() {}
+        }
+        final class Holder { class var shared: Holder { Holder() } }
+        """
+        #expect(references(text) == [
+            TypeReference(name: "Item", kind: .type, enclosingType: "Route", line: 3, column: 17),
+            TypeReference(name: "Route", kind: .type, enclosingType: "Route", line: 4, column: 22),
+            TypeReference(name: "Holder", kind: .type, enclosingType: "Holder", line: 7, column: 40),
+            TypeReference(name: "Holder", kind: .call, enclosingType: "Holder", line: 7, column: 49),
+        ])
+    }
+
+    @Test func summaryCarriesReferences() {
+        let summary = FactExtractor.summarize(bytes: Array("let x = DefaultLogger()\n".utf8))
+        #expect(summary.typeReferences == [TypeReference(name: "DefaultLogger", kind: .call, line: 1, column: 9)])
+    }
+}
