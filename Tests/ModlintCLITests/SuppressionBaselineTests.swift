@@ -9,27 +9,28 @@ struct SuppressionBaselineTests {
         // swift-tools-version:5.9
         import PackageDescription
 
-        let package = Package(name: "App", targets: [.target(name: "Core"), .target(name: "Feature", dependencies: ["Core"])])
+        let package = Package(name: "App", targets: [.target(name: "Core"), .target(name: "Feature", dependencies: ["Core"]), .target(name: "Extra")])
         """),
-        ("Sources/Core/Core.swift", "import Feature\n"),
+        ("Sources/Core/Core.swift", "import Extra\n"),
         ("Sources/Feature/Feature.swift", "import Core\n"),
+        ("Sources/Extra/Extra.swift", "public struct Extra {}\n"),
     ]
-    static let finding = "Sources/Core/Core.swift:1:1: error: Core imports Feature, which is not among its dependencies [undeclared-import]\n"
+    static let finding = "Sources/Core/Core.swift:1:1: error: Core imports Extra, which is not among its dependencies [undeclared-import]\n"
 
     @Test func commentSuppressesAndExpires() throws {
         let directory = try TemporaryDirectory(files: Self.files)
         defer { directory.remove() }
-        try directory.write("Sources/Core/Core.swift", "// modlint:disable:next undeclared-import - until the split, until: 2030-01-31\nimport Feature\n")
+        try directory.write("Sources/Core/Core.swift", "// modlint:disable:next undeclared-import - until the split, until: 2030-01-31\nimport Extra\n")
         let before = try CLI.run(["lint", "--no-cache", directory.path], environment: ["MODLINT_TODAY": "2030-01-31"])
         #expect(before.exitCode == 0)
-        #expect(before.standardOutput == "modlint: no findings in 1 package, 2 modules, 2 files\n")
+        #expect(before.standardOutput == "modlint: no findings in 1 package, 3 modules, 3 files\n")
         let after = try CLI.run(["lint", "--no-cache", directory.path], environment: ["MODLINT_TODAY": "2030-02-01"])
         #expect(after.exitCode == 1)
         #expect(after.standardOutput == """
         Sources/Core/Core.swift:1:1: error: suppression of undeclared-import expired on 2030-01-31; fix the findings or extend the date [invalid-suppression]
-        Sources/Core/Core.swift:2:1: error: Core imports Feature, which is not among its dependencies [undeclared-import]
-            Package.swift:4:1: note: declare Feature in the dependencies of target Core
-        modlint: 2 errors, 0 warnings, 0 notes in 1 package, 2 modules, 2 files
+        Sources/Core/Core.swift:2:1: error: Core imports Extra, which is not among its dependencies [undeclared-import]
+            Package.swift:4:1: note: declare Extra in the dependencies of target Core
+        modlint: 2 errors, 0 warnings, 0 notes in 1 package, 3 modules, 3 files
 
         """)
     }
@@ -45,7 +46,7 @@ struct SuppressionBaselineTests {
         #expect(run.standardOutput == """
         .modlint.yml:5:5: warning: configured suppression for target-cycle silenced nothing; remove it [superfluous-suppression]
         Sources/Feature/Feature.swift:2:1: warning: suppression comment for undeclared-import silenced nothing; remove it [superfluous-suppression]
-        modlint: 0 errors, 2 warnings, 0 notes in 1 package, 2 modules, 2 files
+        modlint: 0 errors, 2 warnings, 0 notes in 1 package, 3 modules, 3 files
 
         """)
     }
@@ -62,10 +63,10 @@ struct SuppressionBaselineTests {
         #expect(text.hasSuffix("\",\n      \"count\": 1\n    }\n  ]\n}\n"))
 
         // Edits elsewhere in the file do not break the baseline.
-        try directory.write("Sources/Core/Core.swift", "// moved down\n\nimport Feature\n")
+        try directory.write("Sources/Core/Core.swift", "// moved down\n\nimport Extra\n")
         let applied = try CLI.run(["lint", "--no-cache", directory.path, "--baseline", baseline, "--baseline-strict"])
         #expect(applied.exitCode == 0)
-        #expect(applied.standardOutput == "modlint: no findings in 1 package, 2 modules, 2 files\n")
+        #expect(applied.standardOutput == "modlint: no findings in 1 package, 3 modules, 3 files\n")
 
         try directory.write("Sources/Core/Core.swift", "struct Core {}\n")
         let relaxed = try CLI.run(["lint", "--no-cache", directory.path, "--baseline", baseline])
@@ -103,10 +104,10 @@ struct SuppressionBaselineTests {
         try directory.write("Sources/Feature/Other.swift", "import Core\n")
         let unstaged = try CLI.run(["lint", "--no-cache", "--changed", directory.path])
         #expect(unstaged.exitCode == 0)
-        #expect(unstaged.standardOutput == "modlint: no findings in 1 package, 2 modules, 3 files\n")
+        #expect(unstaged.standardOutput == "modlint: no findings in 1 package, 3 modules, 4 files\n")
         let sinceHead = try CLI.run(["lint", "--no-cache", "--changed=HEAD", directory.path])
         #expect(sinceHead.exitCode == 0)
-        try directory.write("Sources/Core/Core.swift", "import Feature // touched\n")
+        try directory.write("Sources/Core/Core.swift", "import Extra // touched\n")
         let touched = try CLI.run(["lint", "--no-cache", "--changed=HEAD", directory.path])
         #expect(touched.exitCode == 1)
         #expect(touched.standardOutput.hasPrefix(Self.finding))
