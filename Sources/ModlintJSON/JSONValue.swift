@@ -66,6 +66,12 @@ public enum JSONValue: Sendable, Equatable {
     /// RFC 8259 string escaping; non-ASCII stays UTF-8, `/` is not escaped.
     public static func appendQuoted(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings (paths, ids, messages) need no escaping: append them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

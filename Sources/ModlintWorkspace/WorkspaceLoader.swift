@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ModlintConfiguration
 import ModlintFacts
 import ModlintManifest
@@ -49,6 +54,32 @@ public struct WorkspaceLoader: Sendable {
     }
 
     public func load(paths: [String]) throws -> Workspace {
+        let (root, scan) = try self.scan(paths: paths)
+        var workspace = assemble(root: root, scan: scan)
+        workspace.excludedPaths = scan.excludedPaths.sorted()
+        return workspace
+    }
+
+    /// A hash of every input file's identity (path, size, modification time, inode) —
+    /// Swift sources and manifests alike — found by the same walk as `load`, without
+    /// reading any file. Equal fingerprints mean the workspace did not change on disk.
+    public func inputFingerprint(paths: [String]) throws -> (root: String, fingerprint: UInt64) {
+        let (root, scan) = try self.scan(paths: paths)
+        var hash = StableHash()
+        let manifests = scan.packageDirectories.sorted { $0.key < $1.key }.flatMap { directory, names in
+            names.sorted().map { Paths.join(directory, $0) }
+        }
+        for path in scan.swiftFiles + manifests {
+            hash.add(path)
+            var info = stat()
+            if stat(Paths.join(root, path), &info) == 0 {
+                hash.add("\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)")
+            }
+        }
+        return (root, hash.value)
+    }
+
+    private func scan(paths: [String]) throws -> (String, TreeScan) {
         let inputs = paths.isEmpty ? ["."] : paths
         var directories: [String] = []
         for input in inputs {
@@ -65,9 +96,7 @@ public struct WorkspaceLoader: Sendable {
             scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
-        var workspace = assemble(root: root, scan: scan)
-        workspace.excludedPaths = scan.excludedPaths.sorted()
-        return workspace
+        return (root, scan)
     }
 
     /// Deepest directory containing all the given absolute directories.

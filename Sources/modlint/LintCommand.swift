@@ -63,8 +63,19 @@ struct LintCommand: ParsableCommand {
         let loaded = try configuration.load(near: paths)
         var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
         linter.loaderOptions.cache = try cache.make()
-        let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: paths)
-        var result = try linter.lintValidatingConfiguration(workspace)
+        let loader = WorkspaceLoader(options: linter.loaderOptions)
+        // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
+        let memo = changed == nil ? try RunMemo(loader: loader, linter: linter, paths: paths) : nil
+        var workspace: Workspace?
+        var result: LintResult
+        if let remembered = memo?.result() {
+            result = remembered
+        } else {
+            let loaded = try loader.load(paths: paths)
+            result = try linter.lintValidatingConfiguration(loaded)
+            memo?.save(result)
+            workspace = loaded
+        }
         try FaultInjection.checkInternalFault()
         if let writeBaseline {
             try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline)
@@ -78,6 +89,7 @@ struct LintCommand: ParsableCommand {
             stale = outcome.stale
         }
         if let changed {
+            let workspace = try workspace ?? loader.load(paths: paths)
             let files = try ChangedFiles.list(revision: changed, root: workspace.root)
             result = ChangedFilesFilter(changedFiles: files, workspace: workspace).apply(to: result)
         }

@@ -74,6 +74,12 @@ public struct SpeziModel: Sendable {
     public var isEmpty: Bool { configurations.isEmpty && requirements.isEmpty && dependencies.isEmpty && wrappedProperties.isEmpty }
 
     public init(workspace: Workspace, graph: ModuleGraph) {
+        // Spezi roots only count in files that import Spezi: without such a file there is
+        // nothing to model, and most workspaces (and the whole corpus) have none.
+        let usesSpezi = workspace.packages.contains { package in
+            package.targets.contains { $0.kind != .test && $0.files.contains { $0.summary.spezi.importsSpezi } }
+        }
+        guard usesSpezi else { return }
         var moduleIDs: [String: String] = [:]
         for module in graph.modules { moduleIDs["\(module.packageIndex)/\(module.targetIndex)"] = module.id }
         var inherited: [String: Set<String>] = [:]

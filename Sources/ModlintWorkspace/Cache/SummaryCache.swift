@@ -31,14 +31,19 @@ public final class SummaryCache: Sendable {
     static let magic: [UInt8] = Array("MODLINT-SUMMARIES\n".utf8)
     static let schemaVersion = 1
 
+    /// The cache directory for the workspace at `root`.
+    public func directory(forRoot root: String) -> String {
+        directory ?? Paths.join(root, ".build/modlint-cache")
+    }
+
     /// Opens the cache for one load of the workspace at `root`.
     public func open(root: String) -> Session {
-        let directory = self.directory ?? Paths.join(root, ".build/modlint-cache")
+        let directory = directory(forRoot: root)
         return Session(directory: directory, stored: FileSystem.read(Paths.join(directory, Self.fileName)).flatMap(Stored.init))
     }
 
     /// Identifies the build: summaries written by another build may have another layout.
-    static let buildIdentity: String = {
+    public static let buildIdentity: String = {
         var info = stat()
         #if os(Linux)
         let executable = "/proc/self/exe"

@@ -1,0 +1,67 @@
+/// FNV-1a (64 bit) over strings, with a separator so that `["ab", "c"]` and `["a", "bc"]`
+/// differ. Stable across runs and builds (unlike `Hasher`).
+public struct StableHash: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        add(0x1F)
+    }
+
+    public mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes { add(byte) }
+        add(0x1F)
+    }
+
+    private mutating func add(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x0000_0100_0000_01B3
+    }
+}
+
+/// The whole-run layer of the cache: the serialized result of the last run, keyed by
+/// everything that can change it (every input file's stat, the configuration, the date
+/// suppressions expire against, the modlint build). A pre-commit run on an unchanged tree
+/// then costs one directory walk and one small read instead of lexing every file; any
+/// change falls through to the per-file summary cache.
+public struct ResultMemo: Sendable {
+    public let directory: String
+    public static let fileName = "result.memo"
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The stored payload when it was written under `key`.
+    public func load(key: UInt64) -> [UInt8]? {
+        guard let bytes = FileSystem.read(Paths.join(directory, Self.fileName)), bytes.count > 17,
+              let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+              String(decoding: bytes[..<newline], as: UTF8.self) == Self.header(key) else { return nil }
+        return Array(bytes[(newline + 1)...])
+    }
+
+    /// Replaces the memo atomically; failing to write only costs the next run its shortcut.
+    @discardableResult
+    public func save(key: UInt64, payload: [UInt8]) -> Bool {
+        guard FileSystem.makeDirectories(directory) else { return false }
+        return FileSystem.write(Array((Self.header(key) + "\n").utf8) + payload, to: Paths.join(directory, Self.fileName))
+    }
+
+    static func header(_ key: UInt64) -> String {
+        "modlint-result-memo v1 " + String(key, radix: 16)
+    }
+
+    /// The key for a run: the workspace fingerprint plus everything else the result
+    /// depends on.
+    public static func key(fingerprint: UInt64, configuration: [UInt8], today: String, options: [String]) -> UInt64 {
+        var hash = StableHash()
+        hash.add(String(fingerprint, radix: 16))
+        hash.add(configuration)
+        hash.add(today)
+        hash.add(SummaryCache.buildIdentity)
+        for option in options { hash.add(option) }
+        return hash.value
+    }
+}
