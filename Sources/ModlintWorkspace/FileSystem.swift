@@ -94,6 +94,15 @@ public enum FileSystem {
     /// Entries of one directory: (name, isDirectory). Symbolic links to directories are
     /// reported as `.other` so that walks never loop; links to files count as files.
     public static func entries(of directory: String) -> [(name: String, kind: EntryKind)]? {
+        var unused: [String: String] = [:]
+        return entries(of: directory, identities: &unused, identify: nil)
+    }
+
+    /// Like `entries(of:)`, and for files that `identify` selects also their identity
+    /// (size, modification time in nanoseconds, inode) — read with `fstatat` on the open
+    /// directory, which is cheaper than a second walk of stats by path.
+    public static func entries(of directory: String, identities: inout [String: String],
+                               identify: ((String) -> Bool)?) -> [(name: String, kind: EntryKind)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var result: [(String, EntryKind)] = []
@@ -131,6 +140,12 @@ public enum FileSystem {
             default: kind = .other
             }
             result.append((name, kind))
+            if kind == .file, let identify, identify(name) {
+                var info = stat()
+                if fstatat(dirfd(handle), name, &info, 0) == 0 {
+                    identities[name] = "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+                }
+            }
         }
         return result.sorted { $0.0 < $1.0 }
     }

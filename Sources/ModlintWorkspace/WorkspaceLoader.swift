@@ -64,22 +64,11 @@ public struct WorkspaceLoader: Sendable {
     /// Swift sources and manifests alike — found by the same walk as `load`, without
     /// reading any file. Equal fingerprints mean the workspace did not change on disk.
     public func inputFingerprint(paths: [String]) throws -> (root: String, fingerprint: UInt64) {
-        let (root, scan) = try self.scan(paths: paths)
-        var hash = StableHash()
-        let manifests = scan.packageDirectories.sorted { $0.key < $1.key }.flatMap { directory, names in
-            names.sorted().map { Paths.join(directory, $0) }
-        }
-        for path in scan.swiftFiles + manifests {
-            hash.add(path)
-            var info = stat()
-            if stat(Paths.join(root, path), &info) == 0 {
-                hash.add("\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)")
-            }
-        }
-        return (root, hash.value)
+        let (root, scan) = try self.scan(paths: paths, fingerprinting: true)
+        return (root, scan.fingerprint.value)
     }
 
-    private func scan(paths: [String]) throws -> (String, TreeScan) {
+    private func scan(paths: [String], fingerprinting: Bool = false) throws -> (String, TreeScan) {
         let inputs = paths.isEmpty ? ["."] : paths
         var directories: [String] = []
         for input in inputs {
@@ -91,9 +80,10 @@ public struct WorkspaceLoader: Sendable {
         }
         let root = Self.commonAncestor(of: directories)
         var scan = TreeScan()
+        scan.fingerprinting = fingerprinting
         let exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
         for directory in Set(directories).sorted() {
-            scan.walk(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
+            scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
         return (root, scan)
@@ -290,45 +280,85 @@ struct TreeScan: Sendable {
 
     /// Root-relative paths skipped because an exclude glob matched them.
     var excludedPaths: [String] = []
+    /// When set, the walk hashes the identity (path, size, mtime, inode) of every Swift
+    /// file and manifest into `fingerprint`, in walk order (deterministic: entries sorted).
+    var fingerprinting = false
+    var fingerprint = StableHash()
 
     mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
         var stack = [start]
         var visited = Set<String>()
         while let directory = stack.popLast() {
             guard visited.insert(directory).inserted else { continue }
-            directories.insert(directory)
-            guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory)) else { continue }
-            var manifests: [String] = []
-            for entry in entries {
-                let path = Paths.join(directory, entry.name)
-                if excluded.matches(path) {
-                    excludedPaths.append(path)
-                    continue
-                }
-                switch entry.kind {
-                case .directory:
-                    if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }
-                    stack.append(path)
-                case .file:
-                    if entry.name.hasSuffix(".swift") {
-                        if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
-                            manifests.append(entry.name)
-                        } else {
-                            swiftFiles.append(path)
-                        }
-                    }
-                default:
-                    continue
-                }
-            }
-            if manifests.contains("Package.swift") {
-                packageDirectories[directory] = manifests
-            } else if !manifests.isEmpty {
-                // Variants without a Package.swift are not a package; keep them as sources.
-                swiftFiles.append(contentsOf: manifests.map { Paths.join(directory, $0) })
-            }
+            stack += visit(directory, root: root, skipping: skipped, excluding: excluded)
         }
         swiftFiles.sort()
+    }
+
+    /// The same walk with the subtrees below `start` spread over all cores: on a warm
+    /// page cache the walk is mostly kernel time (getdents, stat), which parallelises.
+    mutating func walkInParallel(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
+        let subdirectories = visit(start, root: root, skipping: skipped, excluding: excluded).sorted()
+        let fingerprinting = self.fingerprinting
+        let parts = subdirectories.parallelMap { directory -> TreeScan in
+            var part = TreeScan()
+            part.fingerprinting = fingerprinting
+            part.walk(directory, root: root, skipping: skipped, excluding: excluded)
+            return part
+        }
+        for part in parts {
+            packageDirectories.merge(part.packageDirectories) { first, _ in first }
+            directories.formUnion(part.directories)
+            swiftFiles += part.swiftFiles
+            excludedPaths += part.excludedPaths
+            if fingerprinting { fingerprint.add(String(part.fingerprint.value, radix: 16)) }
+        }
+        swiftFiles.sort()
+    }
+
+    /// Reads one directory: records its packages, Swift files and identities; returns the
+    /// subdirectories to descend into.
+    private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
+        directories.insert(directory)
+        var subdirectories: [String] = []
+        var identities: [String: String] = [:]
+        guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
+                                               identities: &identities,
+                                               identify: fingerprinting ? { $0.hasSuffix(".swift") } : nil) else { return [] }
+        var manifests: [String] = []
+        for entry in entries {
+            let path = Paths.join(directory, entry.name)
+            if excluded.matches(path) {
+                excludedPaths.append(path)
+                continue
+            }
+            switch entry.kind {
+            case .directory:
+                if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }
+                subdirectories.append(path)
+            case .file:
+                if entry.name.hasSuffix(".swift") {
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        fingerprint.add(identities[entry.name] ?? "?")
+                    }
+                    if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
+                        manifests.append(entry.name)
+                    } else {
+                        swiftFiles.append(path)
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        if manifests.contains("Package.swift") {
+            packageDirectories[directory] = manifests
+        } else if !manifests.isEmpty {
+            // Variants without a Package.swift are not a package; keep them as sources.
+            swiftFiles.append(contentsOf: manifests.map { Paths.join(directory, $0) })
+        }
+        return subdirectories
     }
 }
 

@@ -5,18 +5,18 @@
 /// byte; arrays a count. It is only read back by the same build (the cache key includes
 /// the modlint and schema versions), and a value it cannot represent (`allKeys`-based
 /// enums) fails to decode, which the cache treats as a miss.
-enum BinaryCoding {
+public enum BinaryCoding {
     struct Unsupported: Error {}
     struct Truncated: Error {}
 
-    static func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
+    public static func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
         let encoder = Writer()
         encoder.bytes = buffer
         try value.encode(to: encoder)
         buffer = encoder.bytes
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         try T(from: Reader(bytes))
     }
 }
