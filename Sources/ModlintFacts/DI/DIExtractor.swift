@@ -1,0 +1,398 @@
+import ModlintTokenizer
+
+/// Runs every framework adapter over a file.
+///
+/// One pass over the tokens with a stack of `{ … }` scopes (types, functions, properties,
+/// `bootstrap` closures). The pass only looks at a handful of shapes — a call whose first
+/// argument is a metatype (`register(T.self …)`), an attribute (`@Dependency(…)`), a
+/// member `var` of a values container, a `static` `liveValue`/`testValue`/`previewValue`,
+/// a `func` taking a metatype — and hands each to the adapter of the framework the file's
+/// imports point to. Strings and comments are single tokens or none, so nothing inside
+/// them yields a fact.
+public enum DIExtractor {
+    public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
+        guard DIPrecheck.mayContainDI(source.bytes) else { return DIFacts() }
+        var scan = DIScan(source: source, frameworks: DIFrameworkImports(imports))
+        scan.run()
+        return scan.facts
+    }
+}
+
+/// Which frameworks a file imports: shared property-wrapper names (`@Injected`,
+/// `@Dependency`) are attributed by these.
+struct DIFrameworkImports {
+    var weaveDI = false
+    var swinject = false
+    var swiftDependencies = false
+    var factory = false
+    var spezi = false
+
+    init(_ imports: [ImportFact]) {
+        for fact in imports {
+            switch fact.module {
+            case "WeaveDI", "WeaveDICore": weaveDI = true
+            case "Swinject", "SwinjectAutoregistration", "SwinjectStoryboard": swinject = true
+            case "Dependencies", "DependenciesMacros", "ComposableArchitecture": swiftDependencies = true
+            case "Factory", "FactoryKit": factory = true
+            case "Spezi": spezi = true
+            default: break
+            }
+        }
+    }
+}
+
+/// A byte scan for the words every DI shape contains, so files without DI cost one
+/// `memchr`-like pass: `.self` (metatype arguments), `Value` (`liveValue`,
+/// `DependencyValues`, `InjectedValues`), `Inject`, `Dependency`, `Factory`, `.Type`.
+enum DIPrecheck {
+    static func mayContainDI(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index + 4 < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: ".") {
+                    // `.self` and `.Type`
+                    if (buffer[index + 1] == UInt8(ascii: "s") && buffer[index + 2] == UInt8(ascii: "e")
+                        && buffer[index + 3] == UInt8(ascii: "l") && buffer[index + 4] == UInt8(ascii: "f"))
+                        || (buffer[index + 1] == UInt8(ascii: "T") && buffer[index + 2] == UInt8(ascii: "y")
+                            && buffer[index + 3] == UInt8(ascii: "p") && buffer[index + 4] == UInt8(ascii: "e")) {
+                        return true
+                    }
+                } else if byte == UInt8(ascii: "V") {
+                    if buffer[index + 1] == UInt8(ascii: "a") && buffer[index + 2] == UInt8(ascii: "l")
+                        && buffer[index + 3] == UInt8(ascii: "u") && buffer[index + 4] == UInt8(ascii: "e") {
+                        return true
+                    }
+                } else if byte == UInt8(ascii: "@") {
+                    // `@Injected`, `@LazyInjected`, `@Dependency…`
+                    let next = buffer[index + 1]
+                    if next == UInt8(ascii: "I") || next == UInt8(ascii: "L") || next == UInt8(ascii: "W") || next == UInt8(ascii: "D") {
+                        return true
+                    }
+                } else if byte == UInt8(ascii: "F") {
+                    if buffer[index + 1] == UInt8(ascii: "a") && buffer[index + 2] == UInt8(ascii: "c")
+                        && buffer[index + 3] == UInt8(ascii: "t") && buffer[index + 4] == UInt8(ascii: "o") {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+}
+
+/// What an open `{` belongs to.
+enum DIScope {
+    case type(name: String, inheritance: [String], keyIndex: Int?)
+    case function(name: String, line: Int)
+    case property(name: String, type: String)
+    /// `WeaveDI.Container.bootstrap { c in … }`: everything registered here is shared.
+    case bootstrap
+    case other
+}
+
+/// The state of one extraction pass; adapters read and append through it.
+struct DIScan {
+    var tokens: DITokens
+    let frameworks: DIFrameworkImports
+    var facts = DIFacts()
+
+    var scopes: [DIScope] = []
+    private var labels: [Int: DIScope] = [:]
+    /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
+    private var openCandidateBodies: [(close: Int, call: Int)] = []
+
+    init(source: TokenizedSource, frameworks: DIFrameworkImports) {
+        self.tokens = DITokens(source: source)
+        self.frameworks = frameworks
+    }
+
+    // MARK: - Scopes
+
+    mutating func label(_ brace: Int, _ scope: DIScope) { labels[brace] = scope }
+
+    var enclosingFunction: (name: String, line: Int)? {
+        for scope in scopes.reversed() {
+            if case .function(let name, let line) = scope { return (name, line) }
+        }
+        return nil
+    }
+
+    var isInBootstrap: Bool {
+        scopes.contains { if case .bootstrap = $0 { return true } else { return false } }
+    }
+
+    /// The innermost scope, if it is a type body.
+    var memberOf: (name: String, inheritance: [String], depth: Int)? {
+        guard let last = scopes.last, case .type(let name, let inheritance, _) = last else { return nil }
+        return (name, inheritance, scopes.count - 1)
+    }
+
+    var enclosingProperty: (name: String, type: String, depth: Int)? {
+        for (depth, scope) in scopes.enumerated().reversed() {
+            if case .property(let name, let type) = scope { return (name, type, depth) }
+        }
+        return nil
+    }
+
+    /// The type declaration enclosing scope `depth`.
+    func type(enclosing depth: Int) -> (name: String, inheritance: [String])? {
+        var index = depth
+        while index >= 0 {
+            if case .type(let name, let inheritance, _) = scopes[index] { return (name, inheritance) }
+            index -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Main loop
+
+    mutating func run() {
+        var index = 0
+        while index < tokens.count {
+            let token = tokens.tokens[index]
+            if token.flags & Token.Flags.openBrace != 0 {
+                scopes.append(labels.removeValue(forKey: index) ?? .other)
+                index += 1
+                continue
+            }
+            if token.flags & Token.Flags.closeBrace != 0 {
+                _ = scopes.popLast()
+                while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
+                index += 1
+                continue
+            }
+            if token.flags & Token.Flags.declarationKeyword != 0 {
+                handleTypeDeclaration(at: index)
+                index += 1
+                continue
+            }
+            switch token.kind {
+            case .identifier:
+                handleIdentifier(at: index)
+            case .punctuation where tokens.isPunctuation(index, UInt8(ascii: "@")):
+                handleAttribute(at: index + 1)
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+
+    private mutating func handleIdentifier(at index: Int) {
+        let token = tokens.tokens[index]
+        let first = tokens.source.bytes[Int(token.start)]
+        if first == UInt8(ascii: "f") && tokens.isWord(index, "func") {
+            handleFunction(at: index)
+        } else if first == UInt8(ascii: "v") && tokens.isWord(index, "var") {
+            handleProperty(at: index)
+        } else if (first == UInt8(ascii: "l") || first == UInt8(ascii: "t") || first == UInt8(ascii: "p"))
+                    && (tokens.isWord(index, "liveValue") || tokens.isWord(index, "testValue") || tokens.isWord(index, "previewValue")) {
+            DIKeyTypes.valueDeclaration(at: index, scan: &self)
+        } else if first == UInt8(ascii: "b") && tokens.isWord(index, "bootstrap") {
+            WeaveDIAdapter.bootstrap(at: index, scan: &self)
+        } else if tokens.isPunctuation(index + 1, UInt8(ascii: "(")), !tokens.tokens[index + 1].hasSpaceBefore,
+                  let metatype = tokens.metatype(at: index + 2) {
+            handleMetatypeCall(at: index, key: metatype.type, keyEnd: metatype.end)
+        }
+    }
+
+    // MARK: - Declarations
+
+    /// `struct Key: DependencyKey {`, `extension DependencyValues {`: labels the body.
+    private mutating func handleTypeDeclaration(at keyword: Int) {
+        guard !tokens.isPunctuation(keyword - 1, UInt8(ascii: ".")), tokens.isName(keyword + 1),
+              !tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) || !tokens.isWord(keyword, "import") else { return }
+        if tokens.isWord(keyword, "import") { return }
+        var cursor = keyword + 1
+        var name = tokens.name(cursor)
+        while tokens.isPunctuation(cursor + 1, UInt8(ascii: ".")) && tokens.isName(cursor + 2) {
+            cursor += 2
+            name += "." + tokens.name(cursor)
+        }
+        cursor += 1
+        var inheritance: [String] = []
+        var current = ""
+        var angle = 0
+        // Header up to the body: generic clause, inheritance list, where clause.
+        while cursor < tokens.count && !tokens.isPunctuation(cursor, UInt8(ascii: "{")) {
+            if tokens.tokens[cursor].flags & Token.Flags.closeBrace != 0 || tokens.isPunctuation(cursor, UInt8(ascii: ";")) { return }
+            if tokens.isOperator(cursor, "<") { angle += 1 } else if tokens.isOperator(cursor, ">") { angle -= 1 }
+            if angle == 0 && tokens.isWord(cursor, "where") { angle = 100 }
+            if angle == 0 && tokens.isName(cursor) && !tokens.isWord(cursor, "unchecked") && !tokens.isWord(cursor, "retroactive") {
+                current = current.isEmpty || tokens.isPunctuation(cursor - 1, UInt8(ascii: ".")) ? current + tokens.name(cursor) : tokens.name(cursor)
+            } else if angle == 0 && tokens.isPunctuation(cursor, UInt8(ascii: ".")) && !current.isEmpty {
+                current += "."
+            } else if angle == 0 && tokens.isPunctuation(cursor, UInt8(ascii: ",")) {
+                if !current.isEmpty { inheritance.append(current) }
+                current = ""
+            }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return }
+        if !current.isEmpty && angle < 100 { inheritance.append(current) }
+        if tokens.isWord(keyword, "protocol") { return }
+        var keyIndex: Int?
+        if tokens.isWord(keyword, "struct") || tokens.isWord(keyword, "enum") || tokens.isWord(keyword, "class")
+            || tokens.isWord(keyword, "actor") || tokens.isWord(keyword, "extension") {
+            keyIndex = DIKeyTypes.keyDeclaration(name: name, inheritance: inheritance, nameToken: keyword + 1,
+                                                      isExtension: tokens.isWord(keyword, "extension"), scan: &self)
+        }
+        label(cursor, .type(name: name, inheritance: inheritance, keyIndex: keyIndex))
+    }
+
+    /// `func register<T>(_ type: T.Type, …) {`: labels the body, records container methods.
+    private mutating func handleFunction(at keyword: Int) {
+        guard tokens.isName(keyword + 1) || tokens.tokens.indices.contains(keyword + 1) else { return }
+        let name = tokens.name(keyword + 1)
+        var cursor = keyword + 2
+        if tokens.isOperator(cursor, "<") {
+            var depth = 0
+            while cursor < tokens.count {
+                if tokens.isOperator(cursor, "<") { depth += 1 } else if tokens.isOperator(cursor, ">") { depth -= 1 }
+                if tokens.tokens[cursor].kind == .operator && tokens.source.text(tokens.tokens[cursor]).hasSuffix(">") && depth > 0 && !tokens.isOperator(cursor, ">") && !tokens.isOperator(cursor, "->") {
+                    depth -= 1
+                }
+                cursor += 1
+                if depth <= 0 { break }
+            }
+        }
+        guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = tokens.partner(of: cursor) else { return }
+        if memberOf != nil {
+            for index in cursor..<close where tokens.isWord(index, "Type") && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+                if !facts.containerMethods.contains(name) { facts.containerMethods.append(name) }
+                break
+            }
+        }
+        // The body: the first `{` after the signature, unless the declaration ends first.
+        var index = close + 1
+        while index < tokens.count {
+            if tokens.isPunctuation(index, UInt8(ascii: "{")) {
+                label(index, .function(name: name, line: Int(tokens.tokens[keyword].line)))
+                return
+            }
+            let token = tokens.tokens[index]
+            if token.flags & Token.Flags.closeBrace != 0 || tokens.isPunctuation(index, UInt8(ascii: ";")) { return }
+            if token.isAtLineStart && !(tokens.isWord(index, "where") || tokens.isWord(index, "throws")
+                || tokens.isWord(index, "async") || tokens.isWord(index, "rethrows") || tokens.isOperator(index, "->")
+                || tokens.isOperator(index - 1, "->") || tokens.isPunctuation(index - 1, UInt8(ascii: ","))
+                || tokens.isPunctuation(index - 1, UInt8(ascii: ":")) || tokens.isOperator(index - 1, "&")) {
+                return
+            }
+            index += 1
+        }
+    }
+
+    /// `var name: Type {` as a member: labels the getter body, and lets the values
+    /// container and Factory adapters read it.
+    private mutating func handleProperty(at keyword: Int) {
+        guard let owner = memberOf, tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
+        let name = tokens.name(keyword + 1)
+        var cursor = keyword + 3
+        var angle = 0
+        while cursor < tokens.count {
+            if tokens.isOperator(cursor, "<") { angle += 1 } else if tokens.isOperator(cursor, ">") { angle -= 1 }
+            if angle <= 0 && (tokens.isPunctuation(cursor, UInt8(ascii: "{")) || tokens.isOperator(cursor, "=")
+                              || tokens.tokens[cursor].isAtLineStart && cursor > keyword + 3
+                              || tokens.tokens[cursor].flags & Token.Flags.closeBrace != 0) { break }
+            if let skip = tokens.partner(of: cursor), skip > cursor, !tokens.isPunctuation(cursor, UInt8(ascii: "{")) { cursor = skip }
+            cursor += 1
+        }
+        guard tokens.isPunctuation(cursor, UInt8(ascii: "{")), let close = tokens.partner(of: cursor) else { return }
+        let type = tokens.text(from: keyword + 3, through: cursor - 1)
+        label(cursor, .property(name: name, type: type))
+        let body = (open: cursor, close: close)
+        if DIValuesContainer.handles(owner.name) {
+            DIValuesContainer.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
+        } else if frameworks.factory {
+            FactoryAdapter.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
+        }
+    }
+
+    // MARK: - Calls and attributes
+
+    /// `method(T.self …)` / `receiver.method(T.self …)`.
+    private mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
+        let name = tokens.name(method)
+        let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
+        if frameworks.swinject, SwinjectAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
+        if frameworks.weaveDI, WeaveDIAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
+        HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
+    }
+
+    private mutating func handleAttribute(at index: Int) {
+        guard tokens.isName(index) else { return }
+        let token = tokens.tokens[index]
+        let first = tokens.source.bytes[Int(token.start)]
+        guard first == UInt8(ascii: "I") || first == UInt8(ascii: "D") || first == UInt8(ascii: "L") || first == UInt8(ascii: "W") else { return }
+        if tokens.isWord(index, "Dependency") || tokens.isWord(index, "DependencyClient") {
+            if frameworks.swiftDependencies { SwiftDependenciesAdapter.attribute(at: index, scan: &self) }
+        } else if tokens.isWord(index, "Injected") || tokens.isWord(index, "LazyInjected") || tokens.isWord(index, "WeakLazyInjected")
+                    || tokens.isWord(index, "InjectedObject") {
+            if frameworks.factory && !frameworks.weaveDI {
+                FactoryAdapter.attribute(at: index, scan: &self)
+            } else if frameworks.weaveDI && !frameworks.factory {
+                WeaveDIAdapter.attribute(at: index, scan: &self)
+            }
+        }
+    }
+
+    // MARK: - Recording
+
+    mutating func recordCandidate(_ call: DIContainerCall, body: (open: Int, close: Int)?) {
+        var call = call
+        call.enclosingCall = openCandidateBodies.last?.call
+        facts.containerCalls.append(call)
+        if let body { openCandidateBodies.append((body.close, facts.containerCalls.count - 1)) }
+    }
+
+    /// Registrations clash only within one container: see `DIRegistration.container`.
+    func container(receiver: String, shared: Bool) -> String {
+        if shared { return "shared" }
+        if let function = enclosingFunction, function.name == "assemble" { return "assembly" }
+        if let first = receiver.first, first.isUppercase { return receiver }
+        if let function = enclosingFunction { return "\(receiver.isEmpty ? "self" : receiver)@\(function.line)" }
+        return receiver.isEmpty ? "self" : receiver
+    }
+
+    /// `resolve(T.self[, name: "n"])` calls inside `body`.
+    func resolvedKeys(in body: (open: Int, close: Int), methods: Set<String>) -> [DIKey] {
+        var keys: [DIKey] = []
+        var index = body.open + 1
+        while index < body.close {
+            if tokens.tokens[index].kind == .identifier, tokens.isPunctuation(index + 1, UInt8(ascii: "(")),
+               methods.contains(tokens.name(index)), let metatype = tokens.metatype(at: index + 2) {
+                keys.append(DIKey(metatype.type, name: name(inCallAt: index + 1)))
+            }
+            index += 1
+        }
+        return keys
+    }
+
+    /// The `name:` argument of a call.
+    func name(inCallAt open: Int) -> String? {
+        guard let value = tokens.argument("name", inCallAt: open), let close = tokens.partner(of: open) else { return nil }
+        return tokens.literalOrText(at: value, close: close)
+    }
+
+    /// `.inObjectScope(.container)` after a registration.
+    func objectScope(after end: Int) -> String? {
+        var index = end + 1
+        while tokens.isPunctuation(index, UInt8(ascii: ".")) && tokens.isName(index + 1) {
+            if tokens.isWord(index + 1, "inObjectScope") || tokens.isWord(index + 1, "scope") {
+                let open = index + 2
+                guard tokens.isPunctuation(open, UInt8(ascii: "(")), let close = tokens.partner(of: open) else { return nil }
+                return tokens.text(from: open + 1, through: close - 1).trimmingPrefixDot()
+            }
+            guard tokens.isPunctuation(index + 2, UInt8(ascii: "(")), let close = tokens.partner(of: index + 2) else { return nil }
+            index = close + 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingPrefixDot() -> String { hasPrefix(".") ? String(dropFirst()) : self }
+}
