@@ -11,6 +11,10 @@ public enum BuiltinRules {
         // Module-graph architecture rules.
 
         // Boundaries and dependency injection.
+        DuplicateRegistration(),
+        MissingRegistration(),
+        DICycle(),
+        MissingTestValue(),
 
         // Spezi.
 

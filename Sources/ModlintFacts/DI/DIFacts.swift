@@ -60,12 +60,33 @@ public struct DISite: Sendable, Equatable, Codable {
     public var condition: String?
     /// Index into the file's `ConditionTable` (0 = unconditional).
     public var conditionID: Int32
+    /// The `#if` clauses around the site, outermost first, as `(block, branch)` pairs
+    /// flattened: two sites of one file can never be compiled together when they sit in
+    /// different branches of one block.
+    public var branches: [Int32]
 
-    public init(line: Int, column: Int, condition: String? = nil, conditionID: Int32 = 0) {
+    public init(line: Int, column: Int, condition: String? = nil, conditionID: Int32 = 0, branches: [Int32] = []) {
         self.line = line
         self.column = column
         self.condition = condition
         self.conditionID = conditionID
+        self.branches = branches
+    }
+
+    /// True when no build configuration compiles both sites (same file).
+    public func isMutuallyExclusive(with other: DISite) -> Bool {
+        var index = 0
+        while index + 1 < branches.count {
+            var otherIndex = 0
+            while otherIndex + 1 < other.branches.count {
+                if branches[index] == other.branches[otherIndex] && branches[index + 1] != other.branches[otherIndex + 1] {
+                    return true
+                }
+                otherIndex += 2
+            }
+            index += 2
+        }
+        return false
     }
 }
 

@@ -7,7 +7,7 @@ struct DITokens {
     let tokens: [Token]
     /// For `(`, `[`, `{` and their closers: the index of the partner, else -1.
     let partner: [Int32]
-    private var conditionDescriptions: [Int32: String?] = [:]
+    private var conditionDescriptions: [Int32: (String?, [Int32])] = [:]
 
     init(source: TokenizedSource) {
         self.source = source
@@ -85,16 +85,19 @@ struct DITokens {
 
     mutating func site(_ index: Int) -> DISite {
         let token = tokens[index]
-        let condition: String?
-        if token.condition == 0 {
-            condition = nil
-        } else if let cached = conditionDescriptions[token.condition] {
-            condition = cached
-        } else {
-            condition = source.conditions.description(of: token.condition)
-            conditionDescriptions[token.condition] = condition
+        var condition: String?
+        var branches: [Int32] = []
+        if token.condition != 0 {
+            if let cached = conditionDescriptions[token.condition] {
+                (condition, branches) = cached
+            } else {
+                condition = source.conditions.description(of: token.condition)
+                branches = source.conditions.chain(token.condition).flatMap { [$0.block, $0.branch] }
+                conditionDescriptions[token.condition] = (condition, branches)
+            }
         }
-        return DISite(line: Int(token.line), column: source.column(of: token), condition: condition, conditionID: token.condition)
+        return DISite(line: Int(token.line), column: source.column(of: token), condition: condition,
+                      conditionID: token.condition, branches: branches)
     }
 
     // MARK: - Shapes
