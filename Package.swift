@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintTestSupport"]),
-        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintJSON"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport"]),

@@ -36,6 +36,10 @@ public struct GraphNode: Sendable, Equatable {
         case package
         /// A module or package outside the workspace.
         case external
+        /// A DI key (`Logger`, `\DependencyValues.apiClient`) in the `di` view.
+        case diKey
+        /// A type a DI factory builds, or the key type behind a values property (`di` view).
+        case implementation
     }
 
     /// Unique within the view; the module name where that is unique.
@@ -65,6 +69,14 @@ public struct GraphEdge: Sendable, Equatable {
         case `import`
         /// Package → package (`.package(url:)` / `.package(path:)`).
         case package
+        /// DI: module → key it registers.
+        case registers
+        /// DI: module → key it resolves or injects.
+        case consumes
+        /// DI: key → the implementation it binds.
+        case binds
+        /// DI: key → key its factory resolves.
+        case resolves
     }
 
     public var from: String

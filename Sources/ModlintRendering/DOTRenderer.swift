@@ -103,6 +103,10 @@ public struct DOTRenderer: Sendable {
             return ["shape=tab", "style=filled", "fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
         case .external:
             return ["shape=ellipse", "style=filled", "fillcolor=\"#eeeeee\"", "color=\"#999999\"", "fontcolor=\"#555555\""]
+        case .diKey:
+            return ["style=\"rounded,filled\"", "fillcolor=\"#fefcbf\"", "color=\"#b7791f\""]
+        case .implementation:
+            return ["shape=box", "style=filled", "fillcolor=\"#f0fff4\"", "color=\"#38a169\""]
         }
     }
 
@@ -112,6 +116,10 @@ public struct DOTRenderer: Sendable {
         case .dependency: break
         case .import: attributes.append("style=dashed")
         case .package: attributes.append("style=bold")
+        case .registers: attributes.append("color=\"#2f855a\"")
+        case .consumes: attributes.append("style=dashed")
+        case .binds: attributes.append("arrowhead=empty")
+        case .resolves: attributes.append("style=dotted")
         }
         if edge.violations.isEmpty {
             attributes.append("tooltip=\(Self.quote("\(edge.from) -> \(edge.to) (\(edge.kind.rawValue))"))")

@@ -54,7 +54,9 @@ public struct MermaidRenderer: Sendable {
             switch edge.kind {
             case .dependency: arrow = "-->"
             case .import: arrow = "-.->"
-            case .package: arrow = "==>"
+            case .package, .binds: arrow = "==>"
+            case .registers: arrow = "-->"
+            case .consumes, .resolves: arrow = "-.->"
             }
             var line = "  \(ids.id(for: edge.from)) \(arrow)"
             if !edge.violations.isEmpty {
@@ -89,6 +91,8 @@ public struct MermaidRenderer: Sendable {
         case .plugin: return "\(id)>\(text)]"
         case .system, .binary: return "\(id)[(\(text))]"
         case .external: return "\(id)([\(text)])"
+        case .diKey: return "\(id)(\(text))"
+        case .implementation: return "\(id)[\\\(text)\\]"
         }
     }
 
@@ -103,6 +107,8 @@ public struct MermaidRenderer: Sendable {
         case .binary: "fill:#edf2f7,stroke:#4a5568"
         case .package: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
         case .external: "fill:#eeeeee,stroke:#999999,color:#555555"
+        case .diKey: "fill:#fefcbf,stroke:#b7791f"
+        case .implementation: "fill:#f0fff4,stroke:#38a169"
         }
     }
 
