@@ -116,7 +116,7 @@ public struct DOTRenderer: Sendable {
         case .dependency: break
         case .import: attributes.append("style=dashed")
         case .package: attributes.append("style=bold")
-        case .registers: attributes.append("color=\"#2f855a\"")
+        case .registers: attributes.append("style=bold")
         case .consumes: attributes.append("style=dashed")
         case .binds: attributes.append("arrowhead=empty")
         case .resolves: attributes.append("style=dotted")
