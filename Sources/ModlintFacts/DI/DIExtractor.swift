@@ -149,35 +149,59 @@ struct DIScan {
 
     // MARK: - Main loop
 
+    /// The hot loop reads tokens and bytes through raw buffers and leaves it only for
+    /// tokens that can start a DI shape; everything else costs a flag test or two.
     mutating func run() {
-        var index = 0
-        while index < tokens.count {
-            let token = tokens.tokens[index]
-            if token.flags & Token.Flags.openBrace != 0 {
-                scopes.append(labels.removeValue(forKey: index) ?? .other)
-                index += 1
-                continue
+        let tokenArray = tokens.tokens
+        let byteArray = tokens.source.bytes
+        tokenArray.withUnsafeBufferPointer { tokenBuffer in
+            byteArray.withUnsafeBufferPointer { bytes in
+                let count = tokenBuffer.count
+                let structural = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+                var index = 0
+                while index < count {
+                    let token = tokenBuffer[index]
+                    if token.flags & structural != 0 {
+                        if token.flags & Token.Flags.openBrace != 0 {
+                            scopes.append(labels.isEmpty ? .other : labels.removeValue(forKey: index) ?? .other)
+                        } else if token.flags & Token.Flags.closeBrace != 0 {
+                            _ = scopes.popLast()
+                            while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
+                        } else {
+                            handleTypeDeclaration(at: index)
+                        }
+                        index += 1
+                        continue
+                    }
+                    let first = bytes[Int(token.start)]
+                    if token.kind == .identifier {
+                        let length = token.length
+                        switch first {
+                        case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
+                             UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
+                             UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
+                            handleIdentifier(at: index)
+                        default:
+                            // `name(T.self` / `name((any P).self`: a call whose first argument may be a metatype.
+                            if index + 2 < count {
+                                let open = tokenBuffer[index + 1]
+                                let argument = tokenBuffer[index + 2]
+                                if open.kind == .punctuation && open.flags & Token.Flags.spaceBefore == 0
+                                    && bytes[Int(open.start)] == UInt8(ascii: "(") {
+                                    let argumentFirst = bytes[Int(argument.start)]
+                                    if (argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
+                                        || (argument.kind == .punctuation && argumentFirst == UInt8(ascii: "(")) {
+                                        handleIdentifier(at: index)
+                                    }
+                                }
+                            }
+                        }
+                    } else if token.kind == .punctuation && first == UInt8(ascii: "@") {
+                        handleAttribute(at: index + 1)
+                    }
+                    index += 1
+                }
             }
-            if token.flags & Token.Flags.closeBrace != 0 {
-                _ = scopes.popLast()
-                while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
-                index += 1
-                continue
-            }
-            if token.flags & Token.Flags.declarationKeyword != 0 {
-                handleTypeDeclaration(at: index)
-                index += 1
-                continue
-            }
-            switch token.kind {
-            case .identifier:
-                handleIdentifier(at: index)
-            case .punctuation where tokens.isPunctuation(index, UInt8(ascii: "@")):
-                handleAttribute(at: index + 1)
-            default:
-                break
-            }
-            index += 1
         }
     }
 

@@ -15,16 +15,20 @@ struct DITokens {
         self.tokens = tokens
         var partner = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int] = []
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            switch source.bytes[Int(tokens[index].start)] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(index)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let open = stack.popLast() {
-                    partner[open] = Int32(index)
-                    partner[index] = Int32(open)
+        tokens.withUnsafeBufferPointer { tokenBuffer in
+            source.bytes.withUnsafeBufferPointer { bytes in
+                for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
+                    switch bytes[Int(tokenBuffer[index].start)] {
+                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                        stack.append(index)
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if let open = stack.popLast() {
+                            partner[open] = Int32(index)
+                            partner[index] = Int32(open)
+                        }
+                    default: break
+                    }
                 }
-            default: break
             }
         }
         self.partner = partner
