@@ -1,4 +1,5 @@
 import ModlintFacts
+import ModlintTokenizer
 import Testing
 
 struct DISwiftDependenciesTests {
@@ -131,5 +132,22 @@ struct DIHandRolledTests {
                             functionLine: 9, site: DISite(line: 10, column: 68)),
         ])
         #expect(facts.registrations.isEmpty && facts.consumptions.isEmpty)
+    }
+}
+
+struct DICommentTests {
+    @Test func tokensWithCommentsKeptGiveTheSameFacts() {
+        let text = """
+        import Swinject
+        // container.register(Commented.self) { _ in Commented() }
+        func assemble(container: Container) {
+            container.register(Logger.self) /* trailing */ { _ in OSLogger() }
+        }
+        """
+        let withComments = DIExtractor.extract(TokenizedSource(text, options: TokenizerOptions(keepComments: true)),
+                                               imports: [ImportFact(module: "Swinject", path: ["Swinject"], line: 1, column: 1)])
+        #expect(withComments == diFacts(text))
+        #expect(withComments.registrations.map(\.key) == [DIKey("Logger")])
+        #expect(withComments.registrations.map(\.builds) == ["OSLogger"])
     }
 }

@@ -11,9 +11,16 @@ import ModlintTokenizer
 /// them yields a fact.
 public enum DIExtractor {
     public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
-        guard DIPrecheck.mayContainDI(source.bytes) else { return DIFacts() }
-        var scan = DIScan(source: source, frameworks: DIFrameworkImports(imports))
+        // No separate pre-check: the scan's hot loop is one: a flag test or two per token,
+        // and bracket matching only for files where a DI shape starts.
+        let frameworks = DIFrameworkImports(imports)
+        var scan = DIScan(source: source, tokens: source.tokens, frameworks: frameworks)
         scan.run()
+        if scan.sawComment {
+            // Tokenized with comments kept (rare): scan again without them.
+            scan = DIScan(source: source, tokens: source.tokens.filter { $0.kind != .comment }, frameworks: frameworks)
+            scan.run()
+        }
         return scan.facts
     }
 }
@@ -41,48 +48,6 @@ struct DIFrameworkImports {
     }
 }
 
-/// A byte scan for the words every DI shape contains, so files without DI cost one
-/// `memchr`-like pass: `.self` (metatype arguments), `Value` (`liveValue`,
-/// `DependencyValues`, `InjectedValues`), `Inject`, `Dependency`, `Factory`, `.Type`.
-enum DIPrecheck {
-    static func mayContainDI(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index + 4 < count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: ".") {
-                    // `.self` and `.Type`
-                    if (buffer[index + 1] == UInt8(ascii: "s") && buffer[index + 2] == UInt8(ascii: "e")
-                        && buffer[index + 3] == UInt8(ascii: "l") && buffer[index + 4] == UInt8(ascii: "f"))
-                        || (buffer[index + 1] == UInt8(ascii: "T") && buffer[index + 2] == UInt8(ascii: "y")
-                            && buffer[index + 3] == UInt8(ascii: "p") && buffer[index + 4] == UInt8(ascii: "e")) {
-                        return true
-                    }
-                } else if byte == UInt8(ascii: "V") {
-                    if buffer[index + 1] == UInt8(ascii: "a") && buffer[index + 2] == UInt8(ascii: "l")
-                        && buffer[index + 3] == UInt8(ascii: "u") && buffer[index + 4] == UInt8(ascii: "e") {
-                        return true
-                    }
-                } else if byte == UInt8(ascii: "@") {
-                    // `@Injected`, `@LazyInjected`, `@Dependency…`
-                    let next = buffer[index + 1]
-                    if next == UInt8(ascii: "I") || next == UInt8(ascii: "L") || next == UInt8(ascii: "W") || next == UInt8(ascii: "D") {
-                        return true
-                    }
-                } else if byte == UInt8(ascii: "F") {
-                    if buffer[index + 1] == UInt8(ascii: "a") && buffer[index + 2] == UInt8(ascii: "c")
-                        && buffer[index + 3] == UInt8(ascii: "t") && buffer[index + 4] == UInt8(ascii: "o") {
-                        return true
-                    }
-                }
-                index += 1
-            }
-            return false
-        }
-    }
-}
-
 /// What an open `{` belongs to.
 enum DIScope {
     case type(name: String, inheritance: [String], keyIndex: Int?)
@@ -95,17 +60,24 @@ enum DIScope {
 
 /// The state of one extraction pass; adapters read and append through it.
 struct DIScan {
-    var tokens: DITokens
+    let tokens: DITokens
     let frameworks: DIFrameworkImports
     var facts = DIFacts()
 
+    /// The labelled scopes that are open, innermost last (unlabelled `{` are only counted
+    /// in `braces`, which keeps the hot loop free of enum payloads).
     var scopes: [DIScope] = []
+    /// One entry per open `{`: whether it pushed onto `scopes`.
+    private var braces: [Bool] = []
     private var labels: [Int: DIScope] = [:]
     /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
     private var openCandidateBodies: [(close: Int, call: Int)] = []
 
-    init(source: TokenizedSource, frameworks: DIFrameworkImports) {
-        self.tokens = DITokens(source: source)
+    /// The scan stopped at a comment token: the caller scans again without comments.
+    private(set) var sawComment = false
+
+    init(source: TokenizedSource, tokens: [Token], frameworks: DIFrameworkImports) {
+        self.tokens = DITokens(source: source, tokens: tokens)
         self.frameworks = frameworks
     }
 
@@ -126,7 +98,7 @@ struct DIScan {
 
     /// The innermost scope, if it is a type body.
     var memberOf: (name: String, inheritance: [String], depth: Int)? {
-        guard let last = scopes.last, case .type(let name, let inheritance, _) = last else { return nil }
+        guard braces.last == true, let last = scopes.last, case .type(let name, let inheritance, _) = last else { return nil }
         return (name, inheritance, scopes.count - 1)
     }
 
@@ -163,9 +135,14 @@ struct DIScan {
                     let token = tokenBuffer[index]
                     if token.flags & structural != 0 {
                         if token.flags & Token.Flags.openBrace != 0 {
-                            scopes.append(labels.isEmpty ? .other : labels.removeValue(forKey: index) ?? .other)
+                            if !labels.isEmpty, let scope = labels.removeValue(forKey: index) {
+                                scopes.append(scope)
+                                braces.append(true)
+                            } else {
+                                braces.append(false)
+                            }
                         } else if token.flags & Token.Flags.closeBrace != 0 {
-                            _ = scopes.popLast()
+                            if braces.popLast() == true { scopes.removeLast() }
                             while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
                         } else {
                             handleTypeDeclaration(at: index)
@@ -173,36 +150,69 @@ struct DIScan {
                         index += 1
                         continue
                     }
-                    let first = bytes[Int(token.start)]
+                    // Token kinds and lengths first: the source bytes are read only for the
+                    // few tokens that pass, which keeps the loop out of the byte array.
                     if token.kind == .identifier {
                         let length = token.length
-                        switch first {
-                        case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
-                             UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
-                             UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
-                            handleIdentifier(at: index)
-                        default:
-                            // `name(T.self` / `name((any P).self`: a call whose first argument may be a metatype.
-                            if index + 2 < count {
-                                let open = tokenBuffer[index + 1]
-                                let argument = tokenBuffer[index + 2]
-                                if open.kind == .punctuation && open.flags & Token.Flags.spaceBefore == 0
-                                    && bytes[Int(open.start)] == UInt8(ascii: "(") {
-                                    let argumentFirst = bytes[Int(argument.start)]
-                                    if (argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
-                                        || (argument.kind == .punctuation && argumentFirst == UInt8(ascii: "(")) {
-                                        handleIdentifier(at: index)
-                                    }
-                                }
+                        if length == 3 || length == 4 || length == 9 || length == 12 {
+                            let first = bytes[Int(token.start)]
+                            switch first {
+                            case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
+                                 UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
+                                 UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
+                                handleIdentifier(at: index)
+                                index += 1
+                                continue
+                            default: break
                             }
                         }
-                    } else if token.kind == .punctuation && first == UInt8(ascii: "@") {
-                        handleAttribute(at: index + 1)
+                        if index + 4 < count && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
+                            let open = tokenBuffer[index + 1]
+                            let argument = tokenBuffer[index + 2]
+                            let argumentFirst = bytes[Int(argument.start)]
+                            if bytes[Int(open.start)] == UInt8(ascii: "(")
+                                && ((argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
+                                    || argumentFirst == UInt8(ascii: "(")) {
+                                handleIdentifier(at: index)
+                            }
+                        }
+                    } else if token.kind == .comment {
+                        sawComment = true
+                        return
+                    } else if token.kind == .punctuation && index + 1 < count {
+                        // `@Dependency`, `@DependencyClient`, `@Injected`, `@LazyInjected`,
+                        // `@WeakLazyInjected`, `@InjectedObject`.
+                        let name = tokenBuffer[index + 1]
+                        let length = name.length
+                        if name.kind == .identifier && name.flags & Token.Flags.spaceBefore == 0
+                            && (length == 8 || length == 10 || length == 12 || length == 14 || length == 16)
+                            && bytes[Int(token.start)] == UInt8(ascii: "@") {
+                            handleAttribute(at: index + 1)
+                        }
                     }
                     index += 1
                 }
             }
         }
+    }
+
+    /// `name(T.self`, `name(A.B.self`, `name(Box<T>.self`, `name((any P).self` by token
+    /// kinds and lengths only: an identifier, a `(`-sized punctuation with no space, then a
+    /// name followed by `.` and a four-letter word, or a `<`, or a parenthesis.
+    @inline(__always)
+    private static func mayStartMetatypeCall(_ tokens: UnsafeBufferPointer<Token>, at index: Int) -> Bool {
+        let open = tokens[index + 1]
+        guard open.kind == .punctuation && open.flags & Token.Flags.spaceBefore == 0 else { return false }
+        let argument = tokens[index + 2]
+        if argument.kind == .punctuation { return argument.length == 1 }
+        guard argument.kind == .identifier else { return false }
+        let next = tokens[index + 3]
+        if next.kind == .operator { return true }
+        guard next.kind == .punctuation else { return false }
+        let word = tokens[index + 4]
+        if word.kind == .identifier && word.length == 4 { return true }
+        // `A.B.self`
+        return index + 6 < tokens.count && tokens[index + 5].kind == .punctuation && tokens[index + 6].length == 4
     }
 
     private mutating func handleIdentifier(at index: Int) {
@@ -283,7 +293,7 @@ struct DIScan {
                 if depth <= 0 { break }
             }
         }
-        guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = tokens.partner(of: cursor) else { return }
+        guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = closingParenthesis(from: cursor) else { return }
         if memberOf != nil {
             for index in cursor..<close where tokens.isWord(index, "Type") && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
                 if !facts.containerMethods.contains(name) { facts.containerMethods.append(name) }
@@ -309,10 +319,27 @@ struct DIScan {
         }
     }
 
-    /// `var name: Type {` as a member: labels the getter body, and lets the values
-    /// container and Factory adapters read it.
+    /// The `)` closing the `(` at `open`, by counting (no bracket table needed).
+    private func closingParenthesis(from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < tokens.count {
+            if tokens.isPunctuation(index, UInt8(ascii: "(")) {
+                depth += 1
+            } else if tokens.isPunctuation(index, UInt8(ascii: ")")) {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `var name: Type {` as a member of a values container or (with Factory imported) of
+    /// any type: labels the getter body and lets the adapters read it.
     private mutating func handleProperty(at keyword: Int) {
-        guard let owner = memberOf, tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
+        guard let owner = memberOf, DIValuesContainer.handles(owner.name) || frameworks.factory,
+              tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
         let name = tokens.name(keyword + 1)
         var cursor = keyword + 3
         var angle = 0

@@ -1,22 +1,26 @@
 import ModlintTokenizer
 
-/// Read-only helpers over one file's tokens that every DI adapter shares: bracket
-/// matching, names, metatype arguments (`A.B.self`), receivers and factory bodies.
-struct DITokens {
+/// Helpers over one file's tokens that every DI adapter shares: bracket matching, names,
+/// metatype arguments (`A.B.self`), receivers and factory bodies. Bracket partners are
+/// computed on first use: most files never need them.
+final class DITokens {
     let source: TokenizedSource
     let tokens: [Token]
     /// For `(`, `[`, `{` and their closers: the index of the partner, else -1.
-    let partner: [Int32]
+    private(set) lazy var partner: [Int32] = Self.partners(of: tokens, in: source.bytes)
     private var conditionDescriptions: [Int32: (String?, [Int32])] = [:]
 
-    init(source: TokenizedSource) {
+    /// `tokens` must hold no comments (see `DIScan.sawComment`).
+    init(source: TokenizedSource, tokens: [Token]) {
         self.source = source
-        let tokens = source.tokens.contains { $0.kind == .comment } ? source.tokens.filter { $0.kind != .comment } : source.tokens
         self.tokens = tokens
+    }
+
+    private static func partners(of tokens: [Token], in sourceBytes: [UInt8]) -> [Int32] {
         var partner = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         tokens.withUnsafeBufferPointer { tokenBuffer in
-            source.bytes.withUnsafeBufferPointer { bytes in
+            sourceBytes.withUnsafeBufferPointer { bytes in
                 for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
                     switch bytes[Int(tokenBuffer[index].start)] {
                     case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -31,7 +35,7 @@ struct DITokens {
                 }
             }
         }
-        self.partner = partner
+        return partner
     }
 
     var count: Int { tokens.count }
@@ -87,7 +91,7 @@ struct DITokens {
         return Int(partner[index])
     }
 
-    mutating func site(_ index: Int) -> DISite {
+    func site(_ index: Int) -> DISite {
         let token = tokens[index]
         var condition: String?
         var branches: [Int32] = []
