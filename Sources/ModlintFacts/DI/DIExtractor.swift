@@ -51,7 +51,8 @@ struct DIFrameworkImports {
 /// What an open `{` belongs to.
 enum DIScope {
     case type(name: String, inheritance: [String], keyIndex: Int?)
-    case function(name: String, line: Int)
+    /// The name is read only when asked for (`enclosingFunction`): most functions never are.
+    case function(nameToken: Int, line: Int)
     case property(name: String, type: String)
     /// `WeaveDI.Container.bootstrap { c in … }`: everything registered here is shared.
     case bootstrap
@@ -87,7 +88,7 @@ struct DIScan {
 
     var enclosingFunction: (name: String, line: Int)? {
         for scope in scopes.reversed() {
-            if case .function(let name, let line) = scope { return (name, line) }
+            if case .function(let nameToken, let line) = scope { return (tokens.name(nameToken), line) }
         }
         return nil
     }
@@ -237,9 +238,9 @@ struct DIScan {
 
     /// `struct Key: DependencyKey {`, `extension DependencyValues {`: labels the body.
     private mutating func handleTypeDeclaration(at keyword: Int) {
-        guard !tokens.isPunctuation(keyword - 1, UInt8(ascii: ".")), tokens.isName(keyword + 1),
-              !tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) || !tokens.isWord(keyword, "import") else { return }
-        if tokens.isWord(keyword, "import") { return }
+        // `import` shares the flag; `protocol` bodies hold no registrations.
+        guard !tokens.isWord(keyword, "import"), !tokens.isWord(keyword, "protocol"),
+              !tokens.isPunctuation(keyword - 1, UInt8(ascii: ".")), tokens.isName(keyword + 1) else { return }
         var cursor = keyword + 1
         var name = tokens.name(cursor)
         while tokens.isPunctuation(cursor + 1, UInt8(ascii: ".")) && tokens.isName(cursor + 2) {
@@ -267,7 +268,6 @@ struct DIScan {
         }
         guard cursor < tokens.count else { return }
         if !current.isEmpty && angle < 100 { inheritance.append(current) }
-        if tokens.isWord(keyword, "protocol") { return }
         var keyIndex: Int?
         if tokens.isWord(keyword, "struct") || tokens.isWord(keyword, "enum") || tokens.isWord(keyword, "class")
             || tokens.isWord(keyword, "actor") || tokens.isWord(keyword, "extension") {
@@ -279,8 +279,7 @@ struct DIScan {
 
     /// `func register<T>(_ type: T.Type, …) {`: labels the body, records container methods.
     private mutating func handleFunction(at keyword: Int) {
-        guard tokens.isName(keyword + 1) || tokens.tokens.indices.contains(keyword + 1) else { return }
-        let name = tokens.name(keyword + 1)
+        guard keyword + 1 < tokens.count else { return }
         var cursor = keyword + 2
         if tokens.isOperator(cursor, "<") {
             var depth = 0
@@ -295,27 +294,21 @@ struct DIScan {
         }
         guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = closingParenthesis(from: cursor) else { return }
         if memberOf != nil {
-            for index in cursor..<close where tokens.isWord(index, "Type") && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+            for index in cursor..<close where tokens.tokens[index].length == 4 && tokens.isWord(index, "Type")
+                && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+                let name = tokens.name(keyword + 1)
                 if !facts.containerMethods.contains(name) { facts.containerMethods.append(name) }
                 break
             }
         }
-        // The body: the first `{` after the signature, unless the declaration ends first.
+        // The body: the first brace after the parameters, when it opens. (A requirement
+        // without a body is followed by the next member or the protocol's `}`; protocols
+        // hold no registrations, so a misattributed brace there costs nothing.)
         var index = close + 1
-        while index < tokens.count {
-            if tokens.isPunctuation(index, UInt8(ascii: "{")) {
-                label(index, .function(name: name, line: Int(tokens.tokens[keyword].line)))
-                return
-            }
-            let token = tokens.tokens[index]
-            if token.flags & Token.Flags.closeBrace != 0 || tokens.isPunctuation(index, UInt8(ascii: ";")) { return }
-            if token.isAtLineStart && !(tokens.isWord(index, "where") || tokens.isWord(index, "throws")
-                || tokens.isWord(index, "async") || tokens.isWord(index, "rethrows") || tokens.isOperator(index, "->")
-                || tokens.isOperator(index - 1, "->") || tokens.isPunctuation(index - 1, UInt8(ascii: ","))
-                || tokens.isPunctuation(index - 1, UInt8(ascii: ":")) || tokens.isOperator(index - 1, "&")) {
-                return
-            }
-            index += 1
+        let braces = Token.Flags.openBrace | Token.Flags.closeBrace
+        while index < tokens.count && tokens.tokens[index].flags & braces == 0 { index += 1 }
+        if index < tokens.count && tokens.tokens[index].flags & Token.Flags.openBrace != 0 {
+            label(index, .function(nameToken: keyword + 1, line: Int(tokens.tokens[keyword].line)))
         }
     }
 

@@ -10,7 +10,7 @@ enum DIKeyTypes {
 
     /// Records a key declaration when the type conforms to a key protocol; returns its index.
     static func keyDeclaration(name: String, inheritance: [String], nameToken: Int, isExtension: Bool, scan: inout DIScan) -> Int? {
-        for conformance in inheritance {
+        for conformance in inheritance where conformance.hasSuffix("Key") {
             let last = conformance.split(separator: ".").last.map(String.init) ?? conformance
             let framework: DIFramework
             if swiftDependenciesConformances.contains(last) {
