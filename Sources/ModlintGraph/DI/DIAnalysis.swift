@@ -43,7 +43,8 @@ public struct DIAnalysis: Sendable {
         "assert", "calendar", "context", "continuousClock", "date", "dismiss", "fireAndForget", "isPresented",
         "locale", "mainQueue", "mainRunLoop", "openURL", "openSettings", "suspendingClock", "timeZone",
         "urlSession", "uuid", "withRandomNumberGenerator", "defaultAppStorage", "defaultFileStorage",
-        "defaultInMemoryStorage", "defaultDatabase", "isTesting", "dependencyValues",
+        "defaultInMemoryStorage", "defaultDatabase", "isTesting", "dependencyValues", "notificationCenter", "precondition",
+        "preferredLocales",
     ]
 
     public init(_ graph: DIGraph) {
