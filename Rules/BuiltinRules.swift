@@ -18,6 +18,10 @@ public enum BuiltinRules {
         // Boundaries and dependency injection.
         ImplCrossesBoundary(),
         PublicImpl(),
+        DuplicateRegistration(),
+        MissingRegistration(),
+        DICycle(),
+        MissingTestValue(),
 
         // Spezi.
         MissingStandardConstraint(),

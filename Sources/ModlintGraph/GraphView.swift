@@ -42,6 +42,10 @@ public struct GraphNode: Sendable, Equatable {
         case configuration
         /// A protocol refining Spezi's `Standard` (spezi view).
         case constraint
+        /// A DI key (`Logger`, `\DependencyValues.apiClient`) in the `di` view.
+        case diKey
+        /// A type a DI factory builds, or the key type behind a values property (`di` view).
+        case implementation
     }
 
     /// Unique within the view; the module name where that is unique.
@@ -71,6 +75,14 @@ public struct GraphEdge: Sendable, Equatable {
         case `import`
         /// Package → package (`.package(url:)` / `.package(path:)`).
         case package
+        /// DI: module → key it registers.
+        case registers
+        /// DI: module → key it resolves or injects.
+        case consumes
+        /// DI: key → the implementation it binds.
+        case binds
+        /// DI: key → key its factory resolves.
+        case resolves
     }
 
     public var from: String

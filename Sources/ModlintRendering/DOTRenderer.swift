@@ -181,6 +181,10 @@ public struct DOTRenderer: Sendable {
             return ["shape=folder", "style=filled", "fillcolor=\"#fdebd3\"", "color=\"#c05621\""]
         case .constraint:
             return ["shape=component", "style=\"dashed,filled\"", "fillcolor=\"#f3e8ff\"", "color=\"#6b46c1\""]
+        case .diKey:
+            return ["style=\"rounded,filled\"", "fillcolor=\"#fefcbf\"", "color=\"#b7791f\""]
+        case .implementation:
+            return ["shape=box", "style=filled", "fillcolor=\"#f0fff4\"", "color=\"#38a169\""]
         }
     }
 
@@ -192,6 +196,10 @@ public struct DOTRenderer: Sendable {
         case .dependency: break
         case .import: attributes.append("style=dashed")
         case .package: attributes.append("style=bold")
+        case .registers: attributes.append("style=bold")
+        case .consumes: attributes.append("style=dashed")
+        case .binds: attributes.append("arrowhead=empty")
+        case .resolves: attributes.append("style=dotted")
         }
         if edge.violations.isEmpty {
             attributes.append("tooltip=\(Self.quote("\(edge.from) -> \(edge.to) (\(edge.kind.rawValue))"))")

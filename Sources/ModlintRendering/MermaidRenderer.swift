@@ -61,7 +61,9 @@ public struct MermaidRenderer: Sendable {
             switch edge.kind {
             case .dependency: arrow = "-->"
             case .import: arrow = "-.->"
-            case .package: arrow = "==>"
+            case .package, .binds: arrow = "==>"
+            case .registers: arrow = "-->"
+            case .consumes, .resolves: arrow = "-.->"
             }
             var line = "  \(ids.id(for: edge.from)) \(arrow)"
             if !edge.violations.isEmpty {
@@ -104,6 +106,8 @@ public struct MermaidRenderer: Sendable {
         case .standard: return "\(id){{\(text)}}"
         case .configuration: return "\(id)[/\(text)\\]"
         case .constraint: return "\(id)[\\\(text)/]"
+        case .diKey: return "\(id)(\(text))"
+        case .implementation: return "\(id)[\\\(text)\\]"
         }
     }
 
@@ -121,6 +125,8 @@ public struct MermaidRenderer: Sendable {
         case .standard: "fill:#dff3e4,stroke:#2f855a,stroke-width:2px"
         case .configuration: "fill:#fdebd3,stroke:#c05621"
         case .constraint: "fill:#f3e8ff,stroke:#6b46c1,stroke-dasharray:4 3"
+        case .diKey: "fill:#fefcbf,stroke:#b7791f"
+        case .implementation: "fill:#f0fff4,stroke:#38a169"
         }
     }
 

@@ -1,15 +1,220 @@
 import ModlintTokenizer
 
-/// Dependency-injection facts of one file (placeholder: filled by the DI adapters).
-public struct DIFacts: Sendable, Equatable, Codable {
-    public init() {}
+/// The DI frameworks modlint understands. `handRolled` is a workspace's own container.
+public enum DIFramework: String, Sendable, Codable, CaseIterable, Comparable {
+    case weaveDI = "WeaveDI"
+    case swinject = "Swinject"
+    case swiftDependencies = "swift-dependencies"
+    case factory = "Factory"
+    case handRolled = "hand-rolled"
 
-    public var isEmpty: Bool { true }
+    public static func < (lhs: DIFramework, rhs: DIFramework) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
 }
 
-/// Runs every framework adapter over a file.
-public enum DIExtractor {
-    public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
-        DIFacts()
+/// What a registration is looked up by: a type (`Service.self`) or a property of a values
+/// container (`\DependencyValues.apiClient`, `\InjectedValues.userService`,
+/// `\Container.analytics` for Factory), optionally with a Swinject-style name.
+public struct DIKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// `Service` for a type key; `\DependencyValues.apiClient` for a property key.
+    public var id: String
+    /// `register(Service.self, name: "main")` → `"main"`.
+    public var name: String?
+
+    public init(_ id: String, name: String? = nil) {
+        self.id = id
+        self.name = name
+    }
+
+    public static func type(_ name: String) -> DIKey { DIKey(name) }
+
+    public static func property(_ root: String, _ name: String) -> DIKey { DIKey("\\\(root).\(name)") }
+
+    public var isProperty: Bool { id.hasPrefix("\\") }
+
+    /// `\DependencyValues.apiClient` → `apiClient`.
+    public var propertyName: String? {
+        guard isProperty, let dot = id.lastIndex(of: ".") else { return nil }
+        return String(id[id.index(after: dot)...])
+    }
+
+    /// `\DependencyValues.apiClient` → `DependencyValues`.
+    public var propertyRoot: String? {
+        guard isProperty, let dot = id.lastIndex(of: ".") else { return nil }
+        return String(id[id.index(after: id.startIndex)..<dot])
+    }
+
+    public var description: String { name.map { "\(id) (name: \"\($0)\")" } ?? id }
+
+    public static func < (lhs: DIKey, rhs: DIKey) -> Bool {
+        (lhs.id, lhs.name ?? "") < (rhs.id, rhs.name ?? "")
+    }
+}
+
+/// A position in the file, with the `#if` clause it sits in.
+public struct DISite: Sendable, Equatable, Codable {
+    public var line: Int
+    public var column: Int
+    /// Readable `#if` condition, `nil` when unconditional.
+    public var condition: String?
+    /// Index into the file's `ConditionTable` (0 = unconditional).
+    public var conditionID: Int32
+    /// The `#if` clauses around the site, outermost first, as `(block, branch)` pairs
+    /// flattened: two sites of one file can never be compiled together when they sit in
+    /// different branches of one block.
+    public var branches: [Int32]
+
+    public init(line: Int, column: Int, condition: String? = nil, conditionID: Int32 = 0, branches: [Int32] = []) {
+        self.line = line
+        self.column = column
+        self.condition = condition
+        self.conditionID = conditionID
+        self.branches = branches
+    }
+
+    /// True when no build configuration compiles both sites (same file).
+    public func isMutuallyExclusive(with other: DISite) -> Bool {
+        var index = 0
+        while index + 1 < branches.count {
+            var otherIndex = 0
+            while otherIndex + 1 < other.branches.count {
+                if branches[index] == other.branches[otherIndex] && branches[index + 1] != other.branches[otherIndex + 1] {
+                    return true
+                }
+                otherIndex += 2
+            }
+            index += 2
+        }
+        return false
+    }
+}
+
+/// A key bound to a factory: `container.register(T.self) { … }`, a Factory container
+/// property, or a values-container property backed by a key type.
+public struct DIRegistration: Sendable, Equatable, Codable {
+    public var framework: DIFramework
+    public var key: DIKey
+    /// Which container the registration goes to. Registrations only clash within one
+    /// container: `assembly` (every `Assembly.assemble(container:)`), `shared`
+    /// (`UnifiedDI`, `WeaveDI.Container.bootstrap`), a global expression
+    /// (`Container.shared`), or a local receiver scoped to its function (`container@42`).
+    public var container: String
+    /// Object scope as written (`.inObjectScope(.container)` → `container`, `.singleton`).
+    public var scope: String?
+    /// The type the factory builds (`{ _ in Cat() }` → `Cat`), when visible.
+    public var builds: String?
+    /// Keys the factory resolves.
+    public var resolves: [DIKey]
+    /// For a values-container property: the key type that backs it (`self[Key.self]`).
+    public var backingKey: String?
+    public var site: DISite
+
+    public init(framework: DIFramework, key: DIKey, container: String, scope: String? = nil, builds: String? = nil,
+                resolves: [DIKey] = [], backingKey: String? = nil, site: DISite) {
+        self.framework = framework
+        self.key = key
+        self.container = container
+        self.scope = scope
+        self.builds = builds
+        self.resolves = resolves
+        self.backingKey = backingKey
+        self.site = site
+    }
+}
+
+/// A place that asks for a key: `resolve(T.self)`, `@Dependency(\.x)`, `@Injected(\.x)`.
+public struct DIConsumption: Sendable, Equatable, Codable {
+    public var framework: DIFramework
+    public var key: DIKey
+    public var site: DISite
+
+    public init(framework: DIFramework, key: DIKey, site: DISite) {
+        self.framework = framework
+        self.key = key
+        self.site = site
+    }
+}
+
+/// A key type (`DependencyKey`, `TestDependencyKey`, WeaveDI `InjectedKey`) or one
+/// extension of it, with the values that declaration provides. A key is often split over
+/// several declarations (test value beside the interface, live value in the live module).
+public struct DIKeyDeclaration: Sendable, Equatable, Codable {
+    public var framework: DIFramework
+    /// The key type as written (`APIClient`, `UserServiceKey`).
+    public var type: String
+    /// `DependencyKey`, `TestDependencyKey`, `InjectedKey` (empty for a plain extension
+    /// that only adds values).
+    public var conformance: String
+    /// Sites of `liveValue`, `testValue` and `previewValue` declared here.
+    public var liveValue: DISite?
+    public var testValue: DISite?
+    public var previewValue: DISite?
+    /// Site of the declaration's name.
+    public var site: DISite
+
+    public init(framework: DIFramework, type: String, conformance: String, liveValue: DISite? = nil,
+                testValue: DISite? = nil, previewValue: DISite? = nil, site: DISite) {
+        self.framework = framework
+        self.type = type
+        self.conformance = conformance
+        self.liveValue = liveValue
+        self.testValue = testValue
+        self.previewValue = previewValue
+        self.site = site
+    }
+}
+
+/// A `register`/`resolve`-shaped call with a metatype argument (`x.method(T.self …)`) in a
+/// file that no framework claims. Whether it belongs to a hand-rolled container depends on
+/// the configured method names and on the workspace declaring such a method, so the DI
+/// graph decides.
+public struct DIContainerCall: Sendable, Equatable, Codable {
+    public var method: String
+    /// The receiver as written (`container`, `Services.shared`), empty for a bare call.
+    public var receiver: String
+    public var key: DIKey
+    public var builds: String?
+    /// Index (in this file's `containerCalls`) of the call whose trailing closure holds
+    /// this one: a `resolve` inside a `register { … }` factory.
+    public var enclosingCall: Int?
+    /// Start line of the enclosing function, scoping local receivers.
+    public var functionLine: Int?
+    public var site: DISite
+
+    public init(method: String, receiver: String, key: DIKey, builds: String? = nil, enclosingCall: Int? = nil,
+                functionLine: Int? = nil, site: DISite) {
+        self.method = method
+        self.receiver = receiver
+        self.key = key
+        self.builds = builds
+        self.enclosingCall = enclosingCall
+        self.functionLine = functionLine
+        self.site = site
+    }
+}
+
+/// Dependency-injection facts of one file.
+public struct DIFacts: Sendable, Equatable, Codable {
+    public var registrations: [DIRegistration]
+    public var consumptions: [DIConsumption]
+    public var keys: [DIKeyDeclaration]
+    /// Candidate hand-rolled container calls (see `DIContainerCall`).
+    public var containerCalls: [DIContainerCall]
+    /// Methods this file declares that take a metatype (`func register<T>(_ type: T.Type, …)`):
+    /// what makes a type a hand-rolled container.
+    public var containerMethods: [String]
+
+    public init(registrations: [DIRegistration] = [], consumptions: [DIConsumption] = [], keys: [DIKeyDeclaration] = [],
+                containerCalls: [DIContainerCall] = [], containerMethods: [String] = []) {
+        self.registrations = registrations
+        self.consumptions = consumptions
+        self.keys = keys
+        self.containerCalls = containerCalls
+        self.containerMethods = containerMethods
+    }
+
+    public var isEmpty: Bool {
+        registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
     }
 }

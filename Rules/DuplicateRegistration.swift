@@ -1,0 +1,166 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+
+/// The same key is registered more than once in one container.
+public struct DuplicateRegistration: Rule {
+    public static let description = RuleDescription(
+        id: "duplicate-registration",
+        defaultSeverity: .error,
+        summary: "The same DI key (type, name and container) is registered more than once where both registrations can be active.",
+        rationale: """
+        A second registration of one key does not fail: Swinject silently lets the last \
+        one win, WeaveDI logs and overwrites, and two `DependencyValues` / \
+        `InjectedValues` properties of one name make every `@Dependency(\\.x)` depend on \
+        which module happens to be imported. Which implementation a screen gets then \
+        depends on assembly order — a bug that shows up only at run time.
+
+        Keep one registration per key and container; give Swinject registrations that \
+        must coexist distinct `name:`s. Registrations in mutually exclusive `#if` branches \
+        (`#if DEBUG … #else …`) are not duplicates. Registrations in test targets are not \
+        checked: tests override registrations on purpose. Every other registration of the \
+        key is listed with the finding.
+        """,
+        examples: [
+            RuleExample("two Swinject assemblies register the same service", files: [
+                "Package.swift": DIRuleExamples.package(["App", "Networking"]),
+                "Sources/Networking/NetworkAssembly.swift": """
+                import Swinject
+
+                public final class NetworkAssembly: Assembly {
+                    public init() {}
+                    public func assemble(container: Container) {
+                        container.\u{2193}register(HTTPClient.self) { _ in URLSessionHTTPClient() }
+                            .inObjectScope(.container)
+                    }
+                }
+                """,
+                "Sources/App/AppAssembly.swift": """
+                import Swinject
+
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(HTTPClient.self) { _ in StubHTTPClient() }
+                        container.register(Analytics.self, name: "firebase") { _ in FirebaseAnalytics() }
+                        container.register(Analytics.self, name: "console") { _ in ConsoleAnalytics() }
+                    }
+                }
+                """,
+            ]),
+            RuleExample("a DependencyValues property declared twice, backed by two keys", files: [
+                "Package.swift": DIRuleExamples.package(["Clients", "LegacyClients"]),
+                "Sources/Clients/APIClient.swift": """
+                import Dependencies
+
+                public struct APIClient: Sendable {
+                    public var fetch: @Sendable () async throws -> Data
+                }
+
+                enum APIClientKey: DependencyKey {
+                    static let liveValue = APIClient(fetch: { Data() })
+                    static let testValue = APIClient(fetch: { Data() })
+                }
+
+                extension DependencyValues {
+                    public var apiClient: APIClient {
+                        get { self[APIClientKey.self] }
+                        set { self[APIClientKey.self] = newValue }
+                    }
+                }
+                """,
+                "Sources/LegacyClients/LegacyAPIClient.swift": """
+                import Dependencies
+
+                enum LegacyAPIClientKey: DependencyKey {
+                    static let liveValue = APIClient(fetch: { Data() })
+                    static let testValue = APIClient(fetch: { Data() })
+                }
+
+                extension DependencyValues {
+                    public var \u{2193}apiClient: APIClient {
+                        get { self[LegacyAPIClientKey.self] }
+                        set { self[LegacyAPIClientKey.self] = newValue }
+                    }
+                }
+                """,
+            ]),
+            RuleExample("WeaveDI registrations in exclusive #if branches, named Swinject registrations, tests", files: [
+                "Package.swift": DIRuleExamples.package(["App"], tests: ["AppTests"]),
+                "Sources/App/DI.swift": """
+                import WeaveDI
+
+                func registerDependencies() async {
+                    await WeaveDI.Container.bootstrap { container in
+                        #if DEBUG
+                        container.register(Logger.self) { ConsoleLogger() }
+                        #else
+                        container.register(Logger.self) { OSLogger() }
+                        #endif
+                    }
+                    // UnifiedDI.register(Logger.self) { ConsoleLogger() } — comments never count
+                }
+                """,
+                "Tests/AppTests/AppTests.swift": """
+                import Swinject
+                import Testing
+
+                @Test func lastRegistrationWins() {
+                    let container = Container()
+                    container.register(Logger.self) { _ in ConsoleLogger() }
+                    container.register(Logger.self) { _ in SpyLogger() }
+                }
+                """,
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let (graph, analysis) = DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        return analysis.duplicates.map { duplicate in
+            let registration = graph.registrations[duplicate.registration]
+            let fact = registration.fact
+            let count = duplicate.others.count + 1
+            let message: String
+            if let backing = fact.backingKey, fact.key.isProperty {
+                let keys = ([backing] + duplicate.others.compactMap { graph.registrations[$0].fact.backingKey })
+                message = "\(fact.key) is declared \(count) times (backed by \(Array(Set(keys)).sorted().joined(separator: ", "))); which one `\(fact.key.propertyName ?? "")` reads depends on the imports"
+            } else {
+                message = "\(fact.key) is registered \(count) times in the same \(fact.framework.rawValue) container (\(fact.container)); only one registration takes effect"
+            }
+            let condition = fact.site.condition.map { " [under #if \($0)]" } ?? ""
+            return Finding(
+                site: registration.site,
+                message: message + condition,
+                module: context.graph.modules[registration.module].id,
+                key: [fact.framework.rawValue, fact.container, fact.key.id, fact.key.name ?? "", registration.site.file],
+                related: duplicate.others.map { other in
+                    let otherRegistration = graph.registrations[other]
+                    let builds = otherRegistration.fact.backingKey ?? otherRegistration.fact.builds
+                    return RelatedLocation(file: otherRegistration.site.file, line: otherRegistration.site.line,
+                                           message: "also registered here" + (builds.map { " (\($0))" } ?? ""))
+                }
+            )
+        }
+    }
+}
+
+/// Shared pieces of the DI rules' examples.
+enum DIRuleExamples {
+    /// A manifest whose regular targets are `targets` and test targets `tests`.
+    static func package(_ targets: [String], tests: [String] = []) -> String {
+        let entries = targets.map { "        .target(name: \"\($0)\")," } + tests.map { "        .testTarget(name: \"\($0)\")," }
+        return """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            targets: [
+        \(entries.joined(separator: "\n"))
+            ]
+        )
+        """
+    }
+}

@@ -1,0 +1,106 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+
+/// A DI key is consumed but never registered or keyed anywhere in the workspace.
+public struct MissingRegistration: Rule {
+    public static let description = RuleDescription(
+        id: "missing-registration",
+        defaultSeverity: .error,
+        summary: "A DI key is resolved or injected but never registered anywhere in the workspace.",
+        rationale: """
+        A consumer of a key nobody registers compiles fine and fails when the screen \
+        opens: Swinject's `resolve` returns `nil` (and the `!` after it crashes), WeaveDI \
+        returns `nil`, Factory cannot resolve a property no container declares, and a \
+        `@Dependency(\\.x)` without a `DependencyValues` property does not compile — \
+        unless it is declared in a module that is not linked.
+
+        Register the key (an `Assembly`, `UnifiedDI.register`, a `DependencyKey` with an \
+        `extension DependencyValues` property, a Factory container property) in a module \
+        the consumer's app links. Framework built-ins (`\\.date`, `\\.uuid`, \
+        `\\.continuousClock`, `\\.mainQueue` …) are known. A framework that registers \
+        nothing in the workspace is assumed to be fed by a dependency package, and test \
+        targets are not checked.
+        """,
+        examples: [
+            RuleExample("a Swinject consumer and a swift-dependencies consumer without registrations", files: [
+                "Package.swift": DIRuleExamples.package(["App", "Feature"]),
+                "Sources/App/AppAssembly.swift": """
+                import Swinject
+
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(SessionStore.self) { r in
+                            KeychainSessionStore(crypto: r.\u{2193}resolve(CryptoService.self)!)
+                        }
+                    }
+                }
+                """,
+                "Sources/Feature/FeatureModel.swift": """
+                import Dependencies
+
+                struct NumberFactClient {
+                    var fetch: @Sendable (Int) async throws -> String
+                }
+
+                extension NumberFactClient: DependencyKey {
+                    static let liveValue = NumberFactClient(fetch: { "\\($0) is a number" })
+                    static let testValue = NumberFactClient(fetch: { _ in "" })
+                }
+
+                extension DependencyValues {
+                    var numberFact: NumberFactClient {
+                        get { self[NumberFactClient.self] }
+                        set { self[NumberFactClient.self] = newValue }
+                    }
+                }
+
+                @MainActor final class FeatureModel {
+                    @Dependency(\\.numberFact) var numberFact
+                    \u{2193}@Dependency(\\.analytics) var analytics
+                    @Dependency(\\.continuousClock) var clock
+                }
+                """,
+            ]),
+            RuleExample("Factory properties and WeaveDI keys that are declared", files: [
+                "Package.swift": DIRuleExamples.package(["Core", "Profile"]),
+                "Sources/Core/Container+Services.swift": """
+                import FactoryKit
+
+                extension Container {
+                    public var userRepository: Factory<UserRepository> {
+                        self { RemoteUserRepository() }.singleton
+                    }
+                }
+                """,
+                "Sources/Profile/ProfileViewModel.swift": """
+                import FactoryKit
+
+                final class ProfileViewModel {
+                    @Injected(\\.userRepository) private var repository
+                }
+                """,
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let (graph, analysis) = DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        return analysis.missing.map { missing in
+            let consumption = graph.consumptions[missing.consumption]
+            let fact = consumption.fact
+            return Finding(
+                site: consumption.site,
+                message: "\(fact.key) is consumed here but never registered in the workspace (\(fact.framework.rawValue))",
+                module: context.graph.modules[consumption.module].id,
+                key: [fact.framework.rawValue, fact.key.id, fact.key.name ?? "", consumption.site.file],
+                related: missing.others.map { other in
+                    let site = graph.consumptions[other].site
+                    return RelatedLocation(file: site.file, line: site.line, message: "also consumed here")
+                }
+            )
+        }
+    }
+}

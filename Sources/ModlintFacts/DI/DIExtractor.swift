@@ -1,0 +1,442 @@
+import ModlintTokenizer
+
+/// Runs every framework adapter over a file.
+///
+/// One pass over the tokens with a stack of `{ … }` scopes (types, functions, properties,
+/// `bootstrap` closures). The pass only looks at a handful of shapes — a call whose first
+/// argument is a metatype (`register(T.self …)`), an attribute (`@Dependency(…)`), a
+/// member `var` of a values container, a `static` `liveValue`/`testValue`/`previewValue`,
+/// a `func` taking a metatype — and hands each to the adapter of the framework the file's
+/// imports point to. Strings and comments are single tokens or none, so nothing inside
+/// them yields a fact.
+public enum DIExtractor {
+    public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
+        // No separate pre-check: the scan's hot loop is one: a flag test or two per token,
+        // and bracket matching only for files where a DI shape starts.
+        let frameworks = DIFrameworkImports(imports)
+        var scan = DIScan(source: source, tokens: source.tokens, frameworks: frameworks)
+        scan.run()
+        if scan.sawComment {
+            // Tokenized with comments kept (rare): scan again without them.
+            scan = DIScan(source: source, tokens: source.tokens.filter { $0.kind != .comment }, frameworks: frameworks)
+            scan.run()
+        }
+        return scan.facts
+    }
+}
+
+/// Which frameworks a file imports: shared property-wrapper names (`@Injected`,
+/// `@Dependency`) are attributed by these.
+struct DIFrameworkImports {
+    var weaveDI = false
+    var swinject = false
+    var swiftDependencies = false
+    var factory = false
+    var spezi = false
+
+    init(_ imports: [ImportFact]) {
+        for fact in imports {
+            switch fact.module {
+            case "WeaveDI", "WeaveDICore": weaveDI = true
+            case "Swinject", "SwinjectAutoregistration", "SwinjectStoryboard": swinject = true
+            case "Dependencies", "DependenciesMacros", "ComposableArchitecture": swiftDependencies = true
+            case "Factory", "FactoryKit": factory = true
+            case "Spezi": spezi = true
+            default: break
+            }
+        }
+    }
+}
+
+/// What an open `{` belongs to.
+enum DIScope {
+    case type(name: String, inheritance: [String], keyIndex: Int?)
+    /// The name is read only when asked for (`enclosingFunction`): most functions never are.
+    case function(nameToken: Int, line: Int)
+    case property(name: String, type: String)
+    /// `WeaveDI.Container.bootstrap { c in … }`: everything registered here is shared.
+    case bootstrap
+    case other
+}
+
+/// The state of one extraction pass; adapters read and append through it.
+struct DIScan {
+    let tokens: DITokens
+    let frameworks: DIFrameworkImports
+    var facts = DIFacts()
+
+    /// The labelled scopes that are open, innermost last (unlabelled `{` are only counted
+    /// in `braces`, which keeps the hot loop free of enum payloads).
+    var scopes: [DIScope] = []
+    /// One entry per open `{`: whether it pushed onto `scopes`.
+    private var braces: [Bool] = []
+    private var labels: [Int: DIScope] = [:]
+    /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
+    private var openCandidateBodies: [(close: Int, call: Int)] = []
+
+    /// The scan stopped at a comment token: the caller scans again without comments.
+    private(set) var sawComment = false
+
+    init(source: TokenizedSource, tokens: [Token], frameworks: DIFrameworkImports) {
+        self.tokens = DITokens(source: source, tokens: tokens)
+        self.frameworks = frameworks
+    }
+
+    // MARK: - Scopes
+
+    mutating func label(_ brace: Int, _ scope: DIScope) { labels[brace] = scope }
+
+    var enclosingFunction: (name: String, line: Int)? {
+        for scope in scopes.reversed() {
+            if case .function(let nameToken, let line) = scope { return (tokens.name(nameToken), line) }
+        }
+        return nil
+    }
+
+    var isInBootstrap: Bool {
+        scopes.contains { if case .bootstrap = $0 { return true } else { return false } }
+    }
+
+    /// The innermost scope, if it is a type body.
+    var memberOf: (name: String, inheritance: [String], depth: Int)? {
+        guard braces.last == true, let last = scopes.last, case .type(let name, let inheritance, _) = last else { return nil }
+        return (name, inheritance, scopes.count - 1)
+    }
+
+    var enclosingProperty: (name: String, type: String, depth: Int)? {
+        for (depth, scope) in scopes.enumerated().reversed() {
+            if case .property(let name, let type) = scope { return (name, type, depth) }
+        }
+        return nil
+    }
+
+    /// The type declaration enclosing scope `depth`.
+    func type(enclosing depth: Int) -> (name: String, inheritance: [String])? {
+        var index = depth
+        while index >= 0 {
+            if case .type(let name, let inheritance, _) = scopes[index] { return (name, inheritance) }
+            index -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Main loop
+
+    /// The hot loop reads tokens and bytes through raw buffers and leaves it only for
+    /// tokens that can start a DI shape; everything else costs a flag test or two.
+    mutating func run() {
+        let tokenArray = tokens.tokens
+        let byteArray = tokens.source.bytes
+        tokenArray.withUnsafeBufferPointer { tokenBuffer in
+            byteArray.withUnsafeBufferPointer { bytes in
+                let count = tokenBuffer.count
+                let structural = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+                var index = 0
+                while index < count {
+                    let token = tokenBuffer[index]
+                    if token.flags & structural != 0 {
+                        if token.flags & Token.Flags.openBrace != 0 {
+                            if !labels.isEmpty, let scope = labels.removeValue(forKey: index) {
+                                scopes.append(scope)
+                                braces.append(true)
+                            } else {
+                                braces.append(false)
+                            }
+                        } else if token.flags & Token.Flags.closeBrace != 0 {
+                            if braces.popLast() == true { scopes.removeLast() }
+                            while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
+                        } else {
+                            handleTypeDeclaration(at: index)
+                        }
+                        index += 1
+                        continue
+                    }
+                    // Token kinds and lengths first: the source bytes are read only for the
+                    // few tokens that pass, which keeps the loop out of the byte array.
+                    if token.kind == .identifier {
+                        let length = token.length
+                        if length == 3 || length == 4 || length == 9 || length == 12 {
+                            let first = bytes[Int(token.start)]
+                            switch first {
+                            case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
+                                 UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
+                                 UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
+                                handleIdentifier(at: index)
+                                index += 1
+                                continue
+                            default: break
+                            }
+                        }
+                        if index + 4 < count && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
+                            let open = tokenBuffer[index + 1]
+                            let argument = tokenBuffer[index + 2]
+                            let argumentFirst = bytes[Int(argument.start)]
+                            if bytes[Int(open.start)] == UInt8(ascii: "(")
+                                && ((argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
+                                    || argumentFirst == UInt8(ascii: "(")) {
+                                handleIdentifier(at: index)
+                            }
+                        }
+                    } else if token.kind == .comment {
+                        sawComment = true
+                        return
+                    } else if token.kind == .punctuation && index + 1 < count {
+                        // `@Dependency`, `@DependencyClient`, `@Injected`, `@LazyInjected`,
+                        // `@WeakLazyInjected`, `@InjectedObject`.
+                        let name = tokenBuffer[index + 1]
+                        let length = name.length
+                        if name.kind == .identifier && name.flags & Token.Flags.spaceBefore == 0
+                            && (length == 8 || length == 10 || length == 12 || length == 14 || length == 16)
+                            && bytes[Int(token.start)] == UInt8(ascii: "@") {
+                            handleAttribute(at: index + 1)
+                        }
+                    }
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// `name(T.self`, `name(A.B.self`, `name(Box<T>.self`, `name((any P).self` by token
+    /// kinds and lengths only: an identifier, a `(`-sized punctuation with no space, then a
+    /// name followed by `.` and a four-letter word, or a `<`, or a parenthesis.
+    @inline(__always)
+    private static func mayStartMetatypeCall(_ tokens: UnsafeBufferPointer<Token>, at index: Int) -> Bool {
+        let open = tokens[index + 1]
+        guard open.kind == .punctuation && open.flags & Token.Flags.spaceBefore == 0 else { return false }
+        let argument = tokens[index + 2]
+        if argument.kind == .punctuation { return argument.length == 1 }
+        guard argument.kind == .identifier else { return false }
+        let next = tokens[index + 3]
+        if next.kind == .operator { return true }
+        guard next.kind == .punctuation else { return false }
+        let word = tokens[index + 4]
+        if word.kind == .identifier && word.length == 4 { return true }
+        // `A.B.self`
+        return index + 6 < tokens.count && tokens[index + 5].kind == .punctuation && tokens[index + 6].length == 4
+    }
+
+    private mutating func handleIdentifier(at index: Int) {
+        let token = tokens.tokens[index]
+        let first = tokens.source.bytes[Int(token.start)]
+        if first == UInt8(ascii: "f") && tokens.isWord(index, "func") {
+            handleFunction(at: index)
+        } else if first == UInt8(ascii: "v") && tokens.isWord(index, "var") {
+            handleProperty(at: index)
+        } else if (first == UInt8(ascii: "l") || first == UInt8(ascii: "t") || first == UInt8(ascii: "p"))
+                    && (tokens.isWord(index, "liveValue") || tokens.isWord(index, "testValue") || tokens.isWord(index, "previewValue")) {
+            DIKeyTypes.valueDeclaration(at: index, scan: &self)
+        } else if first == UInt8(ascii: "b") && tokens.isWord(index, "bootstrap") {
+            WeaveDIAdapter.bootstrap(at: index, scan: &self)
+        } else if tokens.isPunctuation(index + 1, UInt8(ascii: "(")), !tokens.tokens[index + 1].hasSpaceBefore,
+                  let metatype = tokens.metatype(at: index + 2) {
+            handleMetatypeCall(at: index, key: metatype.type, keyEnd: metatype.end)
+        }
+    }
+
+    // MARK: - Declarations
+
+    /// `struct Key: DependencyKey {`, `extension DependencyValues {`: labels the body.
+    private mutating func handleTypeDeclaration(at keyword: Int) {
+        // `import` shares the flag; `protocol` bodies hold no registrations.
+        guard !tokens.isWord(keyword, "import"), !tokens.isWord(keyword, "protocol"),
+              !tokens.isPunctuation(keyword - 1, UInt8(ascii: ".")), tokens.isName(keyword + 1) else { return }
+        var cursor = keyword + 1
+        var name = tokens.name(cursor)
+        while tokens.isPunctuation(cursor + 1, UInt8(ascii: ".")) && tokens.isName(cursor + 2) {
+            cursor += 2
+            name += "." + tokens.name(cursor)
+        }
+        cursor += 1
+        var inheritance: [String] = []
+        var current = ""
+        var angle = 0
+        // Header up to the body: generic clause, inheritance list, where clause.
+        while cursor < tokens.count && !tokens.isPunctuation(cursor, UInt8(ascii: "{")) {
+            if tokens.tokens[cursor].flags & Token.Flags.closeBrace != 0 || tokens.isPunctuation(cursor, UInt8(ascii: ";")) { return }
+            if tokens.isOperator(cursor, "<") { angle += 1 } else if tokens.isOperator(cursor, ">") { angle -= 1 }
+            if angle == 0 && tokens.isWord(cursor, "where") { angle = 100 }
+            if angle == 0 && tokens.isName(cursor) && !tokens.isWord(cursor, "unchecked") && !tokens.isWord(cursor, "retroactive") {
+                current = current.isEmpty || tokens.isPunctuation(cursor - 1, UInt8(ascii: ".")) ? current + tokens.name(cursor) : tokens.name(cursor)
+            } else if angle == 0 && tokens.isPunctuation(cursor, UInt8(ascii: ".")) && !current.isEmpty {
+                current += "."
+            } else if angle == 0 && tokens.isPunctuation(cursor, UInt8(ascii: ",")) {
+                if !current.isEmpty { inheritance.append(current) }
+                current = ""
+            }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return }
+        if !current.isEmpty && angle < 100 { inheritance.append(current) }
+        var keyIndex: Int?
+        if tokens.isWord(keyword, "struct") || tokens.isWord(keyword, "enum") || tokens.isWord(keyword, "class")
+            || tokens.isWord(keyword, "actor") || tokens.isWord(keyword, "extension") {
+            keyIndex = DIKeyTypes.keyDeclaration(name: name, inheritance: inheritance, nameToken: keyword + 1,
+                                                      isExtension: tokens.isWord(keyword, "extension"), scan: &self)
+        }
+        label(cursor, .type(name: name, inheritance: inheritance, keyIndex: keyIndex))
+    }
+
+    /// `func register<T>(_ type: T.Type, …) {`: labels the body, records container methods.
+    private mutating func handleFunction(at keyword: Int) {
+        guard keyword + 1 < tokens.count else { return }
+        var cursor = keyword + 2
+        if tokens.isOperator(cursor, "<") {
+            var depth = 0
+            while cursor < tokens.count {
+                if tokens.isOperator(cursor, "<") { depth += 1 } else if tokens.isOperator(cursor, ">") { depth -= 1 }
+                if tokens.tokens[cursor].kind == .operator && tokens.source.text(tokens.tokens[cursor]).hasSuffix(">") && depth > 0 && !tokens.isOperator(cursor, ">") && !tokens.isOperator(cursor, "->") {
+                    depth -= 1
+                }
+                cursor += 1
+                if depth <= 0 { break }
+            }
+        }
+        guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = closingParenthesis(from: cursor) else { return }
+        if memberOf != nil {
+            for index in cursor..<close where tokens.tokens[index].length == 4 && tokens.isWord(index, "Type")
+                && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+                let name = tokens.name(keyword + 1)
+                if !facts.containerMethods.contains(name) { facts.containerMethods.append(name) }
+                break
+            }
+        }
+        // The body: the first brace after the parameters, when it opens. (A requirement
+        // without a body is followed by the next member or the protocol's `}`; protocols
+        // hold no registrations, so a misattributed brace there costs nothing.)
+        var index = close + 1
+        let braces = Token.Flags.openBrace | Token.Flags.closeBrace
+        while index < tokens.count && tokens.tokens[index].flags & braces == 0 { index += 1 }
+        if index < tokens.count && tokens.tokens[index].flags & Token.Flags.openBrace != 0 {
+            label(index, .function(nameToken: keyword + 1, line: Int(tokens.tokens[keyword].line)))
+        }
+    }
+
+    /// The `)` closing the `(` at `open`, by counting (no bracket table needed).
+    private func closingParenthesis(from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < tokens.count {
+            if tokens.isPunctuation(index, UInt8(ascii: "(")) {
+                depth += 1
+            } else if tokens.isPunctuation(index, UInt8(ascii: ")")) {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `var name: Type {` as a member of a values container or (with Factory imported) of
+    /// any type: labels the getter body and lets the adapters read it.
+    private mutating func handleProperty(at keyword: Int) {
+        guard let owner = memberOf, DIValuesContainer.handles(owner.name) || frameworks.factory,
+              tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
+        let name = tokens.name(keyword + 1)
+        var cursor = keyword + 3
+        var angle = 0
+        while cursor < tokens.count {
+            if tokens.isOperator(cursor, "<") { angle += 1 } else if tokens.isOperator(cursor, ">") { angle -= 1 }
+            if angle <= 0 && (tokens.isPunctuation(cursor, UInt8(ascii: "{")) || tokens.isOperator(cursor, "=")
+                              || tokens.tokens[cursor].isAtLineStart && cursor > keyword + 3
+                              || tokens.tokens[cursor].flags & Token.Flags.closeBrace != 0) { break }
+            if let skip = tokens.partner(of: cursor), skip > cursor, !tokens.isPunctuation(cursor, UInt8(ascii: "{")) { cursor = skip }
+            cursor += 1
+        }
+        guard tokens.isPunctuation(cursor, UInt8(ascii: "{")), let close = tokens.partner(of: cursor) else { return }
+        let type = tokens.text(from: keyword + 3, through: cursor - 1)
+        label(cursor, .property(name: name, type: type))
+        let body = (open: cursor, close: close)
+        if DIValuesContainer.handles(owner.name) {
+            DIValuesContainer.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
+        } else if frameworks.factory {
+            FactoryAdapter.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
+        }
+    }
+
+    // MARK: - Calls and attributes
+
+    /// `method(T.self …)` / `receiver.method(T.self …)`.
+    private mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
+        let name = tokens.name(method)
+        let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
+        if frameworks.swinject, SwinjectAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
+        if frameworks.weaveDI, WeaveDIAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
+        HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
+    }
+
+    private mutating func handleAttribute(at index: Int) {
+        guard tokens.isName(index) else { return }
+        let token = tokens.tokens[index]
+        let first = tokens.source.bytes[Int(token.start)]
+        guard first == UInt8(ascii: "I") || first == UInt8(ascii: "D") || first == UInt8(ascii: "L") || first == UInt8(ascii: "W") else { return }
+        if tokens.isWord(index, "Dependency") || tokens.isWord(index, "DependencyClient") {
+            if frameworks.swiftDependencies { SwiftDependenciesAdapter.attribute(at: index, scan: &self) }
+        } else if tokens.isWord(index, "Injected") || tokens.isWord(index, "LazyInjected") || tokens.isWord(index, "WeakLazyInjected")
+                    || tokens.isWord(index, "InjectedObject") {
+            if frameworks.factory && !frameworks.weaveDI {
+                FactoryAdapter.attribute(at: index, scan: &self)
+            } else if frameworks.weaveDI && !frameworks.factory {
+                WeaveDIAdapter.attribute(at: index, scan: &self)
+            }
+        }
+    }
+
+    // MARK: - Recording
+
+    mutating func recordCandidate(_ call: DIContainerCall, body: (open: Int, close: Int)?) {
+        var call = call
+        call.enclosingCall = openCandidateBodies.last?.call
+        facts.containerCalls.append(call)
+        if let body { openCandidateBodies.append((body.close, facts.containerCalls.count - 1)) }
+    }
+
+    /// Registrations clash only within one container: see `DIRegistration.container`.
+    func container(receiver: String, shared: Bool) -> String {
+        if shared { return "shared" }
+        if let function = enclosingFunction, function.name == "assemble" { return "assembly" }
+        if let first = receiver.first, first.isUppercase { return receiver }
+        if let function = enclosingFunction { return "\(receiver.isEmpty ? "self" : receiver)@\(function.line)" }
+        return receiver.isEmpty ? "self" : receiver
+    }
+
+    /// `resolve(T.self[, name: "n"])` calls inside `body`.
+    func resolvedKeys(in body: (open: Int, close: Int), methods: Set<String>) -> [DIKey] {
+        var keys: [DIKey] = []
+        var index = body.open + 1
+        while index < body.close {
+            if tokens.tokens[index].kind == .identifier, tokens.isPunctuation(index + 1, UInt8(ascii: "(")),
+               methods.contains(tokens.name(index)), let metatype = tokens.metatype(at: index + 2) {
+                keys.append(DIKey(metatype.type, name: name(inCallAt: index + 1)))
+            }
+            index += 1
+        }
+        return keys
+    }
+
+    /// The `name:` argument of a call.
+    func name(inCallAt open: Int) -> String? {
+        guard let value = tokens.argument("name", inCallAt: open), let close = tokens.partner(of: open) else { return nil }
+        return tokens.literalOrText(at: value, close: close)
+    }
+
+    /// `.inObjectScope(.container)` after a registration.
+    func objectScope(after end: Int) -> String? {
+        var index = end + 1
+        while tokens.isPunctuation(index, UInt8(ascii: ".")) && tokens.isName(index + 1) {
+            if tokens.isWord(index + 1, "inObjectScope") || tokens.isWord(index + 1, "scope") {
+                let open = index + 2
+                guard tokens.isPunctuation(open, UInt8(ascii: "(")), let close = tokens.partner(of: open) else { return nil }
+                return tokens.text(from: open + 1, through: close - 1).trimmingPrefixDot()
+            }
+            guard tokens.isPunctuation(index + 2, UInt8(ascii: "(")), let close = tokens.partner(of: index + 2) else { return nil }
+            index = close + 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingPrefixDot() -> String { hasPrefix(".") ? String(dropFirst()) : self }
+}

@@ -1,0 +1,254 @@
+import ModlintTokenizer
+
+/// Helpers over one file's tokens that every DI adapter shares: bracket matching, names,
+/// metatype arguments (`A.B.self`), receivers and factory bodies. Bracket partners are
+/// computed on first use: most files never need them.
+final class DITokens {
+    let source: TokenizedSource
+    let tokens: [Token]
+    /// For `(`, `[`, `{` and their closers: the index of the partner, else -1.
+    private(set) lazy var partner: [Int32] = Self.partners(of: tokens, in: source.bytes)
+    private var conditionDescriptions: [Int32: (String?, [Int32])] = [:]
+
+    /// `tokens` must hold no comments (see `DIScan.sawComment`).
+    init(source: TokenizedSource, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    private static func partners(of tokens: [Token], in sourceBytes: [UInt8]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        tokens.withUnsafeBufferPointer { tokenBuffer in
+            sourceBytes.withUnsafeBufferPointer { bytes in
+                for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
+                    switch bytes[Int(tokenBuffer[index].start)] {
+                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                        stack.append(index)
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if let open = stack.popLast() {
+                            partner[open] = Int32(index)
+                            partner[index] = Int32(open)
+                        }
+                    default: break
+                    }
+                }
+            }
+        }
+        return partner
+    }
+
+    var count: Int { tokens.count }
+
+    // MARK: - Tokens
+
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation
+            && source.bytes[Int(tokens[index].start)] == byte
+    }
+
+    func isOperator(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .operator && source.matches(tokens[index], literal)
+    }
+
+    func isName(_ index: Int) -> Bool {
+        index >= 0 && index < tokens.count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+    }
+
+    func isWord(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && source.matches(tokens[index], literal)
+    }
+
+    /// The token's text, backticks removed.
+    func name(_ index: Int) -> String {
+        let token = tokens[index]
+        if token.kind == .backtickIdentifier && token.length >= 2 {
+            return source.text(from: Int(token.start) + 1, to: Int(token.end) - 1)
+        }
+        return source.text(token)
+    }
+
+    func startsUppercase(_ index: Int) -> Bool {
+        guard isName(index) else { return false }
+        let token = tokens[index]
+        let first = source.bytes[Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)]
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
+
+    /// Source text of tokens `from...to`, white space folded to one space where present.
+    func text(from: Int, through to: Int) -> String {
+        guard from <= to, from >= 0, to < tokens.count else { return "" }
+        var result = ""
+        for index in from...to {
+            if index > from && tokens[index].hasSpaceBefore { result += " " }
+            result += source.text(tokens[index])
+        }
+        return result
+    }
+
+    func partner(of index: Int) -> Int? {
+        guard index >= 0, index < partner.count, partner[index] >= 0 else { return nil }
+        return Int(partner[index])
+    }
+
+    func site(_ index: Int) -> DISite {
+        let token = tokens[index]
+        var condition: String?
+        var branches: [Int32] = []
+        if token.condition != 0 {
+            if let cached = conditionDescriptions[token.condition] {
+                (condition, branches) = cached
+            } else {
+                condition = source.conditions.description(of: token.condition)
+                branches = source.conditions.chain(token.condition).flatMap { [$0.block, $0.branch] }
+                conditionDescriptions[token.condition] = (condition, branches)
+            }
+        }
+        return DISite(line: Int(token.line), column: source.column(of: token), condition: condition,
+                      conditionID: token.condition, branches: branches)
+    }
+
+    // MARK: - Shapes
+
+    /// `A.B.self` starting at `index`: the type name and the index of `self`. Generic
+    /// arguments are kept (`Box<Int>.self` → `Box<Int>`); `(any P).self` → `any P`.
+    func metatype(at index: Int) -> (type: String, end: Int)? {
+        var cursor = index
+        if isPunctuation(cursor, UInt8(ascii: "(")), let close = partner(of: cursor),
+           isPunctuation(close + 1, UInt8(ascii: ".")), isWord(close + 2, "self") {
+            return (text(from: cursor + 1, through: close - 1), close + 2)
+        }
+        guard startsUppercase(cursor) else { return nil }
+        var parts: [String] = []
+        while isName(cursor) {
+            var part = name(cursor)
+            cursor += 1
+            if isOperator(cursor, "<") {
+                // Generic arguments: up to the matching `>` on the same statement.
+                var depth = 0, end = cursor
+                while end < count {
+                    if isOperator(end, "<") { depth += 1 } else if isOperator(end, ">") { depth -= 1 }
+                    if depth == 0 { break }
+                    if tokens[end].kind == .punctuation && !isPunctuation(end, UInt8(ascii: ",")) && !isPunctuation(end, UInt8(ascii: ".")) { return nil }
+                    end += 1
+                }
+                guard end < count, depth == 0 else { return nil }
+                part += String(text(from: cursor, through: end).filter { $0 != " " })
+                cursor = end + 1
+            }
+            guard isPunctuation(cursor, UInt8(ascii: ".")) else { return nil }
+            if isWord(cursor + 1, "self") {
+                parts.append(part)
+                return (parts.joined(separator: "."), cursor + 1)
+            }
+            parts.append(part)
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// The receiver of a member call whose `.` is at `dot`: `Container.shared`,
+    /// `self.container`, `r`; empty when there is none or it is not a plain name chain.
+    func receiver(beforeDot dot: Int) -> String {
+        guard isPunctuation(dot, UInt8(ascii: ".")) else { return "" }
+        var parts: [String] = []
+        var cursor = dot - 1
+        while isName(cursor) {
+            parts.append(name(cursor))
+            guard isPunctuation(cursor - 1, UInt8(ascii: ".")) else { break }
+            cursor -= 2
+        }
+        if isPunctuation(cursor, UInt8(ascii: ")")) && parts.isEmpty { return "()" }
+        return parts.reversed().joined(separator: ".")
+    }
+
+    /// The labelled argument `label: value` inside the call whose `(` is at `open`: the
+    /// index of its value's first token.
+    func argument(_ label: StaticString, inCallAt open: Int) -> Int? {
+        guard let close = partner(of: open) else { return nil }
+        var index = open + 1
+        while index < close {
+            if let skip = partner(of: index), tokens[index].kind == .punctuation, skip > index {
+                index = skip + 1
+                continue
+            }
+            if isWord(index, label) && isPunctuation(index + 1, UInt8(ascii: ":"))
+                && (isPunctuation(index - 1, UInt8(ascii: ",")) || index == open + 1) {
+                return index + 2
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A string literal's contents, or the argument as written.
+    func literalOrText(at index: Int, close: Int) -> String {
+        if tokens[index].kind == .string {
+            let raw = source.text(tokens[index])
+            return String(raw.drop { $0 == "#" || $0 == "\"" }.reversed().drop { $0 == "#" || $0 == "\"" }.reversed())
+        }
+        var end = index
+        while end + 1 < close && !isPunctuation(end + 1, UInt8(ascii: ",")) {
+            end = partner(of: end + 1).map { $0 > end + 1 ? $0 : end + 1 } ?? end + 1
+        }
+        return text(from: index, through: end)
+    }
+
+    /// The factory closure of a call whose `(` is at `open`: a trailing closure, or a
+    /// closure argument. Returns the indices of `{` and `}`.
+    func factoryBody(ofCallAt open: Int) -> (open: Int, close: Int)? {
+        guard let close = partner(of: open) else { return nil }
+        if isPunctuation(close + 1, UInt8(ascii: "{")), let end = partner(of: close + 1) {
+            return (close + 1, end)
+        }
+        var index = open + 1
+        while index < close {
+            if isPunctuation(index, UInt8(ascii: "{")), let end = partner(of: index) { return (index, end) }
+            if let skip = partner(of: index), skip > index, tokens[index].kind == .punctuation { index = skip + 1; continue }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The type a factory body builds: the first initializer call `Name(…)` / `Name.init(…)`
+    /// / `Name { … }` that is not a member access (`Cat()` in `{ _ in Cat() }`).
+    func builtType(from start: Int, to end: Int) -> String? {
+        var index = start
+        while index < end {
+            if startsUppercase(index) && !isPunctuation(index - 1, UInt8(ascii: ".")) {
+                var last = index
+                var name = self.name(index)
+                while isPunctuation(last + 1, UInt8(ascii: ".")) && startsUppercase(last + 2) {
+                    last += 2
+                    name += "." + self.name(last)
+                }
+                if isPunctuation(last + 1, UInt8(ascii: ".")) && isWord(last + 2, "init") { last += 2 }
+                if isPunctuation(last + 1, UInt8(ascii: "(")) && !tokens[last + 1].hasSpaceBefore && name != "Self" {
+                    return name
+                }
+                index = last + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Key-path argument `\.x` or `\Root.x` at `index`: root (nil for `\.x`) and property.
+    func keyPath(at index: Int) -> (root: String?, property: String)? {
+        guard isOperator(index, "\\") || (tokens.indices.contains(index) && tokens[index].kind == .operator
+                                           && source.text(tokens[index]).hasPrefix("\\")) else { return nil }
+        var cursor = index + 1
+        var root: [String] = []
+        while isName(cursor) && isPunctuation(cursor + 1, UInt8(ascii: ".")) {
+            root.append(name(cursor))
+            cursor += 2
+        }
+        if root.isEmpty {
+            guard isPunctuation(cursor, UInt8(ascii: ".")) else { return nil }
+            cursor += 1
+        }
+        guard isName(cursor) else { return nil }
+        return (root.isEmpty ? nil : root.joined(separator: "."), name(cursor))
+    }
+}

@@ -1,0 +1,43 @@
+/// WeaveDI: `UnifiedDI.register(T.self) { … }`, `container.register(T.self) { … }`
+/// (shared inside `WeaveDI.Container.bootstrap { c in … }`), `resolve(T.self)`,
+/// `@Injected(\.x)` on `InjectedValues`. `InjectedKey` types and `extension
+/// InjectedValues` are read by `DIKeyTypes` and `DIValuesContainer`.
+enum WeaveDIAdapter {
+    static let registerMethods: Set<String> = ["register", "registerAsync"]
+    static let resolveMethods: Set<String> = ["resolve", "requireResolve", "resolveAsync"]
+
+    static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool {
+        let open = index + 1
+        if registerMethods.contains(method) {
+            let body = scan.tokens.factoryBody(ofCallAt: open)
+            let shared = scan.isInBootstrap || receiver == "UnifiedDI" || receiver == "DIContainer.shared"
+                || receiver.hasPrefix("WeaveDI.") || receiver == "DIContainer.live"
+            scan.facts.registrations.append(DIRegistration(
+                framework: .weaveDI, key: DIKey(key), container: scan.container(receiver: receiver, shared: shared),
+                builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) },
+                resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
+                site: scan.tokens.site(index)))
+            return true
+        }
+        if resolveMethods.contains(method) {
+            scan.facts.consumptions.append(DIConsumption(framework: .weaveDI, key: DIKey(key), site: scan.tokens.site(index)))
+            return true
+        }
+        return false
+    }
+
+    /// `bootstrap { c in … }` / `bootstrap(…) { c in … }`: labels the closure.
+    static func bootstrap(at index: Int, scan: inout DIScan) {
+        guard scan.frameworks.weaveDI, scan.tokens.isPunctuation(index - 1, UInt8(ascii: ".")) else { return }
+        var brace = index + 1
+        if scan.tokens.isPunctuation(brace, UInt8(ascii: "(")), let close = scan.tokens.partner(of: brace) { brace = close + 1 }
+        if scan.tokens.isPunctuation(brace, UInt8(ascii: "{")) { scan.label(brace, .bootstrap) }
+    }
+
+    /// `@Injected(\.userService)`.
+    static func attribute(at index: Int, scan: inout DIScan) {
+        guard scan.tokens.isPunctuation(index + 1, UInt8(ascii: "(")), let path = scan.tokens.keyPath(at: index + 2) else { return }
+        scan.facts.consumptions.append(DIConsumption(
+            framework: .weaveDI, key: .property(path.root ?? "InjectedValues", path.property), site: scan.tokens.site(index - 1)))
+    }
+}

@@ -1,0 +1,179 @@
+import ModlintConfiguration
+import ModlintFacts
+import ModlintWorkspace
+
+/// The DI problems of a workspace, computed once from a `DIGraph`: the four DI rules
+/// report them and the `di` view marks them, so both always agree.
+public struct DIAnalysis: Sendable {
+    /// Registrations of one key in one container that can be active together.
+    public struct Duplicate: Sendable, Equatable {
+        /// Indices into `DIGraph.registrations`: the registration reported, then every
+        /// other one it clashes with.
+        public var registration: Int
+        public var others: [Int]
+    }
+
+    public struct Missing: Sendable, Equatable {
+        /// Index into `DIGraph.consumptions`.
+        public var consumption: Int
+        /// Other consumptions of the same key.
+        public var others: [Int]
+    }
+
+    public struct Cycle: Sendable, Equatable {
+        /// Indices into `DIGraph.registrations`, in resolution order, starting at the
+        /// smallest key.
+        public var registrations: [Int]
+    }
+
+    public struct MissingTestValue: Sendable, Equatable {
+        /// Index into `DIGraph.keyDeclarations` of the declaration with the live value.
+        public var declaration: Int
+        /// Every other declaration of the key type.
+        public var others: [Int]
+    }
+
+    public private(set) var duplicates: [Duplicate] = []
+    public private(set) var missing: [Missing] = []
+    public private(set) var cycles: [Cycle] = []
+    public private(set) var missingTestValues: [MissingTestValue] = []
+
+    /// swift-dependencies' own `DependencyValues` (and The Composable Architecture's).
+    public static let builtinDependencyValues: Set<String> = [
+        "assert", "calendar", "context", "continuousClock", "date", "dismiss", "fireAndForget", "isPresented",
+        "locale", "mainQueue", "mainRunLoop", "openURL", "openSettings", "suspendingClock", "timeZone",
+        "urlSession", "uuid", "withRandomNumberGenerator", "defaultAppStorage", "defaultFileStorage",
+        "defaultInMemoryStorage", "defaultDatabase", "isTesting", "dependencyValues", "notificationCenter", "precondition",
+        "preferredLocales",
+    ]
+
+    public init(_ graph: DIGraph) {
+        duplicates = Self.duplicates(graph)
+        missing = Self.missing(graph)
+        cycles = Self.cycles(graph)
+        missingTestValues = Self.missingTestValues(graph)
+    }
+
+    // MARK: - duplicate-registration
+
+    static func duplicates(_ graph: DIGraph) -> [Duplicate] {
+        var groups: [String: [Int]] = [:]
+        for (index, registration) in graph.registrations.enumerated() where !registration.isTest {
+            let fact = registration.fact
+            groups["\(fact.framework.rawValue)\u{0}\(fact.container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")", default: []].append(index)
+        }
+        var result: [Duplicate] = []
+        for members in groups.values where members.count > 1 {
+            for index in members {
+                let clashing = members.filter { $0 != index && canBeActiveTogether(graph.registrations[$0], graph.registrations[index]) }
+                // Reported on every registration that follows one it clashes with.
+                guard clashing.contains(where: { $0 < index }) else { continue }
+                result.append(Duplicate(registration: index, others: clashing))
+            }
+        }
+        return result.sorted { $0.registration < $1.registration }
+    }
+
+    /// False when `#if` branches keep the two apart: different branches of one block in
+    /// one file, or conditions that negate each other across files.
+    static func canBeActiveTogether(_ a: DIGraph.Registration, _ b: DIGraph.Registration) -> Bool {
+        if a.site.file == b.site.file { return !a.fact.site.isMutuallyExclusive(with: b.fact.site) }
+        guard let left = a.fact.site.condition, let right = b.fact.site.condition else { return true }
+        return !(left == "!" + right || right == "!" + left || left == "!(\(right))" || right == "!(\(left))")
+    }
+
+    // MARK: - missing-registration
+
+    static func missing(_ graph: DIGraph) -> [Missing] {
+        let providers = graph.frameworksWithProviders
+        var registered = Set<String>()
+        var propertyNames = Set<String>()
+        for registration in graph.registrations {
+            registered.insert(Self.identity(registration.fact.framework, registration.key))
+            if let name = registration.key.propertyName { propertyNames.insert("\(registration.fact.framework.rawValue)\u{0}\(name)") }
+        }
+        let keyTypes = Set(graph.keyDeclarations.filter { !$0.fact.conformance.isEmpty && $0.fact.conformance != "DependencyClient" }
+            .map { "\($0.fact.framework.rawValue)\u{0}\($0.fact.type)" })
+        var unserved: [Int] = []
+        for (index, consumption) in graph.consumptions.enumerated() where !consumption.isTest {
+            let framework = consumption.fact.framework
+            guard providers.contains(framework) else { continue }
+            let key = consumption.key
+            if registered.contains(identity(framework, key)) { continue }
+            if let name = key.propertyName {
+                if framework == .swiftDependencies && builtinDependencyValues.contains(name) { continue }
+                // Factory's `\.x` shorthand may name a property of any container.
+                if framework == .factory && propertyNames.contains("\(framework.rawValue)\u{0}\(name)") { continue }
+            } else if keyTypes.contains("\(framework.rawValue)\u{0}\(key.id)") {
+                continue
+            }
+            unserved.append(index)
+        }
+        return unserved.map { index in
+            let key = graph.consumptions[index].key
+            let others = unserved.filter { $0 != index && graph.consumptions[$0].key == key }
+            return Missing(consumption: index, others: others)
+        }
+    }
+
+    static func identity(_ framework: DIFramework, _ key: DIKey) -> String {
+        "\(framework.rawValue)\u{0}\(key.id)\u{0}\(key.name ?? "")"
+    }
+
+    // MARK: - di-cycle
+
+    static func cycles(_ graph: DIGraph) -> [Cycle] {
+        // One node per registered key (first registration stands for it).
+        var nodeOf: [String: Int] = [:]
+        var registrationOf: [Int] = []
+        var order = Array(graph.registrations.indices)
+        order.sort { graph.registrations[$0].key < graph.registrations[$1].key || (graph.registrations[$0].key == graph.registrations[$1].key && $0 < $1) }
+        for index in order where !graph.registrations[index].isTest {
+            let registration = graph.registrations[index]
+            let identity = identity(registration.fact.framework, registration.key)
+            if nodeOf[identity] == nil {
+                nodeOf[identity] = registrationOf.count
+                registrationOf.append(index)
+            }
+        }
+        var adjacency = [[Int]](repeating: [], count: registrationOf.count)
+        for (node, index) in registrationOf.enumerated() {
+            let registration = graph.registrations[index]
+            for resolved in registration.fact.resolves {
+                if let target = nodeOf[identity(registration.fact.framework, resolved)] { adjacency[node].append(target) }
+            }
+        }
+        return Cycles.elementaryCycles(adjacency).map { Cycle(registrations: $0.map { registrationOf[$0] }) }
+    }
+
+    // MARK: - missing-test-value
+
+    static func missingTestValues(_ graph: DIGraph) -> [MissingTestValue] {
+        var byType: [String: [Int]] = [:]
+        for (index, declaration) in graph.keyDeclarations.enumerated() where !declaration.isTest {
+            byType["\(declaration.fact.framework.rawValue)\u{0}\(declaration.fact.type)", default: []].append(index)
+        }
+        var result: [MissingTestValue] = []
+        for members in byType.values {
+            guard !members.contains(where: { graph.keyDeclarations[$0].fact.testValue != nil }) else { continue }
+            for index in members where graph.keyDeclarations[index].fact.liveValue != nil {
+                result.append(MissingTestValue(declaration: index, others: members.filter { $0 != index }))
+            }
+        }
+        return result.sorted { $0.declaration < $1.declaration }
+    }
+}
+
+extension DIAnalysis {
+    /// Builds the DI graph of a workspace and analyses it.
+    public static func of(workspace: ModlintWorkspace.Workspace, graph: ModuleGraph,
+                          settings: ModlintConfiguration.DISettings) -> (graph: DIGraph, analysis: DIAnalysis) {
+        let diGraph = DIGraph(workspace: workspace, graph: graph, settings: settings)
+        return (diGraph, DIAnalysis(diGraph))
+    }
+}
+
+extension DIGraph.Registration {
+    /// `Logger`, `Repository (name: "remote")`, `\DependencyValues.apiClient`.
+    public var keyDescription: String { fact.key.description }
+}

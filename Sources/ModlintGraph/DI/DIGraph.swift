@@ -1,0 +1,104 @@
+import ModlintConfiguration
+import ModlintFacts
+import ModlintWorkspace
+
+/// The workspace's dependency-injection graph: every registration, consumption and key
+/// type of every file, placed in its module. Hand-rolled container calls are resolved here
+/// because they need the configured method names and the whole workspace.
+public struct DIGraph: Sendable {
+    public struct Registration: Sendable, Equatable {
+        public var fact: DIRegistration
+        public var site: Site
+        /// Index into `ModuleGraph.modules`.
+        public var module: Int
+        public var isTest: Bool
+        public var key: DIKey { fact.key }
+    }
+
+    public struct Consumption: Sendable, Equatable {
+        public var fact: DIConsumption
+        public var site: Site
+        public var module: Int
+        public var isTest: Bool
+        public var key: DIKey { fact.key }
+    }
+
+    /// One declaration of a key type (`DependencyKey`, `TestDependencyKey`, `InjectedKey`).
+    public struct KeyDeclaration: Sendable, Equatable {
+        public var fact: DIKeyDeclaration
+        public var file: String
+        public var module: Int
+        public var isTest: Bool
+
+        public func site(_ value: DISite) -> Site { Site(file: file, line: value.line, column: value.column) }
+    }
+
+    /// Sorted by site.
+    public private(set) var registrations: [Registration] = []
+    public private(set) var consumptions: [Consumption] = []
+    public private(set) var keyDeclarations: [KeyDeclaration] = []
+
+    public init(workspace: Workspace, graph: ModuleGraph, settings: DISettings = DISettings()) {
+        let declaredMethods = Set(graph.modules.flatMap { module in
+            Self.files(of: module, in: workspace).flatMap(\.summary.di.containerMethods)
+        })
+        let registerMethods = Set(settings.registerMethods).intersection(declaredMethods)
+        let resolveMethods = Set(settings.resolveMethods).intersection(declaredMethods)
+        for (index, module) in graph.modules.enumerated() {
+            let isTest = module.kind == .test
+            for file in Self.files(of: module, in: workspace) {
+                let di = file.summary.di
+                guard !di.isEmpty else { continue }
+                func site(_ value: DISite) -> Site { Site(file: file.path, line: value.line, column: value.column) }
+                for fact in di.registrations {
+                    registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
+                }
+                for fact in di.consumptions {
+                    consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
+                }
+                for fact in di.keys {
+                    keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
+                }
+                for (callIndex, call) in di.containerCalls.enumerated() {
+                    if registerMethods.contains(call.method) {
+                        let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
+                        let fact = DIRegistration(framework: .handRolled, key: call.key,
+                                                  container: Self.container(of: call), builds: call.builds,
+                                                  resolves: resolves, site: call.site)
+                        registrations.append(Registration(fact: fact, site: site(call.site), module: index, isTest: isTest))
+                    } else if resolveMethods.contains(call.method) {
+                        let fact = DIConsumption(framework: .handRolled, key: call.key, site: call.site)
+                        consumptions.append(Consumption(fact: fact, site: site(call.site), module: index, isTest: isTest))
+                    }
+                }
+            }
+        }
+        registrations.sort { Self.ordered($0.site, $1.site) }
+        consumptions.sort { Self.ordered($0.site, $1.site) }
+        keyDeclarations.sort { Self.ordered($0.site($0.fact.site), $1.site($1.fact.site)) }
+    }
+
+    /// A hand-rolled receiver: a type-level expression (`Services.shared`) is one global
+    /// container; a local one is scoped to its function.
+    static func container(of call: DIContainerCall) -> String {
+        let receiver = call.receiver.isEmpty ? "self" : call.receiver
+        if let first = receiver.first, first.isUppercase { return receiver }
+        if let line = call.functionLine { return "\(receiver)@\(line)" }
+        return receiver
+    }
+
+    static func files(of module: ModuleGraph.Module, in workspace: Workspace) -> [SourceFile] {
+        workspace.packages[module.packageIndex].targets[module.targetIndex].files
+    }
+
+    static func ordered(_ a: Site, _ b: Site) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+
+    /// Frameworks that register or key anything in the workspace: a consumer of another
+    /// framework's key is served from outside (a dependency package), not missing.
+    public var frameworksWithProviders: Set<DIFramework> {
+        Set(registrations.filter { !$0.isTest }.map(\.fact.framework)
+            + keyDeclarations.filter { !$0.isTest }.map(\.fact.framework))
+    }
+}

@@ -1,0 +1,106 @@
+import ModlintFacts
+import Testing
+
+func diFacts(_ text: String) -> DIFacts {
+    FactExtractor.summarize(bytes: Array(text.utf8)).di
+}
+
+struct DISwinjectTests {
+    @Test func assemblyRegistrationsWithNamesScopesAndResolves() {
+        let facts = diFacts("""
+        import Swinject
+
+        final class ServiceAssembly: Assembly {
+            func assemble(container: Container) {
+                container.register(NetworkClient.self) { _ in URLSessionClient() }
+                    .inObjectScope(.container)
+                container.register(Repository.self, name: "remote") { r in
+                    RemoteRepository(client: r.resolve(NetworkClient.self)!, cache: r.resolve(Cache.self, name: "disk")!)
+                }
+            }
+        }
+        /// container.register(Doc.self) { _ in Doc() }
+        let text = "container.register(Str.self) { _ in Str() }"
+        """)
+        #expect(facts.registrations == [
+            DIRegistration(framework: .swinject, key: DIKey("NetworkClient"), container: "assembly", scope: "container",
+                           builds: "URLSessionClient", site: DISite(line: 5, column: 19)),
+            DIRegistration(framework: .swinject, key: DIKey("Repository", name: "remote"), container: "assembly",
+                           builds: "RemoteRepository",
+                           resolves: [DIKey("NetworkClient"), DIKey("Cache", name: "disk")], site: DISite(line: 7, column: 19)),
+        ])
+        #expect(facts.consumptions == [
+            DIConsumption(framework: .swinject, key: DIKey("NetworkClient"), site: DISite(line: 8, column: 40)),
+            DIConsumption(framework: .swinject, key: DIKey("Cache", name: "disk"), site: DISite(line: 8, column: 79)),
+        ])
+        #expect(facts.containerCalls.isEmpty)
+    }
+
+    @Test func localContainersAreScopedToTheirFunctionAndConditionsRecorded() {
+        let facts = diFacts("""
+        import Swinject
+
+        func makeContainer() -> Container {
+            let container = Container()
+            #if DEBUG
+            container.register(Logger.self) { _ in ConsoleLogger() }
+            #else
+            container.register(Logger.self) { _ in OSLogger() }
+            #endif
+            Container.shared.register(Clock.self, factory: { _ in SystemClock() })
+            return container
+        }
+        """)
+        #expect(facts.registrations.map(\.container) == ["container@3", "container@3", "Container.shared"])
+        #expect(facts.registrations.map(\.site.condition) == ["DEBUG", "!DEBUG", nil])
+        #expect(facts.registrations.map(\.builds) == ["ConsoleLogger", "OSLogger", "SystemClock"])
+    }
+}
+
+struct DIWeaveDITests {
+    @Test func unifiedRegistrationsBootstrapKeysAndInjected() {
+        let facts = diFacts("""
+        import WeaveDI
+
+        struct UserServiceKey: InjectedKey {
+            static var liveValue: UserService = UserServiceImpl()
+            static var testValue: UserService = MockUserService()
+        }
+
+        extension InjectedValues {
+            var userService: UserService {
+                get { self[UserServiceKey.self] }
+                set { self[UserServiceKey.self] = newValue }
+            }
+        }
+
+        func setUp() async {
+            await WeaveDI.Container.bootstrap { container in
+                container.register(Analytics.self) { FirebaseAnalytics() }
+            }
+            UnifiedDI.register(Logger.self) { OSLogger(sink: UnifiedDI.resolve(LogSink.self)) }
+        }
+
+        final class ProfileViewModel {
+            @Injected(\\.userService) var userService
+        }
+        """)
+        #expect(facts.keys == [
+            DIKeyDeclaration(framework: .weaveDI, type: "UserServiceKey", conformance: "InjectedKey",
+                             liveValue: DISite(line: 4, column: 16), testValue: DISite(line: 5, column: 16),
+                             site: DISite(line: 3, column: 8)),
+        ])
+        #expect(facts.registrations == [
+            DIRegistration(framework: .weaveDI, key: .property("InjectedValues", "userService"), container: "InjectedValues",
+                           builds: "UserService", backingKey: "UserServiceKey", site: DISite(line: 9, column: 9)),
+            DIRegistration(framework: .weaveDI, key: DIKey("Analytics"), container: "shared", builds: "FirebaseAnalytics",
+                           site: DISite(line: 17, column: 19)),
+            DIRegistration(framework: .weaveDI, key: DIKey("Logger"), container: "shared", builds: "OSLogger",
+                           resolves: [DIKey("LogSink")], site: DISite(line: 19, column: 15)),
+        ])
+        #expect(facts.consumptions == [
+            DIConsumption(framework: .weaveDI, key: DIKey("LogSink"), site: DISite(line: 19, column: 64)),
+            DIConsumption(framework: .weaveDI, key: .property("InjectedValues", "userService"), site: DISite(line: 23, column: 5)),
+        ])
+    }
+}
