@@ -35,7 +35,7 @@ let package = Package(
         // Discovery of packages, targets and their source files.
         .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
-        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest"]),
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.
