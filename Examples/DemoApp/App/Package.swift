@@ -7,6 +7,8 @@ let package = Package(
     dependencies: [
         .package(path: "../Core"),
         .package(path: "../Features"),
+        .package(path: "../Health"),
+        .package(url: "https://github.com/StanfordSpezi/Spezi", from: "1.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +20,8 @@ let package = Package(
                 .product(name: "Onboarding", package: "Features"),
                 .product(name: "Profile", package: "Features"),
                 .product(name: "Settings", package: "Features"),
+                .product(name: "Health", package: "Health"),
+                .product(name: "Spezi", package: "Spezi"),
             ]
         ),
         .testTarget(name: "AppTests", dependencies: ["App"]),
