@@ -81,8 +81,8 @@ let package = Package(
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON"], resources: [.copy("Golden"), .copy("Schemas")]),
-        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
+        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )
