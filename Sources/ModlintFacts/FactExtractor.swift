@@ -63,7 +63,7 @@ public enum FactExtractor {
 }
 
 /// The state of one extraction pass.
-private struct Extraction {
+private struct Extraction: RawTokenCursor {
     let source: TokenizedSource
     let bytes: UnsafePointer<UInt8>
     let byteCount: Int
@@ -124,23 +124,6 @@ private struct Extraction {
     }
 
     // MARK: - Token helpers
-
-    @inline(__always)
-    func matches(_ token: Token, _ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard token.length == length else { return false }
-        let pointer = literal.utf8Start
-        let start = Int(token.start)
-        for offset in 0..<length where bytes[start + offset] != pointer[offset] {
-            return false
-        }
-        return true
-    }
-
-    @inline(__always)
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
-    }
 
     func isName(_ index: Int) -> Bool {
         index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)

@@ -62,7 +62,7 @@ public enum TypeReferenceExtractor {
 }
 
 /// One pass over the tokens with a stack of `{ … }` scopes.
-private struct ReferencePass {
+private struct ReferencePass: RawTokenCursor {
     let bytes: UnsafePointer<UInt8>
     let tokens: UnsafePointer<Token>
     let count: Int
@@ -145,23 +145,6 @@ private struct ReferencePass {
 
     @inline(__always)
     func byte(_ token: Token) -> UInt8 { bytes[Int(token.start)] }
-
-    @inline(__always)
-    func matches(_ token: Token, _ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard token.length == length else { return false }
-        let pointer = literal.utf8Start
-        let start = Int(token.start)
-        for offset in 0..<length where bytes[start + offset] != pointer[offset] {
-            return false
-        }
-        return true
-    }
-
-    @inline(__always)
-    func isPunctuation(_ index: Int, _ value: UInt8) -> Bool {
-        index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == value
-    }
 
     /// The next token that is not a comment.
     func next(after index: Int) -> Int {

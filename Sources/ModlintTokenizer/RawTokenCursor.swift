@@ -1,0 +1,28 @@
+/// Byte-level token checks shared by the passes that walk a file's tokens through raw
+/// pointers (facts, references): no bounds checks, no `String`s in the hot loop.
+public protocol RawTokenCursor {
+    var bytes: UnsafePointer<UInt8> { get }
+    var tokens: UnsafePointer<Token> { get }
+    var count: Int { get }
+}
+
+extension RawTokenCursor {
+    /// The token's bytes equal the ASCII literal.
+    @inline(__always)
+    public func matches(_ token: Token, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard token.length == length else { return false }
+        let pointer = literal.utf8Start
+        let start = Int(token.start)
+        for offset in 0..<length where bytes[start + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// The token at `index` exists and is the punctuation byte `byte`.
+    @inline(__always)
+    public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
+    }
+}
