@@ -100,15 +100,28 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     // carries the parent's peak RSS into a posix_spawn (vfork) child's ru_maxrss at exec,
     // so the measured peak is max(child's peak, this process's RSS at spawn time).
     var lint: (wall: Double, rss: Int, first: Double, status: Int32)?
+    var warm: (wall: Double, status: Int32)?
     var spawnFloor = 0
     if let modlint {
-        stderrPrint("\(modlint) lint × 3 …")
+        // A full run: no cache, every file lexed (best of 3).
+        stderrPrint("\(modlint) lint --no-cache × 3 …")
         var walls: [Double] = [], rss = 0, status: Int32 = 0
         for _ in 0..<3 {
-            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json"], discardOutput: true)
+            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--no-cache"], discardOutput: true)
             walls.append(r.wall); rss = max(rss, r.maxRSS); status = r.status
         }
         lint = (walls.min()!, rss, walls[0], status)
+        // The pre-commit case: a warm cache on an unchanged tree (one run fills it).
+        stderrPrint("\(modlint) lint, warm cache × 3 …")
+        let cacheDirectory = NSTemporaryDirectory() + "modlint-bench-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cacheDirectory) }
+        _ = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
+        var warmWalls: [Double] = [], warmStatus: Int32 = 0
+        for _ in 0..<3 {
+            let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
+            warmWalls.append(r.wall); warmStatus = r.status
+        }
+        warm = (warmWalls.min()!, warmStatus)
         spawnFloor = selfMaxRSS()
     }
 
@@ -204,7 +217,10 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     print("\(pad("dump-package, \(dumpTimes.count) sampled", 40)) \(pad(fmt(dumpMean * 1000, 0) + " ms", 10, right: true))   per manifest; × \(directories.count) package dirs ≈ \(fmt(dumpAll, 1)) s (\(fmt(dumpAll / manifestTime, 0))× modlint)")
     if let lint {
         let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
-        print("\(pad("modlint lint (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
+        print("\(pad("modlint lint --no-cache (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
+    }
+    if let warm {
+        print("\(pad("modlint lint, warm cache (best of 3)", 40)) \(pad(fmt(warm.wall * 1000, 1) + " ms", 10, right: true))   unchanged tree: one walk + the stored result")
     }
     print("(checksum \(sink.total))")
 
@@ -219,7 +235,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
             Target(name: "vs swift-syntax (\(threads) threads)", measured: "\(fmt(syntaxN / lint.wall, 1))× faster", goal: "≥ 8×", pass: syntaxN / lint.wall >= 8),
             Target(name: "vs read floor", measured: "\(fmt(lint.wall / readTime, 1))× the floor", goal: "≤ 10×", pass: lint.wall / readTime <= 10),
             Target(name: "peak memory", measured: "\(lint.rss / 1_000_000) MB", goal: "≤ 400 MB", pass: lint.rss <= 400_000_000),
-            Target(name: "warm pre-commit run (best of 3)", measured: "\(fmt(lint.wall * 1000, 0)) ms", goal: "≤ 100 ms", pass: lint.wall <= 0.100),
+            Target(name: "warm pre-commit run (best of 3)", measured: "\(fmt((warm?.wall ?? .nan) * 1000, 0)) ms", goal: "≤ 100 ms", pass: (warm?.wall ?? 1) <= 0.100),
         ]
     } else {
         targets += [
