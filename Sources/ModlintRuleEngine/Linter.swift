@@ -1,3 +1,4 @@
+import Dispatch
 import ModlintGraph
 import ModlintWorkspace
 
@@ -52,14 +53,20 @@ public struct Linter: Sendable {
         var raised: [SuppressionFilter.Raised] = []
         var ran = Set<String>()
         var audits: [(rule: any SuppressionAuditRule, severity: Severity)] = []
+        var active: [(rule: any Rule, severity: Severity)] = []
         for rule in rules {
             let description = rule.description
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             guard severity != .off else { continue }
             ran.insert(description.id)
             if let audit = rule as? any SuppressionAuditRule { audits.append((audit, severity)) }
-            for finding in rule.check(context) where included.includes(finding.site.file) {
-                raised.append(.init(rule: description.id, severity: severity, finding: finding))
+            active.append((rule, severity))
+        }
+        // Rules are independent of each other: run them on all cores, keep their order.
+        for (index, findings) in Self.check(active.map(\.rule), context).enumerated() {
+            let id = active[index].rule.description.id
+            for finding in findings where included.includes(finding.site.file) {
+                raised.append(.init(rule: id, severity: active[index].severity, finding: finding))
             }
         }
         // Suppressions apply after every rule ran; then the audit rules judge them.
@@ -89,6 +96,20 @@ public struct Linter: Sendable {
             files: workspace.fileCount
         )
         return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
+    }
+}
+
+extension Linter {
+    /// Each rule's findings, in rule order, computed concurrently.
+    static func check(_ rules: [any Rule], _ context: LintContext) -> [[Finding]] {
+        let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        nonisolated(unsafe) let output = results
+        DispatchQueue.concurrentPerform(iterations: rules.count) { index in
+            output[index] = rules[index].check(context)
+        }
+        return Array(results)
     }
 }
 
