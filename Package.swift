@@ -67,7 +67,9 @@ let package = Package(
                 intent: .custom(verb: "modlint", description: "Lint the architecture of this package with modlint"),
                 permissions: []
             ),
-            dependencies: ["modlint"]
+            dependencies: ["modlint"],
+            // Kept under Sources/ so that the top level stays the documented layout.
+            path: "Sources/ModlintCommandPlugin"
         ),
 
         // Scratch directories and paths shared by the test targets.
