@@ -285,8 +285,11 @@ private struct Extraction: RawTokenCursor {
         if previous.kind == .punctuation {
             let byte = bytes[Int(previous.start)]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") { return true }
+            // `case .x:` / `default:` end a label: a declaration on the next line starts a
+            // statement of the case body.
+            if byte == UInt8(ascii: ":") { return tokens[first].isAtLineStart }
             if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",")
-                || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") {
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") {
                 return false
             }
         }
@@ -357,6 +360,8 @@ private struct Extraction: RawTokenCursor {
         } else {
             guard nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier else { return keyword + 1 }
             if kind == .class && nameToken.kind == .identifier && followsClassModifier(nameToken) { return keyword + 1 }
+            // `{ actor in … }`: a closure parameter named like the keyword.
+            if nameToken.kind == .identifier && matches(nameToken, "in") { return keyword + 1 }
         }
         let prefix = declarationPrefix(before: keyword)
         guard startsStatement(prefix.first) else { return keyword + 1 }

@@ -146,3 +146,21 @@ import ModlintFacts
         #expect(result.byteCount == text.utf8.count)
     }
 }
+
+/// Declarations in `switch` case bodies count; a closure parameter named `actor` does not.
+struct CaseBodyDeclarationTests {
+    @Test func typesInCaseBodiesAndActorClosureParameters() {
+        let summary = FactExtractor.summarize(bytes: Array("""
+        func f(x: Int) {
+            switch x {
+            case 1:
+                struct Local {}
+            default:
+                enum Other {}
+            }
+            let run = { actor in actor.start() }
+        }
+        """.utf8))
+        #expect(summary.declarations.map { "\($0.kind.rawValue) \($0.name) \($0.line)" } == ["struct Local 4", "enum Other 6"])
+    }
+}
