@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
-        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"],

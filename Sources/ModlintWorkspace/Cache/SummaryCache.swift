@@ -29,7 +29,7 @@ public final class SummaryCache: Sendable {
 
     public static let fileName = "summaries.bin"
     static let magic: [UInt8] = Array("MODLINT-SUMMARIES\n".utf8)
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     /// The cache directory for the workspace at `root`.
     public func directory(forRoot root: String) -> String {
@@ -88,7 +88,13 @@ public final class SummaryCache: Sendable {
         var path: String
         var stat: FileStat
         var hash: UInt64
-        var summary: [UInt8]
+        var summary: Bytes
+
+        /// A summary's encoded bytes: still inside the file that was read (no copy), or new.
+        enum Bytes {
+            case stored(Range<Int>)
+            case fresh([UInt8])
+        }
     }
 
     /// The file as read: an index of entries over one byte buffer; summaries are decoded
@@ -156,20 +162,20 @@ public final class SummaryCache: Sendable {
             guard let current = FileStat(path: absolute) else { return nil }
             let entry = stored?.entries[path]
             if let entry, entry.stat == current, let summary = stored?.summary(entry) {
-                keep(Record(path: path, stat: current, hash: entry.hash, summary: Array(stored!.bytes[entry.range])))
+                keep(Record(path: path, stat: current, hash: entry.hash, summary: .stored(entry.range)))
                 return summary
             }
             guard let bytes = FileSystem.read(absolute) else { return nil }
             let hash = Self.hash(bytes)
             if let entry, entry.hash == hash, let summary = stored?.summary(entry) {
-                keep(Record(path: path, stat: current, hash: hash, summary: Array(stored!.bytes[entry.range])))
+                keep(Record(path: path, stat: current, hash: hash, summary: .stored(entry.range)))
                 misses.add(1, ordering: .relaxed)
                 return summary
             }
             let summary = FactExtractor.summarize(bytes: bytes)
             var encoded: [UInt8] = []
             if (try? BinaryCoding.encode(summary, into: &encoded)) != nil {
-                keep(Record(path: path, stat: current, hash: hash, summary: encoded))
+                keep(Record(path: path, stat: current, hash: hash, summary: .fresh(encoded)))
             }
             misses.add(1, ordering: .relaxed)
             return summary
@@ -186,9 +192,9 @@ public final class SummaryCache: Sendable {
             let records = records.withLock { $0 }
             let unchanged = misses.load(ordering: .relaxed) == 0 && stored.map { Set($0.entries.keys) == Set(records.keys) } ?? false
             if unchanged { return true }
-            var writer = SummaryCache.magic
             let output = Writer()
-            output.bytes = []
+            output.bytes = SummaryCache.magic
+            output.bytes.reserveCapacity((stored?.bytes.count ?? 0) + (1 << 20))
             output.writeString(SummaryCache.header(modlintVersion: ""))
             output.writeInteger(records.count)
             for path in records.keys.sorted() {
@@ -198,12 +204,17 @@ public final class SummaryCache: Sendable {
                 output.writeInteger(record.stat.modified)
                 output.writeInteger(record.stat.inode)
                 output.writeInteger(record.hash)
-                output.writeInteger(record.summary.count)
-                output.bytes.append(contentsOf: record.summary)
+                switch record.summary {
+                case .stored(let range):
+                    output.writeInteger(range.count)
+                    output.bytes.append(contentsOf: stored!.bytes[range])
+                case .fresh(let bytes):
+                    output.writeInteger(bytes.count)
+                    output.bytes.append(contentsOf: bytes)
+                }
             }
-            writer.append(contentsOf: output.bytes)
             guard FileSystem.makeDirectories(directory) else { return false }
-            return FileSystem.write(writer, to: Paths.join(directory, SummaryCache.fileName))
+            return FileSystem.write(output.bytes, to: Paths.join(directory, SummaryCache.fileName))
         }
 
         static func hash(_ bytes: [UInt8]) -> UInt64 {

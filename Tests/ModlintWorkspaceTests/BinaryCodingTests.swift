@@ -1,0 +1,135 @@
+import Foundation
+import ModlintFacts
+@testable import ModlintWorkspace
+import Testing
+
+/// The summary cache's positional binary coding must round-trip every summary exactly;
+/// a summary that does not is silently re-lexed on every run.
+struct BinaryCodingTests {
+    static let sources: [String] = [
+        """
+        import Swinject
+        final class Assembly: Assembly {
+            func assemble(container: Container) {
+                container.register(Logger.self) { _ in ConsoleLogger() }
+                container.register(Client.self, name: "live") { r in LiveClient(logger: r.resolve(Logger.self)!) }
+            }
+        }
+        """,
+        """
+        import Dependencies
+        private enum APIClientKey: DependencyKey {
+            static let liveValue = APIClient.live
+            static let testValue = APIClient.mock
+        }
+        extension DependencyValues {
+            var apiClient: APIClient {
+                get { self[APIClientKey.self] }
+                set { self[APIClientKey.self] = newValue }
+            }
+        }
+        struct Feature {
+            @Dependency(\\.apiClient) var apiClient
+            @Dependency(\\.date) var date
+        }
+        """,
+        """
+        import Spezi
+        protocol HealthConstraint: Standard {}
+        final class HealthModule: Module {
+            @StandardActor var standard: any HealthConstraint
+            @Dependency(Other.self) var other
+            @Provide var value: [Int] = []
+        }
+        """,
+        """
+        // modlint:disable:next undeclared-import - reason, until: 2030-01-01
+        import Foo
+        struct Tracer<Input, Output>: OTelPropagator where Input: Sendable {
+            let propagator: any OTelPropagator = OTelInMemoryPropagator()
+            func f(_ x: SingleValueEncodingContainer) {}
+        }
+        """,
+    ]
+
+    @Test(arguments: sources.indices)
+    func summariesRoundTrip(_ index: Int) throws {
+        let summary = FactExtractor.summarize(bytes: Array(Self.sources[index].utf8))
+        var bytes: [UInt8] = []
+        try BinaryCoding.encode(summary, into: &bytes)
+        let decoded = try bytes.withUnsafeBytes { try BinaryCoding.decode(SourceSummary.self, from: $0) }
+        #expect(decoded == summary)
+    }
+
+    @Test func corpusFilesRoundTrip() throws {
+        let root = (ProcessInfo.processInfo.environment["MODLINT_CORPUS"] ?? "/tmp/modlint-corpus") + "/pkgs"
+        let files = [
+            "swift-otel/Tests/OTelTests/OTelCoreTests/Tracing/OTelTracerTests.swift",
+            "swift-otel/Tests/OTelTests/OTelTesting/OTelInMemoryPropagator.swift",
+        ]
+        for file in files {
+            guard let bytes = FileSystem.read(root + "/" + file) else { continue }
+            let summary = FactExtractor.summarize(bytes: bytes)
+            var encoded: [UInt8] = []
+            try BinaryCoding.encode(summary, into: &encoded)
+            let decoded = try encoded.withUnsafeBytes { try BinaryCoding.decode(SourceSummary.self, from: $0) }
+            #expect(decoded.di == summary.di, "\(file)")
+            #expect(decoded == summary, "\(file)")
+        }
+    }
+}
+
+/// Edge cases of the positional layout: empty values, the hand-written reference block.
+struct BinaryCodingEdgeCaseTests {
+    @Test func emptySummary() throws {
+        let summary = SourceSummary()
+        var bytes: [UInt8] = []
+        try BinaryCoding.encode(summary, into: &bytes)
+        let decoded = try bytes.withUnsafeBytes { try BinaryCoding.decode(SourceSummary.self, from: $0) }
+        #expect(decoded == summary)
+    }
+
+    @Test func referencesOnly() throws {
+        let references = [TypeReference(name: "A", line: 1, column: 2)]
+        var bytes: [UInt8] = []
+        try BinaryCoding.encode(Box(references: references, after: 7), into: &bytes)
+        let decoded = try bytes.withUnsafeBytes { try BinaryCoding.decode(Box.self, from: $0) }
+        #expect(decoded.references == references && decoded.after == 7)
+    }
+
+    struct Box: Codable, Equatable {
+        var references: [TypeReference]
+        var after: Int
+    }
+}
+
+/// Every part of a real summary round-trips on its own.
+struct BinaryCodingFieldTests {
+    func roundTrip<T: Codable & Equatable>(_ value: T) throws -> Bool {
+        var bytes: [UInt8] = []
+        try BinaryCoding.encode(value, into: &bytes)
+        return try bytes.withUnsafeBytes { try BinaryCoding.decode(T.self, from: $0) } == value
+    }
+
+    @Test func fields() throws {
+        let summary = FactExtractor.summarize(bytes: Array(BinaryCodingTests.sources[0].utf8))
+        #expect(try roundTrip(summary.imports), "imports")
+        #expect(try roundTrip(summary.declarations), "declarations")
+        #expect(try roundTrip(summary.problems), "problems")
+        #expect(try roundTrip(summary.di), "di")
+        #expect(try roundTrip(summary.spezi), "spezi")
+        #expect(try roundTrip(summary.suppressions), "suppressions")
+    }
+}
+
+/// Empty arrays next to the reference fast path once shifted the layout: keep them covered.
+struct BinaryCodingImportTests {
+    @Test func imports() throws {
+        let probe = BinaryCodingFieldTests()
+        #expect(try probe.roundTrip(ImportFact(module: "A", path: ["A"], line: 1, column: 1)), "plain")
+        #expect(try probe.roundTrip(ImportFact(module: "A", path: ["A"], accessLevel: .public, line: 1, column: 1)), "access")
+        #expect(try probe.roundTrip(ImportFact(module: "A", path: ["A"], condition: "DEBUG", conditionID: 1, line: 1, column: 1)), "condition")
+        #expect(try probe.roundTrip(ImportFact(module: "A", path: ["A"], attributes: ["testable"], line: 1, column: 1)), "attributes")
+        #expect(try probe.roundTrip([ImportFact(module: "A", path: ["A"], line: 1, column: 1)]), "array")
+    }
+}
