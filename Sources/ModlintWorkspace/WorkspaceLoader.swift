@@ -298,7 +298,14 @@ struct TreeScan: Sendable {
     /// The same walk with the subtrees below `start` spread over all cores: on a warm
     /// page cache the walk is mostly kernel time (getdents, stat), which parallelises.
     mutating func walkInParallel(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
-        let subdirectories = visit(start, root: root, skipping: skipped, excluding: excluded).sorted()
+        // Widen the frontier level by level until there is enough to share (a root that
+        // holds a single folder, like a corpus or a monorepo's `Packages/`, still spreads).
+        var subdirectories = visit(start, root: root, skipping: skipped, excluding: excluded).sorted()
+        while !subdirectories.isEmpty && subdirectories.count < 16 {
+            var next: [String] = []
+            for directory in subdirectories { next += visit(directory, root: root, skipping: skipped, excluding: excluded) }
+            subdirectories = next.sorted()
+        }
         let fingerprinting = self.fingerprinting
         let parts = subdirectories.parallelMap { directory -> TreeScan in
             var part = TreeScan()
