@@ -479,19 +479,7 @@ private struct Extraction: RawTokenCursor {
             default: return 0
             }
         case .operator:
-            var change = 0
-            var offset = Int(token.start)
-            let end = Int(token.end)
-            while offset < end {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "<") {
-                    change += 1
-                } else if byte == UInt8(ascii: ">") && !(offset > Int(token.start) && bytes[offset - 1] == UInt8(ascii: "-")) {
-                    change -= 1
-                }
-                offset += 1
-            }
-            return change
+            return angleChange(token)
         default:
             return 0
         }

@@ -25,4 +25,22 @@ extension RawTokenCursor {
     public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
         index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
     }
+
+    /// The net count of `<` minus `>` in an operator token (`->` aside): generic clauses
+    /// lex as operators, so `>>` closes two levels.
+    public func angleChange(_ token: Token) -> Int {
+        var change = 0
+        var offset = Int(token.start)
+        let end = Int(token.end)
+        while offset < end {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "<") {
+                change += 1
+            } else if byte == UInt8(ascii: ">") && !(offset > Int(token.start) && bytes[offset - 1] == UInt8(ascii: "-")) {
+                change -= 1
+            }
+            offset += 1
+        }
+        return change
+    }
 }

@@ -166,23 +166,6 @@ private struct ReferencePass: RawTokenCursor {
         return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
     }
 
-    /// `<` and `>` in an operator token (`->` aside), for generic clauses in headers.
-    func angleChange(_ token: Token) -> Int {
-        var change = 0
-        var offset = Int(token.start)
-        let end = Int(token.end)
-        while offset < end {
-            let value = bytes[offset]
-            if value == UInt8(ascii: "<") {
-                change += 1
-            } else if value == UInt8(ascii: ">") && !(offset > Int(token.start) && bytes[offset - 1] == UInt8(ascii: "-")) {
-                change -= 1
-            }
-            offset += 1
-        }
-        return change
-    }
-
     // MARK: - Punctuation: scopes and headers
 
     mutating func punctuation(at index: Int) {
