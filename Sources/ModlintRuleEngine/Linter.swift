@@ -1,4 +1,3 @@
-import Dispatch
 import ModlintGraph
 import ModlintWorkspace
 
@@ -63,7 +62,8 @@ public struct Linter: Sendable {
             active.append((rule, severity))
         }
         // Rules are independent of each other: run them on all cores, keep their order.
-        for (index, findings) in Self.check(active.map(\.rule), context).enumerated() {
+        let checked = context
+        for (index, findings) in active.map(\.rule).parallelMap({ $0.check(checked) }).enumerated() {
             let id = active[index].rule.description.id
             for finding in findings where included.includes(finding.site.file) {
                 raised.append(.init(rule: id, severity: active[index].severity, finding: finding))
@@ -99,29 +99,12 @@ public struct Linter: Sendable {
     }
 }
 
-extension Linter {
-    /// Each rule's findings, in rule order, computed concurrently.
-    static func check(_ rules: [any Rule], _ context: LintContext) -> [[Finding]] {
-        let results = UnsafeMutableBufferPointer<[Finding]>.allocate(capacity: rules.count)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        nonisolated(unsafe) let output = results
-        DispatchQueue.concurrentPerform(iterations: rules.count) { index in
-            output[index] = rules[index].check(context)
-        }
-        return Array(results)
-    }
-}
-
 /// Stable identity of a finding: FNV-1a (64 bit) over the rule id and the finding's key.
 public enum Fingerprint {
     public static func make(rule: String, key: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ([rule] + key).joined(separator: "\u{1F}").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
+        var hash = StableHash()
+        hash.addRaw(([rule] + key).joined(separator: "\u{1F}").utf8)
+        let hex = String(hash.value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -1,5 +1,5 @@
 /// FNV-1a (64 bit) over strings, with a separator so that `["ab", "c"]` and `["a", "bc"]`
-/// differ. Stable across runs and builds (unlike `Hasher`).
+/// differ (`addRaw` for plain bytes). Stable across runs and builds (unlike `Hasher`).
 public struct StableHash: Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -11,8 +11,13 @@ public struct StableHash: Sendable {
     }
 
     public mutating func add(_ bytes: [UInt8]) {
-        for byte in bytes { add(byte) }
+        addRaw(bytes)
         add(0x1F)
+    }
+
+    /// Bytes with no separator after them: plain FNV-1a over a sequence.
+    public mutating func addRaw<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes { add(byte) }
     }
 
     private mutating func add(_ byte: UInt8) {

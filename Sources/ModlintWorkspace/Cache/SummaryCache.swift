@@ -166,7 +166,9 @@ public final class SummaryCache: Sendable {
                 return summary
             }
             guard let bytes = FileSystem.read(absolute) else { return nil }
-            let hash = Self.hash(bytes)
+            var content = StableHash()
+            content.addRaw(bytes)
+            let hash = content.value
             if let entry, entry.hash == hash, let summary = stored?.summary(entry) {
                 keep(Record(path: path, stat: current, hash: hash, summary: .stored(entry.range)))
                 misses.add(1, ordering: .relaxed)
@@ -215,15 +217,6 @@ public final class SummaryCache: Sendable {
             }
             guard FileSystem.makeDirectories(directory) else { return false }
             return FileSystem.write(output.bytes, to: Paths.join(directory, SummaryCache.fileName))
-        }
-
-        static func hash(_ bytes: [UInt8]) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            return hash
         }
     }
 }
