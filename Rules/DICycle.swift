@@ -66,7 +66,9 @@ public struct DICycle: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        let (graph, analysis) = context.shared.value {
+            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        }
         return analysis.cycles.map { cycle in
             let registrations = cycle.registrations.map { graph.registrations[$0] }
             let first = registrations[0]

@@ -87,7 +87,9 @@ public struct MissingRegistration: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        let (graph, analysis) = context.shared.value {
+            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        }
         return analysis.missing.map { missing in
             let consumption = graph.consumptions[missing.consumption]
             let fact = consumption.fact

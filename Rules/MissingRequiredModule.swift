@@ -98,7 +98,7 @@ public struct MissingRequiredModule: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let model = SpeziModel(workspace: context.workspace, graph: context.graph)
+        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
         guard !model.isEmpty else { return [] }
         return SpeziChecks(model: model).missingModules.map { missing in
             let dependency = missing.dependency

@@ -75,7 +75,9 @@ public struct MissingTestValue: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        let (graph, analysis) = context.shared.value {
+            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
+        }
         return analysis.missingTestValues.compactMap { missing in
             let declaration = graph.keyDeclarations[missing.declaration]
             guard let live = declaration.fact.liveValue else { return nil }

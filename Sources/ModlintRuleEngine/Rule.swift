@@ -1,3 +1,4 @@
+import Foundation
 import ModlintGraph
 import ModlintWorkspace
 
@@ -97,11 +98,32 @@ public struct LintContext: Sendable {
     public var configuration: Configuration
     /// The date suppressions expire against, `YYYY-MM-DD`.
     public var today: String = Today.current()
+    /// Workspace-wide analyses that several rules read (the DI graph, the Spezi model).
+    public let shared = SharedAnalyses()
 
     public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration = Configuration()) {
         self.workspace = workspace
         self.graph = graph
         self.configuration = configuration
+    }
+}
+
+/// Built once per lint and handed to every rule that asks, although rules run
+/// concurrently: the first caller builds a value (under the lock), the others wait and
+/// reuse it. Keyed by the value's type.
+public final class SharedAnalyses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    public func value<Value>(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = values[ObjectIdentifier(Value.self)] as? Value { return value }
+        let value = make()
+        values[ObjectIdentifier(Value.self)] = value
+        return value
     }
 }
 
