@@ -9,14 +9,17 @@ MODLINT    := .build/debug/modlint
 
 .PHONY: demo test deps build release corpus docs diagrams bench accuracy clean-demo fuzz
 
-## Lint the bundled example workspace and render its module graph as SVG.
+## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
 	@echo "== modlint lint Examples/DemoApp (findings are expected: the example has deliberate mistakes)"
 	@$(MODLINT) lint Examples/DemoApp; status=$$?; [ $$status -le 1 ] || exit $$status
 	@mkdir -p $(DEMO_OUT)
 	@$(MODLINT) graph Examples/DemoApp --view modules --format svg -o $(DEMO_OUT)/modules.svg
 	@$(MODLINT) graph Examples/DemoApp --view packages --format svg -o $(DEMO_OUT)/packages.svg
-	@echo "== diagrams: $(DEMO_OUT)/modules.svg $(DEMO_OUT)/packages.svg"
+	@echo "== modlint lint Examples/XcodeApp (an Xcode app with a local package; findings are expected here too)"
+	@$(MODLINT) lint Examples/XcodeApp; status=$$?; [ $$status -le 1 ] || exit $$status
+	@$(MODLINT) graph Examples/XcodeApp --view modules --include-tests --format svg -o $(DEMO_OUT)/xcode-modules.svg
+	@echo "== diagrams: $(DEMO_OUT)/modules.svg $(DEMO_OUT)/packages.svg $(DEMO_OUT)/xcode-modules.svg"
 
 ## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus).
 test: deps corpus
@@ -70,7 +73,7 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
 
-## Fuzz the tokenizer/fact extractor and the manifest reader (libFuzzer), FUZZ_SECONDS each.
+## Fuzz the tokenizer/fact extractor, the manifest reader and the Xcode project reader (libFuzzer), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
 fuzz:
 	Tests/Fuzz/run.sh $(FUZZ_SECONDS)

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ModlintTokenizer", targets: ["ModlintTokenizer"]),
         .library(name: "ModlintFacts", targets: ["ModlintFacts"]),
         .library(name: "ModlintManifest", targets: ["ModlintManifest"]),
+        .library(name: "ModlintXcode", targets: ["ModlintXcode"]),
         .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering"]),
         // `swift package modlint` in packages that depend on modlint.
         .plugin(name: "ModlintCommandPlugin", targets: ["ModlintCommandPlugin"]),
@@ -30,12 +31,14 @@ let package = Package(
         .target(name: "ModlintFacts", dependencies: ["ModlintTokenizer"]),
         // Static reader for Package.swift manifests.
         .target(name: "ModlintManifest", dependencies: ["ModlintTokenizer"]),
+        // Static reader for Xcode projects and workspaces (`project.pbxproj`, `contents.xcworkspacedata`).
+        .target(name: "ModlintXcode"),
         // `.modlint.yml`: strict YAML reading with located errors, globs, layers.
         .target(name: "ModlintConfiguration", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Discovery of packages, targets and their source files.
-        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintFacts", "ModlintConfiguration"]),
+        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
-        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.
@@ -78,6 +81,7 @@ let package = Package(
         .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
+        .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"]),

@@ -26,6 +26,6 @@ let package = Package(
         ),
         .executableTarget(name: "modlint-oracle", dependencies: ["BenchKit"]),
         .executableTarget(name: "modlint-accuracy", dependencies: ["BenchKit"]),
-        .executableTarget(name: "modlint-bench", dependencies: ["BenchKit"]),
+        .executableTarget(name: "modlint-bench", dependencies: ["BenchKit", .product(name: "ModlintXcode", package: "modlint")]),
     ]
 )

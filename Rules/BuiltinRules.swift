@@ -42,6 +42,7 @@ public enum BuiltinRules {
         // Input problems.
         UnresolvedManifest(),
         InvalidSource(),
+        FilesInNoTarget(),
     ]
 
     public static func rule(id: String) -> (any Rule)? {

@@ -62,6 +62,24 @@ public struct MissingRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("a key declared with the @DependencyEntry macro", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/IntegrationApp.swift": """
+                import Dependencies
+                import DependenciesMacros
+
+                extension DependencyValues {
+                    @DependencyEntry(liveValue: "Live", previewValue: "Preview")
+                    var integrationContext = "Test"
+                    @DependencyEntry public var region: String = "eu"
+                }
+
+                struct ContextView {
+                    @Dependency(\\.integrationContext) var integrationContext
+                    @Dependency(\\.region) var region
+                }
+                """,
+            ]),
             RuleExample("Factory properties and WeaveDI keys that are declared", files: [
                 "Package.swift": DIRuleExamples.package(["Core", "Profile"]),
                 "Sources/Core/Container+Services.swift": """

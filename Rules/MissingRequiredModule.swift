@@ -47,6 +47,34 @@ public struct MissingRequiredModule: Rule {
                 }
                 """,
             ]),
+            RuleExample("a module of an external package that the app only extends is not judged", files: [
+                "Package.swift": SpeziExampleManifest.app,
+                "Sources/App/AppDelegate.swift": """
+                import Spezi
+
+                class AppDelegate: SpeziAppDelegate {
+                    override var configuration: Configuration {
+                        Configuration {
+                            InterpretationModule()
+                        }
+                    }
+                }
+                """,
+                "Sources/App/InterpretationModule.swift": """
+                import Spezi
+                import SpeziFHIR
+
+                final class InterpretationModule: Module {
+                    @Dependency(FHIRStore.self) private var store
+                }
+
+                // SpeziFHIR declares `FHIRStore` (with its initialisers); an extension here
+                // says nothing about whether Spezi can create it.
+                extension FHIRStore {
+                    var summary: String { "" }
+                }
+                """,
+            ]),
             RuleExample("listed, DefaultInitializable, defaulted and optional dependencies", files: [
                 "Package.swift": SpeziExampleManifest.app,
                 "Sources/App/AppDelegate.swift": """

@@ -205,12 +205,17 @@ public struct UndeclaredImport: Rule {
                 continue
             }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
+            // An Xcode target whose project references no package with that module may get
+            // it from outside what modlint reads (CocoaPods, Carthage, search paths): unknown.
+            if edge.isAttributedByName && importer.productType != nil { continue }
             let message: String
+            // An Xcode target's module name may differ from its target name: say both.
+            let importedName = imported.id.hasSuffix(imported.name) ? imported.id : "\(imported.name) (target \(imported.id))"
             if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {
                 let chain = path.map { graph.modules[$0].id }.joined(separator: " -> ")
-                message = "\(importer.id) imports \(imported.id), which it does not declare: reachable only transitively (\(chain))"
+                message = "\(importer.id) imports \(importedName), which it does not declare: reachable only transitively (\(chain))"
             } else {
-                message = "\(importer.id) imports \(imported.id), which is not among its dependencies"
+                message = "\(importer.id) imports \(importedName), which is not among its dependencies"
             }
             let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
             findings.append(Finding(
@@ -220,7 +225,7 @@ public struct UndeclaredImport: Rule {
                 key: [importer.id, imported.id, edge.site.file],
                 related: [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath,
                                           line: context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.line,
-                                          message: "declare \(imported.id) in the dependencies of target \(importer.name)")],
+                                          message: "declare \(imported.id) in the dependencies of target \(context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.name)")],
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
             ))
         }

@@ -27,6 +27,12 @@ public struct GraphNode: Sendable, Equatable {
         /// A library (regular) target.
         case library
         case executable
+        /// An Xcode application target (app, watch app, app clip): a composition root.
+        case app
+        /// An Xcode app extension, widget, XPC service …: a composition root hosted by an app.
+        case appExtension = "extension"
+        /// An Xcode framework or library target.
+        case framework
         case test
         case macro
         case plugin

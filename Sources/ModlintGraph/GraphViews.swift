@@ -24,6 +24,18 @@ public enum GraphViews {
         }
     }
 
+    static func nodeKind(_ module: ModuleGraph.Module) -> GraphNode.Kind {
+        if let productType = module.productType {
+            switch productType.role {
+            case .app: return .app
+            case .appExtension: return .appExtension
+            case .framework: return .framework
+            case .test: return .test
+            }
+        }
+        return nodeKind(module.kind)
+    }
+
     static func nodeKind(_ kind: ManifestTarget.Kind) -> GraphNode.Kind {
         switch kind {
         case .regular: return .library
@@ -41,7 +53,7 @@ public enum GraphViews {
         let includedSet = Set(included)
         var nodes = included.map { index -> GraphNode in
             let module = graph.modules[index]
-            return GraphNode(id: module.id, kind: nodeKind(module.kind), package: module.package, path: module.directory)
+            return GraphNode(id: module.id, kind: nodeKind(module), package: module.package, path: module.directory)
         }
         var edges: [GraphEdge] = []
         var externalNames = Set<String>()

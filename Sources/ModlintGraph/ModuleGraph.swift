@@ -1,6 +1,7 @@
 import ModlintFacts
 import ModlintManifest
 import ModlintWorkspace
+import ModlintXcode
 
 /// A place in a file of the workspace.
 public struct Site: Sendable, Equatable, Hashable {
@@ -19,11 +20,15 @@ public struct Site: Sendable, Equatable, Hashable {
 /// in sources as edges. Indices are stable: modules are sorted by id.
 public struct ModuleGraph: Sendable {
     public struct Module: Sendable, Equatable {
-        /// The module name where it is unique in the workspace, else `package/name`.
+        /// The target name where it is unique in the workspace, else `package/target`
+        /// (for SwiftPM the target name is the module name; an Xcode target's may differ).
         public var id: String
+        /// The module name: what `import` names.
         public var name: String
         public var package: String
         public var kind: ManifestTarget.Kind
+        /// What an Xcode target builds (`nil` for SwiftPM targets).
+        public var productType: XcodeProductType? = nil
         public var directory: String?
         /// Index into `workspace.packages` and into that package's `targets`.
         public var packageIndex: Int
@@ -55,6 +60,10 @@ public struct ModuleGraph: Sendable {
         public var to: Int
         public var site: Site
         public var fact: ImportFact
+        /// The module lies in no package the importer's package can see: it was found by
+        /// its name alone (unique in the workspace). An Xcode target may get such a module
+        /// from outside the model (CocoaPods, Carthage, framework search paths).
+        public var isAttributedByName: Bool = false
     }
 
     public private(set) var modules: [Module]
@@ -95,13 +104,14 @@ public struct ModuleGraph: Sendable {
         // Modules, with ids that stay unique across packages.
         var nameCount: [String: Int] = [:]
         for package in workspace.packages {
-            for target in package.targets { nameCount[target.name, default: 0] += 1 }
+            for target in package.targets { nameCount[target.declaration.name, default: 0] += 1 }
         }
         var modules: [Module] = []
         for (packageIndex, package) in workspace.packages.enumerated() {
             for (targetIndex, target) in package.targets.enumerated() {
-                let id = nameCount[target.name] == 1 ? target.name : "\(package.identity)/\(target.name)"
-                modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind,
+                let label = target.declaration.name
+                let id = nameCount[label] == 1 ? label : "\(package.identity)/\(label)"
+                modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind, productType: target.productType,
                                       directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
             }
         }
@@ -117,6 +127,7 @@ public struct ModuleGraph: Sendable {
         for (index, module) in modules.enumerated() {
             let package = workspace.packages[module.packageIndex]
             let target = package.targets[module.targetIndex]
+            let firstDependency = dependencies.count
             for dependency in target.declaration.dependencies {
                 let site = Site(file: package.manifestPath, line: dependency.line, column: dependency.column)
                 switch resolver.resolve(dependency, in: module.packageIndex) {
@@ -128,11 +139,12 @@ public struct ModuleGraph: Sendable {
                     external.append(ExternalDependency(from: index, name: name, package: packageName, site: site))
                 }
             }
+            let declared = Set(dependencies[firstDependency...].map(\.to))
             for file in target.files {
                 for fact in file.summary.imports where fact.module != module.name {
                     let site = Site(file: file.path, line: fact.line, column: fact.column)
-                    if let to = resolver.resolveImport(fact.module, from: module.packageIndex) {
-                        imports.append(Import(from: index, to: to, site: site, fact: fact))
+                    if let (to, byName) = resolver.resolveImport(fact.module, from: module.packageIndex, preferring: declared) {
+                        imports.append(Import(from: index, to: to, site: site, fact: fact, isAttributedByName: byName))
                     } else {
                         externalImports[index, default: []].insert(fact.module)
                     }
@@ -163,21 +175,31 @@ struct ModuleResolver {
     let workspace: Workspace
     /// package index → target name → module index
     private var targetsByPackage: [[String: Int]]
+    /// package index → module name → module indices (Xcode targets of one project may
+    /// share a module name: an iOS and a macOS app both called `App`).
+    private var modulesByPackage: [[String: [Int]]]
     private var packageIndexByIdentity: [String: Int]
     /// Packages reachable through package dependencies, nearest first, per package.
     private var visiblePackages: [[Int]]
     /// Module indices per name, across the workspace.
     private var modulesByName: [String: [Int]]
+    /// Package index of every module.
+    private var modulePackage: [Int]
 
     init(workspace: Workspace, modules: [ModuleGraph.Module]) {
         self.workspace = workspace
         var targetsByPackage = [[String: Int]](repeating: [:], count: workspace.packages.count)
+        var modulesByPackage = [[String: [Int]]](repeating: [:], count: workspace.packages.count)
         var modulesByName: [String: [Int]] = [:]
         for (index, module) in modules.enumerated() {
-            targetsByPackage[module.packageIndex][module.name] = index
+            let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
+            targetsByPackage[module.packageIndex][target.declaration.name] = index
+            modulesByPackage[module.packageIndex][module.name, default: []].append(index)
             modulesByName[module.name, default: []].append(index)
         }
         self.targetsByPackage = targetsByPackage
+        self.modulesByPackage = modulesByPackage
+        self.modulePackage = modules.map(\.packageIndex)
         self.modulesByName = modulesByName
         let packageIndexByIdentity = Dictionary(workspace.packages.enumerated().map { ($1.identity, $0) }, uniquingKeysWith: { first, _ in first })
         self.packageIndexByIdentity = packageIndexByIdentity
@@ -232,13 +254,24 @@ struct ModuleResolver {
     }
 
     /// The module an `import` of `name` in a package refers to, if it is a workspace module.
-    func resolveImport(_ name: String, from packageIndex: Int) -> Int? {
-        if let own = targetsByPackage[packageIndex][name] { return own }
-        for visible in visiblePackages[packageIndex] {
-            if let index = targetsByPackage[visible][name] { return index }
+    /// Where several modules of one package share the name, the one the importer declares wins.
+    /// `byName` is true when no visible package has the module and its unique name decided.
+    func resolveImport(_ name: String, from packageIndex: Int, preferring declared: Set<Int> = []) -> (module: Int, byName: Bool)? {
+        func pick(_ candidates: [Int]?) -> Int? {
+            guard let candidates, let first = candidates.first else { return nil }
+            return candidates.first(where: declared.contains) ?? first
         }
-        // Not reachable at all: only an unambiguous name can be attributed.
-        if let candidates = modulesByName[name], candidates.count == 1 { return candidates[0] }
+        if let own = pick(modulesByPackage[packageIndex][name]) { return (own, false) }
+        for visible in visiblePackages[packageIndex] {
+            if let index = pick(modulesByPackage[visible][name]) { return (index, false) }
+        }
+        // Not reachable at all: only an unambiguous name can be attributed, and never an
+        // Xcode target to a SwiftPM importer (SwiftPM cannot see a project's modules).
+        if let candidates = modulesByName[name], candidates.count == 1 {
+            let isXcode = { workspace.packages[$0].kind == .xcodeProject }
+            if isXcode(modulePackage[candidates[0]]) && !isXcode(packageIndex) { return nil }
+            return (candidates[0], true)
+        }
         return nil
     }
 }

@@ -99,6 +99,8 @@ public struct DOTRenderer: Sendable {
         var tooltip = "\(node.id) (\(node.kind.rawValue))"
         if options.compositionRoots.contains(node.id) {
             attributes += Self.compositionRootAttributes
+            // An extension stays dashed: it is a root hosted by an app, not an app.
+            if node.kind == .appExtension { attributes.append("style=\"rounded,filled,dashed,bold\"") }
             tooltip = "\(node.id) (\(node.kind.rawValue), composition root)"
         }
         if let package = node.package, node.kind != .package { tooltip += "\npackage: \(package)" }
@@ -161,6 +163,12 @@ public struct DOTRenderer: Sendable {
             return ["fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
         case .executable:
             return ["style=\"filled,bold\"", "peripheries=2", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+        case .app:
+            return ["shape=box", "style=\"rounded,filled,bold\"", "peripheries=2", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+        case .appExtension:
+            return ["shape=box", "style=\"rounded,filled,dashed,bold\"", "fillcolor=\"#e6f6ec\"", "color=\"#2f855a\""]
+        case .framework:
+            return ["shape=box", "style=\"filled\"", "peripheries=2", "fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
         case .test:
             return ["shape=note", "style=\"dashed,filled\"", "fillcolor=\"#fffbea\"", "color=\"#b7791f\""]
         case .macro:

@@ -98,6 +98,9 @@ public struct MermaidRenderer: Sendable {
         switch node.kind {
         case .library, .package: return "\(id)[\(text)]"
         case .executable: return "\(id)[[\(text)]]"
+        case .app: return "\(id)(((\(text))))"
+        case .appExtension: return "\(id)((\(text)))"
+        case .framework: return "\(id)[[\(text)]]"
         case .test: return "\(id)[/\(text)/]"
         case .macro: return "\(id){{\(text)}}"
         case .plugin: return "\(id)>\(text)]"
@@ -115,6 +118,9 @@ public struct MermaidRenderer: Sendable {
         switch kind {
         case .library: "fill:#e8f0fe,stroke:#3b6fc4"
         case .executable: "fill:#dff3e4,stroke:#2f855a,stroke-width:3px"
+        case .app: "fill:#dff3e4,stroke:#2f855a,stroke-width:3px"
+        case .appExtension: "fill:#e6f6ec,stroke:#2f855a,stroke-dasharray:4 3"
+        case .framework: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
         case .test: "fill:#fffbea,stroke:#b7791f,stroke-dasharray:4 3"
         case .macro: "fill:#f3e8ff,stroke:#6b46c1"
         case .plugin: "fill:#fdebd3,stroke:#c05621"

@@ -31,6 +31,7 @@ public struct JSONReporter: Reporter {
                 ("packages", .int(result.summary.packages)),
                 ("modules", .int(result.summary.modules)),
                 ("files", .int(result.summary.files)),
+                ("filesInNoTarget", .int(result.summary.filesInNoTarget)),
             ])),
             ("diagnostics", .array(result.diagnostics.map(jsonValue))),
         ])

@@ -34,7 +34,8 @@ public struct TextReporter: Reporter {
     /// `2 errors, 1 warning, 0 notes in 3 packages, 12 modules, 140 files`, or
     /// `no findings in …` when there are no findings at all.
     public func summaryLine(_ s: LintResult.Summary) -> String {
-        let scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
+        var scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
+        if s.filesInNoTarget > 0 { scope += " (\(count(s.filesInNoTarget, "file")) in no target)" }
         if s.errors == 0 && s.warnings == 0 && s.notes == 0 {
             return "no findings " + scope
         }

@@ -71,15 +71,20 @@ public struct LintResult: Sendable, Equatable, Codable {
         public var notes: Int
         public var packages: Int
         public var modules: Int
+        /// Distinct Swift files analysed (a file two Xcode targets build counts once).
         public var files: Int
+        /// Swift files under the linted paths that no target builds (not analysed).
+        public var filesInNoTarget: Int
 
-        public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, packages: Int = 0, modules: Int = 0, files: Int = 0) {
+        public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, packages: Int = 0, modules: Int = 0, files: Int = 0,
+                    filesInNoTarget: Int = 0) {
             self.errors = errors
             self.warnings = warnings
             self.notes = notes
             self.packages = packages
             self.modules = modules
             self.files = files
+            self.filesInNoTarget = filesInNoTarget
         }
     }
 

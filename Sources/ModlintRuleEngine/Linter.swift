@@ -93,7 +93,8 @@ public struct Linter: Sendable {
             notes: diagnostics.filter { $0.severity == .note }.count,
             packages: workspace.packages.count,
             modules: workspace.targetCount,
-            files: workspace.fileCount
+            files: workspace.fileCount,
+            filesInNoTarget: workspace.filesInNoTarget.count
         )
         return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
     }

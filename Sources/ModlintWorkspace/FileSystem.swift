@@ -150,6 +150,14 @@ public enum FileSystem {
         return result.sorted { $0.0 < $1.0 }
     }
 
+    /// A file's identity (size, modification time in nanoseconds, inode), as `entries`
+    /// reports it; `nil` when it cannot be stat'ed.
+    public static func identity(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+    }
+
     /// The absolute, `.`/`..`-free form of `path` (relative paths start at the current
     /// directory). Symbolic links are resolved when the path exists.
     public static func absolute(_ path: String) -> String {

@@ -1,5 +1,6 @@
 import ModlintFacts
 import ModlintManifest
+import ModlintXcode
 
 /// Every package found under the linted paths, with its targets and their source files.
 public struct Workspace: Sendable {
@@ -11,6 +12,9 @@ public struct Workspace: Sendable {
     public var notes: [WorkspaceNote]
     /// Root-relative paths left out because an `exclude` glob matched them, sorted.
     public var excludedPaths: [String] = []
+    /// Swift files under the linted paths that no SwiftPM or Xcode target builds, sorted
+    /// (root-relative): counted and reported, never silently unread.
+    public var filesInNoTarget: [String] = []
 
     public init(root: String, packages: [Package], notes: [WorkspaceNote]) {
         self.root = root
@@ -19,15 +23,33 @@ public struct Workspace: Sendable {
     }
 
     public var targetCount: Int { packages.reduce(0) { $0 + $1.targets.count } }
-    public var fileCount: Int { packages.reduce(0) { $0 + $1.targets.reduce(0) { $0 + $1.files.count } } }
+    /// Distinct files analysed: a file that several Xcode targets build counts once.
+    public var fileCount: Int {
+        var seen = Set<String>()
+        for package in packages {
+            for target in package.targets { for file in target.files { seen.insert(file.path) } }
+        }
+        return seen.count
+    }
 }
 
 public struct Package: Sendable {
-    /// SwiftPM identity: the directory name, lower-cased (made unique within the workspace).
+    public enum Kind: String, Sendable {
+        /// A SwiftPM package: `Package.swift`.
+        case swiftPackage
+        /// An Xcode project: `Name.xcodeproj/project.pbxproj`, modelled as a package whose
+        /// targets are the project's native targets.
+        case xcodeProject
+    }
+    public var kind: Kind = .swiftPackage
+    /// SwiftPM identity: the directory name, lower-cased (made unique within the workspace);
+    /// for an Xcode project the `.xcodeproj` folder's name, lower-cased.
     public var identity: String
-    /// Directory relative to the root (`""` for the root itself).
+    /// Directory relative to the root (`""` for the root itself); for an Xcode project the
+    /// folder that holds the `.xcodeproj` (its `SOURCE_ROOT`).
     public var directory: String
-    /// The manifest that was read (a `Package@swift-X.swift` variant when SwiftPM would pick it).
+    /// The manifest that was read (a `Package@swift-X.swift` variant when SwiftPM would pick
+    /// it), or the project's `project.pbxproj`.
     public var manifestPath: String
     public var manifest: PackageManifest
     public var targets: [Target]
@@ -50,6 +72,12 @@ public struct Package: Sendable {
     }
 
     public var name: String { manifest.name.isEmpty ? identity : manifest.name }
+
+    /// What `.package(path:)` and project references point at: the package's directory,
+    /// or the `.xcodeproj` folder (several projects may share one directory).
+    public var location: String {
+        kind == .xcodeProject ? Paths.parent(manifestPath) : directory
+    }
 }
 
 public struct Target: Sendable {
@@ -61,8 +89,11 @@ public struct Target: Sendable {
     public var directory: String?
     /// Sorted by path.
     public var files: [SourceFile]
-    /// The manifest entry, with its dependency sites.
+    /// The manifest entry, with its dependency sites. For an Xcode target, `declaration.name`
+    /// is the Xcode target name (unique in its project) and `name` the module name.
     public var declaration: ManifestTarget
+    /// What an Xcode target builds (`nil` for SwiftPM targets).
+    public var productType: XcodeProductType?
 
     public init(name: String, kind: ManifestTarget.Kind, package: String, directory: String?, files: [SourceFile],
                 declaration: ManifestTarget) {

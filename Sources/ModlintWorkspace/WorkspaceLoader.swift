@@ -16,7 +16,7 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pathNotFound(let path): return "path not found: \(path)"
-        case .noPackages(let paths): return "no Package.swift found under \(paths.joined(separator: ", "))"
+        case .noPackages(let paths): return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", "))"
         case .unreadable(let path): return "cannot read \(path)"
         }
     }
@@ -85,7 +85,7 @@ public struct WorkspaceLoader: Sendable {
         for directory in Set(directories).sorted() {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
-        guard !scan.packageDirectories.isEmpty else { throw WorkspaceError.noPackages(inputs) }
+        guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty else { throw WorkspaceError.noPackages(inputs) }
         return (root, scan)
     }
 
@@ -160,6 +160,8 @@ public struct WorkspaceLoader: Sendable {
             targetsByPackage[target.packageIndex, default: []].append(index)
         }
         var assignments: [(target: Int, path: String)] = []
+        // Files a target leaves out on purpose (`exclude:`, resources): accounted for.
+        var deliberatelyExcluded = Set<String>()
         for file in scan.swiftFiles {
             guard let packageIndex = Self.owningPackage(of: file, in: packageIndexByDirectory) else { continue }
             var best: Int?
@@ -176,26 +178,57 @@ public struct WorkspaceLoader: Sendable {
             let inner = Paths.relative(file, to: target.directory!)
             if TargetLayout.includes(inner, of: target.declaration) {
                 assignments.append((best, file))
+            } else {
+                deliberatelyExcluded.insert(file)
             }
         }
 
+        // Xcode projects: their targets join as packages of their own.
+        var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
+        owners.reserveCapacity(assignments.count)
+        for (target, path) in assignments {
+            let pending = pendingTargets[target]
+            let product = manifests[pending.packageIndex].manifest?.products
+                .first { $0.kind == .library && $0.targets.contains(pending.declaration.name) }?.name
+            owners[path] = .init(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product)
+        }
+        var usedXcodeIdentities = usedIdentities
+        let xcode = scan.xcodeProjects.isEmpty ? XcodeProjectLayout() : XcodeProjectLayout(
+            root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
+            swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners, usedIdentities: &usedXcodeIdentities)
+        notes += xcode.notes
+        assignments += xcode.mirroredFiles
+        let claimed = Set(assignments.map(\.path))
+        var uniquePaths = Array(claimed)
+        var xcodeFiles = Set<String>()
+        for target in xcode.targets { xcodeFiles.formUnion(target.files) }
+        uniquePaths += xcodeFiles.sorted()
+        uniquePaths.sort()
+
         // Summaries, in parallel: the bulk of the work.
         let cache = options.cache?.open(root: root)
-        let summaries: [SourceSummary?] = assignments.map(\.path).parallelMap { path in
+        // One summary per file, however many targets build it.
+        let summaryList: [SourceSummary?] = uniquePaths.parallelMap { path in
             if let cache { return cache.summary(path: path, absolute: Paths.join(root, path)) }
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
             return FactExtractor.summarize(bytes: bytes)
         }
         cache?.save()
-        var filesByTarget: [Int: [SourceFile]] = [:]
-        for (index, assignment) in assignments.enumerated() {
-            guard let summary = summaries[index] else {
-                notes.append(WorkspaceNote(kind: .unreadable, file: assignment.path, line: 1, column: 1, message: "cannot read source file"))
+        var summaries: [String: SourceSummary] = [:]
+        summaries.reserveCapacity(uniquePaths.count)
+        for (index, path) in uniquePaths.enumerated() {
+            guard let summary = summaryList[index] else {
+                notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file"))
                 continue
             }
             for problem in summary.problems {
-                notes.append(WorkspaceNote(kind: .invalidSource, file: assignment.path, line: problem.line, column: problem.column, message: problem.message))
+                notes.append(WorkspaceNote(kind: .invalidSource, file: path, line: problem.line, column: problem.column, message: problem.message))
             }
+            summaries[path] = summary
+        }
+        var filesByTarget: [Int: [SourceFile]] = [:]
+        for assignment in assignments {
+            guard let summary = summaries[assignment.path] else { continue }
             filesByTarget[assignment.target, default: []].append(SourceFile(path: assignment.path, summary: summary))
         }
 
@@ -213,9 +246,26 @@ public struct WorkspaceLoader: Sendable {
                                     manifest: manifest, targets: targets, localDependencies: []))
             packages[packages.count - 1].suppressions = manifests[index].suppressions
         }
+        for (index, project) in xcode.projects.enumerated() {
+            let targets = xcode.targets.filter { $0.projectIndex == index }.map { pending in
+                var target = Target(name: pending.moduleName, kind: pending.declaration.kind, package: project.identity,
+                                    directory: pending.directory, files: pending.files.compactMap { path in summaries[path].map { SourceFile(path: path, summary: $0) } },
+                                    declaration: pending.declaration)
+                target.productType = pending.productType
+                return target
+            }
+            var package = Package(identity: project.identity, directory: project.directory, manifestPath: Paths.join(project.path, "project.pbxproj"),
+                                  manifest: project.manifest, targets: targets, localDependencies: [])
+            package.kind = .xcodeProject
+            packages.append(package)
+        }
+        packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
-        return Workspace(root: root, packages: packages, notes: notes)
+        var workspace = Workspace(root: root, packages: packages, notes: notes)
+        let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded)
+        workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
+        return workspace
     }
 
     static func owningPackage(of file: String, in packages: [String: Int]) -> Int? {
@@ -230,9 +280,9 @@ public struct WorkspaceLoader: Sendable {
     /// `.package(path:)` by directory, `.package(url:)` by identity — as SwiftPM
     /// de-duplicates packages by identity.
     static func wireLocalDependencies(_ packages: inout [Package]) {
-        let byDirectory = Dictionary(packages.map { ($0.directory, $0.identity) }, uniquingKeysWith: { first, _ in first })
+        let byDirectory = Dictionary(packages.map { ($0.location, $0.identity) }, uniquingKeysWith: { first, _ in first })
         var byIdentity: [String: [String]] = [:]
-        for package in packages {
+        for package in packages where package.kind == .swiftPackage {
             byIdentity[Paths.lastComponent(package.directory.isEmpty ? package.identity : package.directory).lowercased(), default: []].append(package.identity)
         }
         for index in packages.indices {
@@ -264,6 +314,10 @@ public struct WorkspaceLoader: Sendable {
 /// directory, every `.swift` file.
 struct TreeScan: Sendable {
     var packageDirectories: [String: [String]] = [:]
+    /// Root-relative `.xcodeproj` and `.xcworkspace` folders (not the `project.xcworkspace`
+    /// every project carries inside).
+    var xcodeProjects: [String] = []
+    var xcodeWorkspaces: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
 
@@ -315,6 +369,8 @@ struct TreeScan: Sendable {
         }
         for part in parts {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
+            xcodeProjects += part.xcodeProjects
+            xcodeWorkspaces += part.xcodeWorkspaces
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             excludedPaths += part.excludedPaths
@@ -331,7 +387,7 @@ struct TreeScan: Sendable {
         var identities: [String: String] = [:]
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
                                                identities: &identities,
-                                               identify: fingerprinting ? { $0.hasSuffix(".swift") } : nil) else { return [] }
+                                               identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") } : nil) else { return [] }
         var manifests: [String] = []
         for entry in entries {
             let path = Paths.join(directory, entry.name)
@@ -341,9 +397,25 @@ struct TreeScan: Sendable {
             }
             switch entry.kind {
             case .directory:
-                if entry.name.hasPrefix(".") || skipped.contains(entry.name) || Self.isBundle(entry.name) { continue }
+                if entry.name.hasPrefix(".") || skipped.contains(entry.name) { continue }
+                if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
+                    let isProject = entry.name.hasSuffix(".xcodeproj")
+                    let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
+                    if isProject { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        fingerprint.add(FileSystem.identity(of: file) ?? "?")
+                    }
+                    continue
+                }
+                if Self.isBundle(entry.name) { continue }
                 subdirectories.append(path)
             case .file:
+                // Build settings files decide Xcode module names: a change must miss the memo.
+                if fingerprinting && entry.name.hasSuffix(".xcconfig") {
+                    fingerprint.add(path)
+                    fingerprint.add(identities[entry.name] ?? "?")
+                }
                 if entry.name.hasSuffix(".swift") {
                     if fingerprinting {
                         fingerprint.add(path)

@@ -185,7 +185,10 @@ struct DiagramPipeline {
         for package in workspace.packages where package.name != package.identity {
             names[package.identity] = package.name
         }
-        let roots = Set(view.nodes.filter { $0.kind != .external && configuration.isCompositionRoot($0.id) }.map(\.id))
+        // Apps, extensions and executables assemble the object graph; configured roots add to them.
+        let roots = Set(view.nodes.filter {
+            [.app, .appExtension, .executable].contains($0.kind) || ($0.kind != .external && configuration.isCompositionRoot($0.id))
+        }.map(\.id))
         return DiagramStyle(cluster: cluster, displayNames: names,
                             layerOrder: cluster == .layer ? configuration.layers.map(\.name) : [],
                             compositionRoots: roots)

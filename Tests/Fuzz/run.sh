@@ -3,6 +3,7 @@
 # library sources and runs each for a bounded time. Crashes are written to
 # .build/fuzz/<target>/crash-*. Leak detection is off: the Swift runtime keeps metadata
 # caches that LeakSanitizer reports on the first input. The seed corpus is the repository's own Swift files.
+# Targets: tokenizer + fact extractor, manifest reader, Xcode project and workspace readers.
 # Usage: Tests/Fuzz/run.sh [seconds per target, default 60]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,21 +13,24 @@ mkdir -p "$OUT"
 TOKENIZER=(Sources/ModlintTokenizer/*.swift)
 FACTS=(Sources/ModlintFacts/*.swift Sources/ModlintFacts/*/*.swift)
 MANIFEST=(Sources/ModlintManifest/*.swift)
+XCODE=(Sources/ModlintXcode/*.swift)
 build() { # name, sources... — compiled as one module, so the stage imports are dropped.
   local name="$1"; shift
   local flat="$OUT/src-$name"; rm -rf "$flat"; mkdir -p "$flat"
   local index=0
   for file in "$@"; do
     index=$((index + 1))
-    sed -E '/^(@_exported )?import Modlint(Tokenizer|Facts|Manifest)$/d' "$file" > "$flat/$index-$(basename "$file")"
+    sed -E '/^(@_exported )?import Modlint(Tokenizer|Facts|Manifest|Xcode)$/d' "$file" > "$flat/$index-$(basename "$file")"
   done
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$name" "$flat"/*.swift -o "$OUT/fuzz-$name"
 }
 build tokenizer Tests/Fuzz/TokenizerFuzz.swift "${TOKENIZER[@]}" "${FACTS[@]}"
 build manifest Tests/Fuzz/ManifestFuzz.swift "${TOKENIZER[@]}" "${MANIFEST[@]}"
-for name in tokenizer manifest; do
+build xcode Tests/Fuzz/XcodeProjectFuzz.swift "${XCODE[@]}"
+for name in tokenizer manifest xcode; do
   corpus="$OUT/$name/corpus"; mkdir -p "$corpus"
   if [ "$name" = manifest ]; then seeds=(Package.swift Examples/DemoApp/*/Package.swift Examples/DemoApp/Package.swift)
+  elif [ "$name" = xcode ]; then seeds=(Examples/XcodeApp/*.xcodeproj/project.pbxproj Sources/ModlintTestSupport/XcodeFixtures.swift)
   else seeds=(Sources/ModlintTokenizer/Lexer.swift Rules/*.swift); fi
   for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/" || true; done
   echo "== fuzz $name for ${SECONDS_PER_TARGET}s"

@@ -110,7 +110,8 @@ struct HostileInputTests {
         #expect(run.standardOutput == """
         Package.swift:1:1: note: missing '// swift-tools-version:' line [unresolved-manifest]
         Package.swift:1:1: note: no 'Package(…)' initializer found [unresolved-manifest]
-        modlint: 0 errors, 0 warnings, 2 notes in 1 package, 0 modules, 0 files
+        Sources/App/App.swift:1:1: note: 1 Swift file belongs to no SwiftPM or Xcode target and is not analysed: Sources/ (1 file) [files-in-no-target]
+        modlint: 0 errors, 0 warnings, 3 notes in 1 package, 0 modules, 0 files (1 file in no target)
 
         """)
     }

@@ -40,4 +40,37 @@ struct ResultMemoTests {
         let added = try CLI.run(["lint", directory.path, "--reporter", "json"])
         #expect(added.standardOutput.contains("\"files\": 3"))
     }
+
+    /// Project files and the build-settings files that name modules are inputs too.
+    @Test func projectAndConfigurationFileEditsInvalidateTheMemo() throws {
+        // The widget's Debug configuration takes its module name from Widget/Widget.xcconfig.
+        let project = XcodeFixtures.synchronizedFolders.replacingOccurrences(
+            of: "BC03 = {isa = XCBuildConfiguration; ",
+            with: "BC03 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = SG02; baseConfigurationReferenceRelativePath = Widget.xcconfig; ")
+        let directory = try TemporaryDirectory(files: [
+            ("Sync.xcodeproj/project.pbxproj", project),
+            ("App/AppMain.swift", "import WidgetModule\n"),
+            ("Widget/Widget.swift", "public struct Widget {}\n"),
+            ("Widget/Widget.xcconfig", "PRODUCT_MODULE_NAME = WidgetModule\n"),
+            ("Tests/AppTests/AppTests.swift", "import HostedWidget\n"),
+        ])
+        defer { directory.remove() }
+        let clean = try CLI.run(["lint", directory.path])
+        #expect(clean.exitCode == 0, "\(clean.standardOutput)")
+        #expect(try CLI.run(["lint", directory.path]).standardOutput == clean.standardOutput)
+
+        // The app no longer depends on the widget: its import is undeclared.
+        try directory.write("Sync.xcodeproj/project.pbxproj", project.replacingOccurrences(of: "TD01,\n", with: ""))
+        let edited = try CLI.run(["lint", directory.path])
+        #expect(edited.exitCode == 1)
+        #expect(edited.standardOutput.contains("App imports WidgetModule (target Widget Extension), which is not among its dependencies [undeclared-import]"))
+        try directory.write("Sync.xcodeproj/project.pbxproj", project)
+        #expect(try CLI.run(["lint", directory.path]).exitCode == 0)
+
+        // Only the xcconfig changes: the widget's module is now the one the tests import.
+        try directory.write("Widget/Widget.xcconfig", "PRODUCT_MODULE_NAME = HostedWidget\n")
+        let renamed = try CLI.run(["lint", directory.path])
+        #expect(renamed.exitCode == 1)
+        #expect(renamed.standardOutput.contains("AppTests imports HostedWidget (target Widget Extension), which is not among its dependencies [undeclared-import]"))
+    }
 }

@@ -49,6 +49,16 @@ public struct Corpus {
     public var swiftFiles: [String]
     public var manifests: [String]
 
+    /// Every `project.pbxproj` under the corpus (the corpus script lists none: found by a walk).
+    public var projects: [String] {
+        var found: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".xcodeproj/project.pbxproj") { found.append(root + "/" + path) }
+        }
+        return found.sorted()
+    }
+
     /// Location: `--corpus DIR`, else `$MODLINT_CORPUS`, else `/tmp/modlint-corpus`.
     /// When the lists are missing, runs `../shared/scripts/corpus.sh DIR` from the repo root
     /// (the parent of the Benchmarks package), if `generate` is set.

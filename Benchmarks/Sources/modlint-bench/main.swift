@@ -3,6 +3,7 @@
 // Usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N]
 //                      [--dump-samples N]
 import BenchKit
+import ModlintXcode
 import Foundation
 import ModlintFacts
 import ModlintManifest
@@ -200,6 +201,17 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     }
     let dumpMean = dumpTimes.isEmpty ? .nan : dumpTimes.reduce(0, +) / Double(dumpTimes.count)
 
+    // Xcode projects: every project.pbxproj of the corpus, and one large synthetic project
+    // (40 targets × 250 files in classic groups), read and modelled.
+    let projectFiles = corpus.projects.compactMap { readFileBytes($0) }
+    let projectTime = best(runs: 5) {
+        for bytes in projectFiles { sink.add((try? XcodeProjectReader.read(bytes: bytes, name: "P"))?.targets.count ?? 0) }
+    }
+    let large = Array(SyntheticProject.text(targets: 40, filesPerTarget: 250).utf8)
+    let largeTime = best(runs: 5) {
+        sink.add((try? XcodeProjectReader.read(bytes: large, name: "Large"))?.targets.reduce(0) { $0 + $1.sourceFiles.count } ?? 0)
+    }
+
     // Table.
     print("")
     print("\(pad("measurement", 40)) \(pad("time", 10, right: true)) \(pad("MB/s", 9, right: true)) \(pad("files/s", 10, right: true))  vs modlint")
@@ -215,6 +227,8 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     print("\(pad("modlint manifests (\(manifestPaths.count), read+parse)", 40)) \(pad(fmt(manifestTime * 1000, 1) + " ms", 10, right: true))")
     let dumpAll = dumpMean * Double(directories.count)
     print("\(pad("dump-package, \(dumpTimes.count) sampled", 40)) \(pad(fmt(dumpMean * 1000, 0) + " ms", 10, right: true))   per manifest; × \(directories.count) package dirs ≈ \(fmt(dumpAll, 1)) s (\(fmt(dumpAll / manifestTime, 0))× modlint)")
+    print("\(pad("Xcode projects (\(projectFiles.count), read+model)", 40)) \(pad(fmt(projectTime * 1000, 1) + " ms", 10, right: true))")
+    print("\(pad("large pbxproj (\(large.count / 1_000) KB, 10k files)", 40)) \(pad(fmt(largeTime * 1000, 1) + " ms", 10, right: true))")
     if let lint {
         let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
         print("\(pad("modlint lint --no-cache (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
@@ -228,6 +242,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     var targets: [Target] = [
         Target(name: "tokenize+extract per core", measured: "\(fmt(mb / modlint1, 0)) MB/s", goal: "≥ 250 MB/s", pass: mb / modlint1 >= 250),
         Target(name: "all manifests", measured: "\(fmt(manifestTime * 1000, 1)) ms", goal: "≤ 50 ms", pass: manifestTime <= 0.050),
+        Target(name: "large pbxproj (10k files)", measured: "\(fmt(largeTime * 1000, 1)) ms", goal: "≤ 10 ms", pass: largeTime <= 0.010),
     ]
     if let lint {
         targets += [
@@ -252,3 +267,34 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
 }
 
 exit(main())
+
+/// A classic-groups project of the size of a large app: `targets` framework targets, each
+/// with a group of `filesPerTarget` Swift files in its Sources build phase.
+enum SyntheticProject {
+    static func text(targets: Int, filesPerTarget: Int) -> String {
+        var objects = ""
+        var targetIDs: [String] = []
+        var groupIDs: [String] = []
+        for t in 0..<targets {
+            var fileIDs: [String] = []
+            var buildIDs: [String] = []
+            for f in 0..<filesPerTarget {
+                let file = String(format: "F%05d%05d0000000000000", t, f), build = String(format: "B%05d%05d0000000000000", t, f)
+                objects += "\t\t\(build) /* File\(f).swift in Sources */ = {isa = PBXBuildFile; fileRef = \(file) /* File\(f).swift */; };\n"
+                objects += "\t\t\(file) /* File\(f).swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"File\(f).swift\"; sourceTree = \"<group>\"; };\n"
+                fileIDs.append(file)
+                buildIDs.append(build)
+            }
+            let group = String(format: "G%05d000000000000000000", t), phase = String(format: "S%05d000000000000000000", t)
+            let target = String(format: "T%05d000000000000000000", t)
+            objects += "\t\t\(group) /* Module\(t) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\(fileIDs.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);\n\t\t\tpath = Module\(t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
+            objects += "\t\t\(phase) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = (\n\(buildIDs.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);\n\t\t};\n"
+            objects += "\t\t\(target) /* Module\(t) */ = {isa = PBXNativeTarget; buildPhases = (\(phase), ); dependencies = (); name = Module\(t); productType = \"com.apple.product-type.framework\"; };\n"
+            targetIDs.append(target)
+            groupIDs.append(group)
+        }
+        objects += "\t\tM0000000000000000000000 = {isa = PBXGroup; children = (\(groupIDs.joined(separator: ", ")), ); sourceTree = \"<group>\"; };\n"
+        objects += "\t\tP0000000000000000000000 /* Project object */ = {isa = PBXProject; mainGroup = M0000000000000000000000; targets = (\(targetIDs.joined(separator: ", ")), ); };\n"
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\(objects)\t};\n\trootObject = P0000000000000000000000;\n}\n"
+    }
+}

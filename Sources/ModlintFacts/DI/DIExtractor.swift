@@ -328,9 +328,46 @@ struct DIScan {
         return nil
     }
 
+    /// `@Name` or `@Name(…)` among the attributes and modifiers before the token at `index`.
+    private func hasAttribute(_ name: StaticString, before index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 1 {
+            if tokens.isPunctuation(cursor, UInt8(ascii: ")")), let open = tokens.partner(of: cursor), open < cursor {
+                cursor = open - 1
+                continue
+            }
+            guard tokens.isName(cursor) else { return false }
+            if tokens.isOperator(cursor - 1, "@") || tokens.isPunctuation(cursor - 1, UInt8(ascii: "@")) {
+                if tokens.isWord(cursor, name) { return true }
+                cursor -= 2
+            } else if tokens.isWord(cursor, "public") || tokens.isWord(cursor, "private") || tokens.isWord(cursor, "fileprivate")
+                        || tokens.isWord(cursor, "internal") || tokens.isWord(cursor, "package") || tokens.isWord(cursor, "static")
+                        || tokens.isWord(cursor, "nonisolated") {
+                cursor -= 1
+            } else {
+                return false
+            }
+        }
+        return false
+    }
+
     /// `var name: Type {` as a member of a values container or (with Factory imported) of
     /// any type: labels the getter body and lets the adapters read it.
     private mutating func handleProperty(at keyword: Int) {
+        // `@DependencyEntry var name = default` (swift-dependencies' macro) declares the
+        // key and its value in one line.
+        if let owner = memberOf, DIValuesContainer.handles(owner.name), tokens.isName(keyword + 1),
+           hasAttribute("DependencyEntry", before: keyword) {
+            var type: String?
+            if tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) {
+                var end = keyword + 3
+                while end < tokens.count, !tokens.isOperator(end, "="), !tokens.isPunctuation(end, UInt8(ascii: "{")),
+                      !(tokens.tokens[end].isAtLineStart && end > keyword + 3) { end += 1 }
+                if end > keyword + 3 { type = tokens.text(from: keyword + 3, through: end - 1) }
+            }
+            DIValuesContainer.entry(name: tokens.name(keyword + 1), type: type, owner: owner.name, nameToken: keyword + 1, scan: &self)
+            return
+        }
         guard let owner = memberOf, DIValuesContainer.handles(owner.name) || frameworks.factory,
               tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
         let name = tokens.name(keyword + 1)

@@ -76,6 +76,13 @@ enum DIValuesContainer {
             || owner == "WeaveDI.InjectedValues"
     }
 
+    /// `@DependencyEntry var name = value`: the macro generates the key and its live value.
+    static func entry(name: String, type: String?, owner: String, nameToken: Int, scan: inout DIScan) {
+        let root = owner.split(separator: ".").last.map(String.init) ?? owner
+        scan.facts.registrations.append(DIRegistration(
+            framework: .swiftDependencies, key: .property(root, name), container: root, builds: type, site: scan.tokens.site(nameToken)))
+    }
+
     static func property(name: String, type: String, owner: String, nameToken: Int, body: (open: Int, close: Int), scan: inout DIScan) {
         let root = owner.split(separator: ".").last.map(String.init) ?? owner
         let framework: DIFramework = root == "InjectedValues" ? .weaveDI : .swiftDependencies

@@ -91,7 +91,9 @@ public struct SpeziChecks: Sendable {
             for module in configuration.modules {
                 for dependency in model.dependencies(of: module.name) {
                     let fact = dependency.fact
-                    guard fact.needsConfiguration, let type = fact.type, model.types[type] != nil,
+                    // Only a type declared in the workspace can be judged: an extension of an
+                    // external module (`extension FHIRStore`) says nothing about its initialisers.
+                    guard fact.needsConfiguration, let type = fact.type, model.types[type]?.kind != nil,
                           !present.contains(type), !model.isDefaultInitializable(type) else { continue }
                     let key = "\(dependency.file):\(fact.line):\(fact.column)"
                     if byDependency[key] == nil {

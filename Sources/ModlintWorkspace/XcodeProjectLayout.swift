@@ -1,0 +1,338 @@
+import ModlintManifest
+import ModlintXcode
+
+/// Turns the Xcode projects (and workspaces) found under the linted paths into packages
+/// of the workspace: one package per project, one target per native target, with the
+/// target's Swift files resolved to root-relative paths and its dependencies written as
+/// manifest dependencies, so that the module graph, the rules and the diagrams treat
+/// Xcode targets like SwiftPM targets.
+struct XcodeProjectLayout {
+    struct PendingTarget {
+        var projectIndex: Int
+        var moduleName: String
+        var productType: XcodeProductType
+        var declaration: ManifestTarget
+        var directory: String?
+        var files: [String]
+    }
+
+    struct PendingProject {
+        /// Root-relative path of the `.xcodeproj` folder.
+        var path: String
+        /// Root-relative folder that holds it.
+        var directory: String
+        var identity: String
+        var manifest: PackageManifest
+    }
+
+    /// The SwiftPM target that builds a file, and the library product that exports it.
+    struct SwiftPMOwner: Equatable {
+        /// Index into the loader's SwiftPM targets.
+        var targetIndex: Int
+        var packageDirectory: String
+        var product: String?
+    }
+
+    var projects: [PendingProject] = []
+    var targets: [PendingTarget] = []
+    var notes: [WorkspaceNote] = []
+    /// Files of Xcode targets that mirror a SwiftPM target but that SwiftPM does not build
+    /// (an Xcode-only test helper …): analysed as part of the mirrored target.
+    var mirroredFiles: [(target: Int, path: String)] = []
+
+    /// No projects.
+    init() {}
+
+    /// - Parameters:
+    ///   - owners: the SwiftPM target of every file SwiftPM builds. Such files stay with
+    ///     SwiftPM: a library that ships a Package.swift and a project for the same sources
+    ///     is one module, and dependencies on the project's target go to the package.
+    ///   - packageDirectories: root-relative directories of the SwiftPM packages.
+    init(root: String, projectPaths: [String], workspacePaths: [String], swiftFiles: [String],
+         packageDirectories: [String], owners: [String: SwiftPMOwner], usedIdentities: inout Set<String>) {
+        let read: [(XcodeProject?, PropertyListError?)] = projectPaths.parallelMap { path in
+            let file = Paths.join(Paths.join(root, path), "project.pbxproj")
+            guard let bytes = FileSystem.read(file) else {
+                return (nil, PropertyListError(line: 1, column: 1, message: "cannot read project.pbxproj"))
+            }
+            let name = String(Paths.lastComponent(path).dropLast(".xcodeproj".count))
+            let projectDirectory = Paths.join(root, Paths.parent(path))
+            do {
+                return (try XcodeProjectReader.read(bytes: bytes, name: name) { file in
+                    FileSystem.read(file.hasPrefix("/") ? file : Paths.join(projectDirectory, file))
+                }, nil)
+            } catch {
+                return (nil, error as? PropertyListError)
+            }
+        }
+        var projectIndexByPath: [String: Int] = [:]
+        var models: [XcodeProject] = []
+        for (index, path) in projectPaths.enumerated() {
+            let pbxproj = Paths.join(path, "project.pbxproj")
+            guard let project = read[index].0 else {
+                let error = read[index].1 ?? PropertyListError(line: 1, column: 1, message: "unreadable")
+                notes.append(WorkspaceNote(kind: .unresolvedManifest, file: pbxproj, line: error.line, column: error.column,
+                                           message: "cannot read Xcode project: \(error.message); its targets are not analysed"))
+                continue
+            }
+            for note in project.notes {
+                notes.append(WorkspaceNote(kind: .unresolvedManifest, file: pbxproj, line: note.line, column: note.column, message: note.message))
+            }
+            var identity = Paths.lastComponent(path).lowercased()
+            if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(path))" }
+            usedIdentities.insert(identity)
+            projectIndexByPath[path] = projects.count
+            projects.append(PendingProject(path: path, directory: Paths.parent(path), identity: identity,
+                                           manifest: PackageManifest(name: project.name, toolsVersion: nil)))
+            models.append(project)
+        }
+        // Who builds `Kit.framework`: linked products resolve to targets across projects.
+        var builders: [String: [(project: Int, target: String)]] = [:]
+        for (index, project) in models.enumerated() {
+            for target in project.targets {
+                if let product = target.productFileName { builders[product, default: []].append((index, target.name)) }
+            }
+        }
+        let swiftFileSet = Set(swiftFiles)
+        let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths)
+        // Files first: a target whose sources a SwiftPM target builds mirrors that target.
+        var filesByTarget: [[[String]]] = []
+        var mirrors: [String: SwiftPMOwner] = [:]
+        for (index, project) in models.enumerated() {
+            var perTarget: [[String]] = []
+            for target in project.targets {
+                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet)
+                perTarget.append(files)
+                if let owner = Self.mirroredOwner(of: files, owners: owners) {
+                    mirrors["\(index)/\(target.name)"] = owner
+                    mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) }
+                }
+            }
+            filesByTarget.append(perTarget)
+        }
+        for (index, project) in models.enumerated() {
+            var pending = projects[index]
+            var dependencies = DependencyList(projectDirectory: pending.directory)
+            /// A dependency on a target of project `projectIndex`: the target itself, the
+            /// SwiftPM product it mirrors, or a product of the other project.
+            func resolveTarget(_ name: String, in projectIndex: Int, line: Int) -> TargetDependency? {
+                if let owner = mirrors["\(projectIndex)/\(name)"] {
+                    guard let product = owner.product else { return nil }
+                    let identity = dependencies.addPackageDirectory(owner.packageDirectory)
+                    return TargetDependency(kind: .product(name: product, package: identity), line: line, column: 1)
+                }
+                if projectIndex == index { return TargetDependency(kind: .target(name), line: line, column: 1) }
+                let identity = dependencies.addProject(projects[projectIndex].path)
+                return TargetDependency(kind: .product(name: name, package: identity), line: line, column: 1)
+            }
+            for (targetPosition, target) in project.targets.enumerated() where mirrors["\(index)/\(target.name)"] == nil {
+                var declared: [TargetDependency] = []
+                for dependency in target.dependencies {
+                    let line = dependency.line
+                    switch dependency.kind {
+                    case .target(let name):
+                        if let resolved = resolveTarget(name, in: index, line: line) { declared.append(resolved) }
+                    case .projectTarget(let projectPath, let targetName):
+                        if let other = Self.rootRelative(projectPath, in: pending.directory, root: root), let otherIndex = projectIndexByPath[other] {
+                            if let resolved = resolveTarget(targetName, in: otherIndex, line: line) { declared.append(resolved) }
+                        } else {
+                            // A project outside the linted paths: an external product.
+                            declared.append(TargetDependency(kind: .product(name: targetName, package: Paths.lastComponent(projectPath).lowercased()),
+                                                             line: line, column: 1))
+                        }
+                    case .packageProduct(let product, let reference):
+                        var packageIdentity: String?
+                        switch reference {
+                        case .local(let relativePath): packageIdentity = dependencies.addLocalPackage(relativePath)
+                        case .remote(let url): packageIdentity = dependencies.addRemotePackage(url)
+                        case nil: packageIdentity = nil
+                        }
+                        declared.append(TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1))
+                    case .linkedProduct(let fileName):
+                        guard let builder = builders[fileName]?.first(where: { $0.project == index }) ?? builders[fileName]?.first,
+                              !(builder.project == index && builder.target == target.name) else { continue }
+                        if let resolved = resolveTarget(builder.target, in: builder.project, line: line) { declared.append(resolved) }
+                    }
+                }
+                let files = filesByTarget[index][targetPosition]
+                let kind: ManifestTarget.Kind
+                switch target.productType.role {
+                case .app, .appExtension: kind = .executable
+                case .test: kind = .test
+                case .framework: kind = .regular
+                }
+                let declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(declared), line: target.line)
+                targets.append(PendingTarget(projectIndex: index, moduleName: target.moduleName, productType: target.productType,
+                                             declaration: declaration,
+                                             directory: Self.directory(of: files, target: target, projectDirectory: pending.directory, root: root),
+                                             files: files))
+                pending.manifest.products.append(ManifestProduct(name: target.name, kind: .library, targets: [target.name], line: target.line))
+                pending.manifest.targets.append(declaration)
+            }
+            // Local packages dragged into the navigator (or under a synchronized folder):
+            // Xcode resolves product dependencies that name no package against them.
+            for folder in project.referencedFolders {
+                guard let folder = Self.rootRelative(folder, in: pending.directory, root: root) else { continue }
+                for directory in packageDirectories where directory == folder || Paths.isInside(directory, folder) {
+                    if directory.isEmpty && folder.isEmpty { continue }
+                    _ = dependencies.addPackageDirectory(directory)
+                }
+            }
+            // A workspace makes its packages and projects visible to every project in it.
+            for members in workspaceMembers where members.contains(pending.path) {
+                for member in members where member != pending.path {
+                    if member.hasSuffix(".xcodeproj") {
+                        if projectIndexByPath[member] != nil { _ = dependencies.addProject(member) }
+                    } else if packageDirectories.contains(member) {
+                        _ = dependencies.addPackageDirectory(member)
+                    }
+                }
+            }
+            pending.manifest.dependencies = dependencies.list
+            projects[index] = pending
+        }
+    }
+
+    /// The SwiftPM target an Xcode target mirrors: the one that builds most of its files,
+    /// when SwiftPM builds at least half of them.
+    static func mirroredOwner(of files: [String], owners: [String: SwiftPMOwner]) -> SwiftPMOwner? {
+        var counts: [Int: (count: Int, owner: SwiftPMOwner)] = [:]
+        var claimed = 0
+        for file in files {
+            guard let owner = owners[file] else { continue }
+            claimed += 1
+            counts[owner.targetIndex, default: (0, owner)].count += 1
+        }
+        guard claimed > 0, claimed * 2 >= files.count else { return nil }
+        return counts.max { ($0.value.count, -$0.key) < ($1.value.count, -$1.key) }?.value.owner
+    }
+
+    /// One dependency per target or product name: a project may list a product twice (once
+    /// through a stale reference without a package); the one that names its package wins.
+    static func deduplicated(_ dependencies: [TargetDependency]) -> [TargetDependency] {
+        var kept: [TargetDependency] = []
+        var indexByName: [String: Int] = [:]
+        for dependency in dependencies {
+            guard let index = indexByName[dependency.name] else {
+                indexByName[dependency.name] = kept.count
+                kept.append(dependency)
+                continue
+            }
+            if case .product(_, nil) = kept[index].kind, case .product(_, .some) = dependency.kind { kept[index] = dependency }
+        }
+        return kept
+    }
+
+    /// Root-relative paths listed by each `.xcworkspace` (projects and package folders).
+    static func workspaceMembers(root: String, workspacePaths: [String]) -> [Set<String>] {
+        workspacePaths.compactMap { path in
+            guard let bytes = FileSystem.read(Paths.join(Paths.join(root, path), "contents.xcworkspacedata")) else { return nil }
+            let container = Paths.parent(path)
+            return Set(XcodeWorkspaceReader.references(bytes: bytes).compactMap { rootRelative($0, in: container, root: root) })
+        }
+    }
+
+    /// A path from the project (relative to its folder, or absolute) as a root-relative
+    /// path; `nil` when it leaves the root.
+    static func rootRelative(_ path: String, in directory: String, root: String) -> String? {
+        if path.hasPrefix("/") {
+            let normalized = Paths.normalize(path)
+            if normalized == root { return "" }
+            return Paths.isInside(normalized, root) ? Paths.relative(normalized, to: root) : nil
+        }
+        let joined = XcodePaths.normalize(Paths.join(directory, path))
+        return joined == ".." || joined.hasPrefix("../") ? nil : joined
+    }
+
+    /// The target's Swift files that exist under the linted paths, sorted and unique.
+    static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: Set<String>) -> [String] {
+        var files = Set<String>()
+        for file in target.sourceFiles + target.extraSynchronizedFiles {
+            if let path = rootRelative(file, in: projectDirectory, root: root), swiftFileSet.contains(path) { files.insert(path) }
+        }
+        for folder in target.synchronizedFolders {
+            guard let base = rootRelative(folder.path, in: projectDirectory, root: root) else { continue }
+            for file in filesBelow(base, in: swiftFiles) {
+                let inner = base.isEmpty ? file : Paths.relative(file, to: base)
+                if folder.excluded.contains(where: { Paths.isInside(inner, $0) }) { continue }
+                files.insert(file)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// The files of a sorted list that lie below `directory` (binary search for the first).
+    static func filesBelow(_ directory: String, in sorted: [String]) -> ArraySlice<String> {
+        if directory.isEmpty { return sorted[...] }
+        let prefix = directory + "/"
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count, sorted[end].hasPrefix(prefix) { end += 1 }
+        return sorted[low..<end]
+    }
+
+    /// The deepest folder holding every file; a target without Swift files sits in its
+    /// first synchronized folder or the project's folder.
+    static func directory(of files: [String], target: XcodeTarget, projectDirectory: String, root: String) -> String? {
+        guard var common = files.first.map(Paths.parent) else {
+            return target.synchronizedFolders.first.flatMap { rootRelative($0.path, in: projectDirectory, root: root) } ?? projectDirectory
+        }
+        for file in files.dropFirst() {
+            while !common.isEmpty && !Paths.isInside(file, common) { common = Paths.parent(common) }
+        }
+        return common
+    }
+}
+
+/// The package dependencies of one project's synthesized manifest, each added once; the
+/// identities returned are the ones `.product(package:)` names.
+private struct DependencyList {
+    let projectDirectory: String
+    private(set) var list: [PackageDependency] = []
+    private var seen = Set<String>()
+
+    init(projectDirectory: String) {
+        self.projectDirectory = projectDirectory
+    }
+
+    /// `relativePath` as written in the project (relative to its folder).
+    mutating func addLocalPackage(_ relativePath: String) -> String {
+        let identity = PackageDependency.identity(forPath: relativePath, relativeTo: projectDirectory.isEmpty ? "." : projectDirectory)
+        add(PackageDependency(location: .path(relativePath), identity: identity, line: 1), key: "path:" + relativePath)
+        return identity
+    }
+
+    mutating func addRemotePackage(_ url: String) -> String {
+        let identity = PackageDependency.identity(for: url)
+        add(PackageDependency(location: .url(url), identity: identity, line: 1), key: "url:" + url)
+        return identity
+    }
+
+    /// A root-relative package directory or `.xcodeproj` path.
+    mutating func addPackageDirectory(_ directory: String) -> String {
+        addLocalPackage(Self.relativePath(from: projectDirectory, to: directory))
+    }
+
+    mutating func addProject(_ path: String) -> String {
+        addPackageDirectory(path)
+    }
+
+    private mutating func add(_ dependency: PackageDependency, key: String) {
+        if seen.insert(key).inserted { list.append(dependency) }
+    }
+
+    /// `to` as seen from `from` (both root-relative): `../Packages/Kit`.
+    static func relativePath(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/"), toParts = to.split(separator: "/")
+        var common = 0
+        while common < min(fromParts.count, toParts.count) && fromParts[common] == toParts[common] { common += 1 }
+        let ups = Array(repeating: "..", count: fromParts.count - common)
+        let rest = toParts[common...].map(String.init)
+        let joined = (ups + rest).joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+}

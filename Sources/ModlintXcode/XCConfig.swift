@@ -1,0 +1,44 @@
+/// Reads `.xcconfig` build-setting files: `KEY = value` lines (later ones win), `//`
+/// comments, and `#include "other.xcconfig"` / `#include? "…"` relative to the including
+/// file. Conditional assignments (`KEY[sdk=iphoneos*] = …`) are skipped: modlint needs the
+/// settings that hold everywhere (the module name).
+public enum XCConfig {
+    /// Includes nest at most this deep (a cycle of includes ends here).
+    static let maximumDepth = 16
+
+    /// - Parameters:
+    ///   - path: the file's path, relative to the project's folder; includes resolve against its folder.
+    ///   - readFile: reads a file by that kind of path; `nil` when it does not exist.
+    public static func settings(at path: String, readFile: (String) -> [UInt8]?) -> [String: String] {
+        var settings: [String: String] = [:]
+        load(path, into: &settings, readFile: readFile, depth: 0)
+        return settings
+    }
+
+    private static func load(_ path: String, into settings: inout [String: String], readFile: (String) -> [UInt8]?, depth: Int) {
+        guard depth < maximumDepth, let bytes = readFile(path) else { return }
+        let folder = path.split(separator: "/").dropLast().joined(separator: path.hasPrefix("/") ? "/" : "/")
+        let base = path.hasPrefix("/") ? "/" + folder : folder
+        for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var line = Substring(rawLine)
+            if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
+            line = line.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("#include") {
+                guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
+                let included = String(line[line.index(after: open)..<close])
+                load(XcodePaths.normalize(XcodePaths.join(base, included)), into: &settings, readFile: readFile, depth: depth + 1)
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters()
+            guard !key.isEmpty, !key.contains("["), !key.contains(" ") else { continue }
+            settings[key] = line[line.index(after: equals)...].trimmingCharacters()
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == ";" }.reversed())
+    }
+}

@@ -1,0 +1,350 @@
+/// Reads `project.pbxproj` into an `XcodeProject`: targets with their Swift sources
+/// (build phases through the group tree, and Xcode 16 synchronized folders with their
+/// exception sets), target, cross-project, package-product and linked-framework
+/// dependencies. Paths stay relative to the folder that holds the `.xcodeproj`.
+public struct XcodeProjectReader {
+    private let objects: [String: PropertyListDictionary]
+    private let rootObject: String
+    private let projectDirectory: String
+    private var parents: [String: String] = [:]
+    private var notes: [XcodeNote] = []
+    private var pathCache: [String: String?] = [:]
+
+    /// `name` is the `.xcodeproj` folder's name without the extension; `readFile` reads
+    /// `.xcconfig` files (paths relative to the project's folder, or absolute) that build
+    /// configurations are based on — only the module name is taken from them.
+    public static func read(bytes: [UInt8], name: String, readFile: @escaping (String) -> [UInt8]? = { _ in nil }) throws(PropertyListError) -> XcodeProject {
+        let plist = try PropertyListParser.parse(bytes)
+        guard let root = plist.dictionary else {
+            throw PropertyListError(line: 1, column: 1, message: "the top-level value is not a dictionary")
+        }
+        guard let objectValues = root["objects"]?.dictionary else {
+            throw PropertyListError(line: root.line, column: 1, message: "no 'objects' dictionary: not a project.pbxproj")
+        }
+        guard let rootObject = root.string("rootObject"), let project = objectValues[rootObject]?.dictionary else {
+            throw PropertyListError(line: root.line, column: 1, message: "no 'rootObject' that names a PBXProject")
+        }
+        var objects: [String: PropertyListDictionary] = [:]
+        objects.reserveCapacity(objectValues.entries.count)
+        for (id, value) in objectValues.entries {
+            if let dictionary = value.dictionary { objects[id] = dictionary }
+        }
+        var reader = XcodeProjectReader(objects: objects, rootObject: rootObject,
+                                        projectDirectory: XcodePaths.normalize(project.string("projectDirPath") ?? ""), readFile: readFile)
+        return reader.project(project, name: name)
+    }
+
+    private let readFile: (String) -> [UInt8]?
+    /// Build settings of the project's chosen configuration (its xcconfig, then its own).
+    private var projectSettings: [String: String] = [:]
+
+    private init(objects: [String: PropertyListDictionary], rootObject: String, projectDirectory: String,
+                 readFile: @escaping (String) -> [UInt8]?) {
+        self.objects = objects
+        self.rootObject = rootObject
+        self.projectDirectory = projectDirectory
+        self.readFile = readFile
+    }
+
+    private mutating func project(_ project: PropertyListDictionary, name: String) -> XcodeProject {
+        // Parents of every group member, so that a file's path can be built upwards.
+        for id in objects.keys.sorted() {
+            guard let object = objects[id] else { continue }
+            for child in object.strings("children") where parents[child] == nil { parents[child] = id }
+        }
+        projectSettings = settings(ofList: project.string("buildConfigurationList"))
+        var packages = Set<PackageReference>()
+        for id in project.strings("packageReferences") {
+            if let reference = packageReference(id) { packages.insert(reference) }
+        }
+        // Exception sets by synchronized folder, for the targets that do not own the folder.
+        var targets: [XcodeTarget] = []
+        let targetIDs = project.strings("targets")
+        let targetNames = Dictionary(targetIDs.compactMap { id in objects[id]?.string("name").map { (id, $0) } },
+                                     uniquingKeysWith: { first, _ in first })
+        for id in targetIDs {
+            guard let object = objects[id] else {
+                notes.append(XcodeNote(line: project.line, message: "target \(id) is listed but not defined"))
+                continue
+            }
+            guard object.string("isa") == "PBXNativeTarget" else { continue }   // aggregate/legacy targets build no module
+            targets.append(target(id: id, object, targetNames: targetNames, packages: &packages))
+        }
+        addExceptionMembers(to: &targets, ids: targetIDs)
+        var referencedFolders = Set<String>()
+        for (id, object) in objects {
+            switch object.string("isa") {
+            case "PBXFileReference":
+                let type = object.string("lastKnownFileType") ?? object.string("explicitFileType") ?? ""
+                if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) { referencedFolders.insert(path) }
+            case "PBXFileSystemSynchronizedRootGroup", "PBXGroup":
+                if let path = path(of: id), !path.isEmpty { referencedFolders.insert(path) }
+            default:
+                continue
+            }
+        }
+        notes.sort { ($0.line, $0.message) < ($1.line, $1.message) }
+        return XcodeProject(name: name, targets: targets, packages: packages.sorted { Self.order($0) < Self.order($1) },
+                            referencedFolders: referencedFolders.sorted(), notes: notes)
+    }
+
+    private static func order(_ reference: PackageReference) -> String {
+        switch reference {
+        case .local(let path): return "0" + path
+        case .remote(let url): return "1" + url
+        }
+    }
+
+    private mutating func target(id: String, _ object: PropertyListDictionary, targetNames: [String: String],
+                                 packages: inout Set<PackageReference>) -> XcodeTarget {
+        let name = object.string("name") ?? object.string("productName") ?? id
+        var result = XcodeTarget(name: name, moduleName: moduleName(of: object, targetName: name),
+                                 productType: XcodeProductType(productType: object.string("productType")), line: object.line)
+        // Products live in BUILT_PRODUCTS_DIR: their own `path` is the file name.
+        if let product = object.string("productReference") { result.productFileName = objects[product]?.string("path").map(XcodePaths.lastComponent) }
+        var dependencies: [XcodeDependency] = []
+        var sources: [String] = []
+        for phaseID in object.strings("buildPhases") {
+            guard let phase = objects[phaseID] else { continue }
+            switch phase.string("isa") {
+            case "PBXSourcesBuildPhase":
+                for fileID in phase.strings("files") {
+                    guard let buildFile = objects[fileID], let reference = buildFile.string("fileRef") else { continue }
+                    if let path = path(of: reference), path.hasSuffix(".swift") { sources.append(path) }
+                }
+            case "PBXFrameworksBuildPhase":
+                for fileID in phase.strings("files") {
+                    guard let buildFile = objects[fileID] else { continue }
+                    if let productID = buildFile.string("productRef") {
+                        if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
+                    } else if let reference = buildFile.string("fileRef"), let linked = linkedProductName(reference) {
+                        dependencies.append(XcodeDependency(.linkedProduct(linked), line: buildFile.line))
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        for dependencyID in object.strings("dependencies") {
+            guard let dependency = objects[dependencyID] else {
+                notes.append(XcodeNote(line: object.line, message: "target '\(name)' lists dependency \(dependencyID), which is not defined"))
+                continue
+            }
+            if let targetID = dependency.string("target"), let targetName = targetNames[targetID] {
+                dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
+            } else if let proxyID = dependency.string("targetProxy"), let proxy = objects[proxyID],
+                      let remote = proxy.string("remoteInfo") {
+                let portal = proxy.string("containerPortal") ?? rootObject
+                if portal == rootObject {
+                    dependencies.append(XcodeDependency(.target(remote), line: dependency.line))
+                } else if let projectPath = path(of: portal) {
+                    dependencies.append(XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line))
+                }
+            }
+            // `productRef` alone: a package plugin that runs at build time, not a module.
+        }
+        for productID in object.strings("packageProductDependencies") {
+            if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
+        }
+        for groupID in object.strings("fileSystemSynchronizedGroups") {
+            guard let group = objects[groupID], let folder = path(of: groupID) else { continue }
+            var excluded: [String] = []
+            for exceptionID in group.strings("exceptions") {
+                guard let exception = objects[exceptionID], exception.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      exception.string("target") == id else { continue }
+                excluded += exception.strings("membershipExceptions").map(Self.exceptionPath)
+            }
+            result.synchronizedFolders.append(SynchronizedFolder(path: folder, excluded: excluded.sorted()))
+        }
+        result.sourceFiles = Array(Set(sources)).sorted()
+        // One entry per dependency (the Frameworks phase repeats the package products).
+        var seen = Set<String>()
+        result.dependencies = dependencies.filter { seen.insert("\($0.kind)").inserted }
+        return result
+    }
+
+    /// An exception set names a target that does not build the folder: the listed files
+    /// become members of that target (how Xcode shares one file between targets).
+    private mutating func addExceptionMembers(to targets: inout [XcodeTarget], ids: [String]) {
+        let nativeIDs = ids.filter { objects[$0]?.string("isa") == "PBXNativeTarget" }
+        let indexByID = Dictionary(nativeIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, group) in objects.sorted(by: { $0.key < $1.key }) where group.string("isa") == "PBXFileSystemSynchronizedRootGroup" {
+            guard let folder = path(of: id) else { continue }
+            for exceptionID in group.strings("exceptions") {
+                guard let exception = objects[exceptionID], exception.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let targetID = exception.string("target"), let index = indexByID[targetID],
+                      let target = objects[targetID], !target.strings("fileSystemSynchronizedGroups").contains(id) else { continue }
+                for member in exception.strings("membershipExceptions") where member.hasSuffix(".swift") {
+                    targets[index].extraSynchronizedFiles.append(XcodePaths.join(folder, Self.exceptionPath(member)))
+                }
+                targets[index].extraSynchronizedFiles.sort()
+            }
+        }
+    }
+
+    /// Exception paths are relative to the folder; localized variants start with `/`.
+    private static func exceptionPath(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        return String(path)
+    }
+
+    private mutating func productDependency(_ id: String, packages: inout Set<PackageReference>) -> XcodeDependency? {
+        guard let product = objects[id], var name = product.string("productName") else { return nil }
+        // `plugin:Name`: a build-tool plugin, not a module to import.
+        if name.hasPrefix("plugin:") { return nil }
+        name = name.droppingPrefix("macro:")
+        var reference: PackageReference?
+        if let packageID = product.string("package") {
+            reference = packageReference(packageID)
+            if let reference { packages.insert(reference) }
+        }
+        return XcodeDependency(.packageProduct(product: name, package: reference), line: product.line)
+    }
+
+    private func packageReference(_ id: String) -> PackageReference? {
+        guard let object = objects[id] else { return nil }
+        switch object.string("isa") {
+        case "XCLocalSwiftPackageReference":
+            return object.string("relativePath").map { .local(XcodePaths.normalize($0)) }
+        case "XCRemoteSwiftPackageReference":
+            return object.string("repositoryURL").map { .remote($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// `Kit.framework`, `libKit.a`: a product another target builds (`BUILT_PRODUCTS_DIR`
+    /// file references and cross-project `PBXReferenceProxy`s).
+    private func linkedProductName(_ id: String) -> String? {
+        guard let object = objects[id] else { return nil }
+        switch object.string("isa") {
+        case "PBXReferenceProxy":
+            return object.string("path").map(XcodePaths.lastComponent)
+        case "PBXFileReference":
+            guard object.string("sourceTree") == "BUILT_PRODUCTS_DIR", let path = object.string("path") else { return nil }
+            return XcodePaths.lastComponent(path)
+        default:
+            return nil
+        }
+    }
+
+    /// Settings of a configuration list's chosen configuration (`Debug`, else the first by
+    /// name): its base `.xcconfig` first, then its own `buildSettings` over it.
+    private mutating func settings(ofList listID: String?) -> [String: String] {
+        guard let listID, let list = objects[listID] else { return [:] }
+        let configurations = list.strings("buildConfigurations").compactMap { objects[$0] }
+            .sorted { ($0.string("name") ?? "") < ($1.string("name") ?? "") }
+        guard let chosen = configurations.first(where: { $0.string("name") == "Debug" }) ?? configurations.first else { return [:] }
+        var result: [String: String] = [:]
+        // Classic: a file reference. Xcode 16: a synchronized folder and a path inside it.
+        if let base = chosen.string("baseConfigurationReference"), let path = path(of: base) {
+            result = XCConfig.settings(at: path, readFile: readFile)
+        } else if let anchor = chosen.string("baseConfigurationReferenceAnchor"), let folder = path(of: anchor),
+                  let relative = chosen.string("baseConfigurationReferenceRelativePath") {
+            result = XCConfig.settings(at: XcodePaths.normalize(XcodePaths.join(folder, relative)), readFile: readFile)
+        }
+        for (key, value) in chosen["buildSettings"]?.dictionary?.entries ?? [:] {
+            if let string = value.string { result[key] = string }
+        }
+        return result
+    }
+
+    /// Project settings, then the target's: the most specific level wins, as in Xcode.
+    private mutating func moduleName(of target: PropertyListDictionary, targetName: String) -> String {
+        let settings = projectSettings.merging(settings(ofList: target.string("buildConfigurationList"))) { _, target in target }
+        for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+            guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
+            value = value.replacingTargetName(with: targetName)
+            if value.contains("$") { break }   // another variable: its value is unknown here
+            return Self.c99Identifier(value)
+        }
+        return Self.c99Identifier(targetName)
+    }
+
+    /// Xcode's module name for a product name: every character that cannot stand in an
+    /// identifier becomes `_`, and a leading digit gets a `_` before it.
+    public static func c99Identifier(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            let isIdentifier = scalar == "_" || (scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+                || (scalar.value >= 128 && scalar.properties.isAlphabetic)
+            out.unicodeScalars.append(isIdentifier ? scalar : "_")
+        }
+        if let first = out.unicodeScalars.first, ("0"..."9").contains(first) { out = "_" + out }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// A file or group's path relative to the project's folder (or absolute); `nil` for
+    /// build products, SDK and developer files, and unknown source trees.
+    private mutating func path(of id: String) -> String? {
+        if let cached = pathCache[id] { return cached }
+        let resolved = resolvePath(of: id, depth: 0)
+        pathCache[id] = resolved
+        return resolved
+    }
+
+    private func resolvePath(of id: String, depth: Int) -> String? {
+        guard depth < 64, let object = objects[id] else { return nil }
+        let own = object.string("path") ?? ""
+        switch object.string("sourceTree") ?? "<group>" {
+        case "<absolute>":
+            return XcodePaths.normalize(own)
+        case "SOURCE_ROOT":
+            return XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
+        case "<group>":
+            guard let parent = parents[id] else {
+                // The main group (or an orphan): relative to the project's folder.
+                return XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
+            }
+            guard let base = resolvePath(of: parent, depth: depth + 1) else { return nil }
+            return XcodePaths.normalize(XcodePaths.join(base, own))
+        default:
+            return nil
+        }
+    }
+}
+
+/// Lexical path helpers (the Xcode reader does not depend on the workspace's).
+public enum XcodePaths {
+    /// Folds `.` and `..` (a leading `..` is kept: paths may leave the project's folder).
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    public static func join(_ base: String, _ component: String) -> String {
+        if component.hasPrefix("/") { return component }
+        if base.isEmpty { return component }
+        if component.isEmpty { return base }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension String {
+    fileprivate func droppingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+
+    fileprivate func replacingTargetName(with name: String) -> String {
+        var result = self
+        for variable in ["$(TARGET_NAME:c99extidentifier)", "$(TARGET_NAME)", "${TARGET_NAME}"] {
+            result = result.replacing(variable, with: name)
+        }
+        return result
+    }
+}

@@ -1,0 +1,164 @@
+import ModlintGraph
+import ModlintTestSupport
+import ModlintWorkspace
+import Testing
+
+/// Xcode projects beside SwiftPM packages: exact modules, kinds, files and edges.
+struct XcodeModuleGraphTests {
+    static let storagePackage: [(String, String)] = [
+        ("Packages/Storage/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Storage",
+            products: [.library(name: "Storage", targets: ["Storage"])],
+            targets: [.target(name: "Storage", dependencies: ["StorageCore"]), .target(name: "StorageCore")])
+        """),
+        ("Packages/Storage/Sources/Storage/Storage.swift", "import StorageCore\n"),
+        ("Packages/Storage/Sources/StorageCore/Core.swift", "public struct Core {}\n"),
+    ]
+
+    static let classicProject: [(String, String)] = storagePackage + [
+        ("Demo.xcodeproj/project.pbxproj", XcodeFixtures.classicGroups),
+        ("Demo App/AppDelegate.swift", "import Kit\nimport Storage\nimport Alamofire\nimport UIKit\n"),
+        ("Demo App/Views/ContentView.swift", "import SwiftUI\nimport StorageCore\n"),
+        ("Shared Code/Shared.swift", "import Foundation\n"),
+        ("Kit/Sources/Kit.swift", "public struct Kit {}\n"),
+        ("Tests/AppTests/AppTests.swift", "@testable import Demo_App\nimport XCTest\n"),
+        ("Scripts/Generate.swift", "print(1)\n"),
+        ("Tools/Lint/Run.swift", "print(2)\n"),
+    ]
+
+    func edges(_ graph: ModuleGraph, _ list: [(from: Int, to: Int)]) -> [String] {
+        list.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id)" }.sorted()
+    }
+
+    @Test func classicProjectJoinsTheWorkspace() throws {
+        let directory = try TemporaryDirectory(files: Self.classicProject)
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.map(\.identity) == ["demo.xcodeproj", "storage"])
+        let project = workspace.packages[0]
+        #expect(project.kind == .xcodeProject)
+        #expect(project.manifestPath == "Demo.xcodeproj/project.pbxproj")
+        #expect(project.targets.map(\.name) == ["Demo_App", "Kit", "AppTests"])
+        #expect(project.targets.map(\.declaration.name) == ["Demo App", "Kit", "AppTests"])
+        #expect(project.targets.map(\.kind) == [.executable, .regular, .test])
+        #expect(project.targets[0].files.map(\.path) == ["Demo App/AppDelegate.swift", "Demo App/Views/ContentView.swift", "Shared Code/Shared.swift"])
+        // A file two targets build belongs to both, and counts once.
+        #expect(project.targets[1].files.map(\.path) == ["Kit/Sources/Kit.swift", "Shared Code/Shared.swift"])
+        #expect(workspace.fileCount == 7)
+        #expect(workspace.filesInNoTarget == ["Scripts/Generate.swift", "Tools/Lint/Run.swift"])
+        #expect(project.localDependencies == ["storage"])
+    }
+
+    @Test func classicProjectEdges() throws {
+        let directory = try TemporaryDirectory(files: Self.classicProject)
+        defer { directory.remove() }
+        let graph = ModuleGraph(workspace: try WorkspaceLoader().load(paths: [directory.path]))
+        #expect(graph.modules.map(\.id) == ["AppTests", "Demo App", "Kit", "Storage", "StorageCore"])
+        #expect(graph.modules.map(\.name) == ["AppTests", "Demo_App", "Kit", "Storage", "StorageCore"])
+        #expect(edges(graph, graph.dependencies.map { ($0.from, $0.to) }) == [
+            "AppTests -> Demo App", "Demo App -> Kit", "Demo App -> Storage", "Storage -> StorageCore",
+        ])
+        #expect(edges(graph, graph.imports.map { ($0.from, $0.to) }) == [
+            "AppTests -> Demo App", "Demo App -> Kit", "Demo App -> Storage", "Demo App -> StorageCore", "Storage -> StorageCore",
+        ])
+        let app = graph.index(of: "Demo App")!
+        #expect(graph.externalDependencies.filter { $0.from == app }.map(\.name) == ["Alamofire"])
+        #expect(graph.externalImports[app] == ["Alamofire", "Foundation", "SwiftUI", "UIKit"])
+        #expect(graph.modules[app].productType == .application)
+    }
+
+    @Test func nodeKindsAndThePackagesView() throws {
+        let directory = try TemporaryDirectory(files: Self.classicProject)
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        let view = GraphViews.make(.modules, workspace: workspace, graph: graph, options: ViewOptions(includeTests: true))
+        #expect(view.nodes.map { "\($0.id):\($0.kind.rawValue)" } == [
+            "AppTests:test", "Demo App:app", "Kit:framework", "Storage:library", "StorageCore:library",
+        ])
+        let packages = GraphViews.make(.packages, workspace: workspace, graph: graph)
+        #expect(packages.edges.map { "\($0.from)->\($0.to)" } == ["demo.xcodeproj->storage"])
+    }
+
+    @Test func synchronizedFoldersWithExceptions() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Sync.xcodeproj/project.pbxproj", XcodeFixtures.synchronizedFolders),
+            ("App/AppMain.swift", "import SwiftUI\n"),
+            ("App/Shared/Formatting.swift", "import Foundation\n"),
+            ("App/Preview Content/Previews.swift", "import SwiftUI\n"),
+            ("App/Assets.xcassets/Generated.swift", "// inside a resource bundle: never a source\n"),
+            ("Widget/Widget.swift", "import WidgetKit\n"),
+            ("Tests/AppTests/AppTests.swift", "@testable import App\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let targets = workspace.packages[0].targets
+        #expect(targets.map(\.declaration.name) == ["App", "Widget Extension", "AppTests"])
+        #expect(targets[0].files.map(\.path) == ["App/AppMain.swift", "App/Shared/Formatting.swift"])
+        #expect(targets[1].files.map(\.path) == ["App/Shared/Formatting.swift", "Widget/Widget.swift"])
+        #expect(targets[1].productType == .appExtension)
+        #expect(targets[2].files.map(\.path) == ["Tests/AppTests/AppTests.swift"])
+        #expect(workspace.filesInNoTarget == ["App/Preview Content/Previews.swift"])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph, graph.dependencies.map { ($0.from, $0.to) }) == ["App -> Widget Extension"])
+        #expect(edges(graph, graph.imports.map { ($0.from, $0.to) }) == ["AppTests -> App"])
+    }
+
+    @Test func twoProjectWorkspaceWithACrossProjectDependency() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Demo.xcworkspace/contents.xcworkspacedata", XcodeFixtures.workspace),
+            ("App/App.xcodeproj/project.pbxproj", XcodeFixtures.workspaceApp),
+            ("App/App.swift", "import Core\nimport Models\n"),
+            ("Core/Core.xcodeproj/project.pbxproj", XcodeFixtures.workspaceCore),
+            ("Core/Sources/Core.swift", "public struct Core {}\n"),
+            ("Packages/Models/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Models", products: [.library(name: "Models", targets: ["Models"])], targets: [.target(name: "Models")])
+            """),
+            ("Packages/Models/Sources/Models/Model.swift", "public struct Model {}\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.map(\.identity) == ["app.xcodeproj", "core.xcodeproj", "models"])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph, graph.dependencies.map { ($0.from, $0.to) }) == ["App -> Core", "App -> Models"])
+        #expect(edges(graph, graph.imports.map { ($0.from, $0.to) }) == ["App -> Core", "App -> Models"])
+        #expect(workspace.filesInNoTarget.isEmpty)
+    }
+
+    @Test func malformedProjectIsANoteAndTheRestIsRead() throws {
+        let truncated = String(XcodeFixtures.classicGroups.prefix(2_000))
+        let directory = try TemporaryDirectory(files: Self.storagePackage + [
+            ("Broken.xcodeproj/project.pbxproj", truncated),
+            ("Demo App/AppDelegate.swift", "import Storage\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.map(\.identity) == ["storage"])
+        #expect(workspace.notes.map { "\($0.file):\($0.line): \($0.message)" } == [
+            "Broken.xcodeproj/project.pbxproj:36: cannot read Xcode project: unexpected end of file (truncated?); its targets are not analysed",
+        ])
+        #expect(workspace.filesInNoTarget == ["Demo App/AppDelegate.swift"])
+    }
+
+    @Test func aProjectThatMirrorsAPackageAddsNoSecondModule() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [.target(name: "Kit", path: "Kit/Sources")])
+            """),
+            ("Kit.xcodeproj/project.pbxproj", XcodeFixtures.classicGroups),
+            ("Kit/Sources/Kit.swift", "public struct Kit {}\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        // The project's Kit framework builds only files the package builds: dropped.
+        #expect(workspace.packages.map(\.kind) == [.xcodeProject, .swiftPackage])
+        #expect(workspace.packages.flatMap { $0.targets.map(\.declaration.name) } == ["Demo App", "AppTests", "Kit"])
+        #expect(workspace.packages[1].targets[0].files.map(\.path) == ["Kit/Sources/Kit.swift"])
+    }
+}

@@ -1,0 +1,166 @@
+import ModlintTestSupport
+import Testing
+@testable import ModlintXcode
+
+private func read(_ text: String, name: String = "Demo") throws -> XcodeProject {
+    try XcodeProjectReader.read(bytes: Array(text.utf8), name: name)
+}
+
+@Suite struct XcodeProjectReaderTests {
+    @Test func classicGroupsResolveSourcesThroughTheGroupTree() throws {
+        let project = try read(XcodeFixtures.classicGroups)
+        #expect(project.name == "Demo")
+        // The aggregate target builds no module.
+        #expect(project.targets.map(\.name) == ["Demo App", "Kit", "AppTests"])
+        let app = project.targets[0]
+        #expect(app.moduleName == "Demo_App")
+        #expect(app.productType == .application)
+        #expect(app.productType.role == .app)
+        #expect(app.productFileName == "Demo App.app")
+        #expect(app.sourceFiles == [
+            "/Users/someone/Outside.swift",
+            "Demo App/AppDelegate.swift",
+            "Demo App/Views/ContentView.swift",
+            "Shared Code/Shared.swift",
+        ])
+        #expect(project.targets[1].sourceFiles == ["Kit/Sources/Kit.swift", "Shared Code/Shared.swift"])
+        #expect(project.targets[2].sourceFiles == ["Tests/AppTests/AppTests.swift"])
+    }
+
+    @Test func dependenciesOfEveryKind() throws {
+        let project = try read(XcodeFixtures.classicGroups)
+        let app = project.targets[0]
+        #expect(app.dependencies.map(\.kind) == [
+            .linkedProduct("Kit.framework"),
+            .packageProduct(product: "Alamofire", package: .remote("https://github.com/Alamofire/Alamofire.git")),
+            .packageProduct(product: "Storage", package: nil),
+        ])
+        // The dependency's line is the line of the object that declares it.
+        #expect(app.dependencies[0].line == 15)
+        #expect(project.targets[2].dependencies.map(\.kind) == [.target("Demo App")])
+        #expect(project.packages == [.local("Packages/Storage"), .remote("https://github.com/Alamofire/Alamofire.git")])
+        #expect(project.referencedFolders.contains("Packages/Storage"))
+        #expect(project.notes.isEmpty)
+    }
+
+    @Test func synchronizedFoldersWithExceptionSets() throws {
+        let project = try read(XcodeFixtures.synchronizedFolders)
+        #expect(project.targets.map(\.name) == ["App", "Widget Extension", "AppTests"])
+        let app = project.targets[0]
+        #expect(app.synchronizedFolders == [SynchronizedFolder(path: "App", excluded: ["Info.plist", "Preview Content"])])
+        #expect(app.extraSynchronizedFiles.isEmpty)
+        #expect(app.dependencies.map(\.kind) == [.target("Widget Extension")])
+        let widget = project.targets[1]
+        #expect(widget.productType.role == .appExtension)
+        // The Debug configuration decides; Release's PRODUCT_MODULE_NAME is not used.
+        #expect(widget.moduleName == "Widget_Extension")
+        #expect(widget.synchronizedFolders == [SynchronizedFolder(path: "Widget", excluded: [])])
+        #expect(widget.extraSynchronizedFiles == ["App/Shared/Formatting.swift"])
+        // A synchronized folder below a plain group takes the group's path.
+        #expect(project.targets[2].synchronizedFolders == [SynchronizedFolder(path: "Tests/AppTests", excluded: [])])
+    }
+
+    @Test func crossProjectDependencyThroughTheContainerProxy() throws {
+        let project = try read(XcodeFixtures.workspaceApp, name: "App")
+        #expect(project.targets.count == 1)
+        #expect(project.targets[0].dependencies.map(\.kind) == [
+            .projectTarget(project: "../Core/Core.xcodeproj", target: "Core"),
+            .packageProduct(product: "Models", package: nil),
+        ])
+    }
+
+    @Test func moduleNamesFollowXcode() {
+        #expect(XcodeProjectReader.c99Identifier("NetNewsWire iOS") == "NetNewsWire_iOS")
+        #expect(XcodeProjectReader.c99Identifier("9Lives-App") == "_9Lives_App")
+        #expect(XcodeProjectReader.c99Identifier("Ünïcode") == "Ünïcode")
+    }
+
+    @Test func productTypesAndRoles() {
+        #expect(XcodeProductType(productType: "com.apple.product-type.application.on-demand-install-capable").role == .app)
+        #expect(XcodeProductType(productType: "com.apple.product-type.application.watchapp2").isCompositionRoot)
+        #expect(XcodeProductType(productType: "com.apple.product-type.app-extension").isCompositionRoot)
+        #expect(XcodeProductType(productType: "com.apple.product-type.framework").role == .framework)
+        #expect(XcodeProductType(productType: "com.apple.product-type.bundle.ui-testing").role == .test)
+        #expect(XcodeProductType(productType: "com.example.unknown") == .other)
+    }
+
+    @Test func notAProject() {
+        #expect(throws: PropertyListError(line: 1, column: 1, message: "no 'objects' dictionary: not a project.pbxproj")) {
+            try read("{ archiveVersion = 1; }")
+        }
+        #expect(throws: PropertyListError(line: 1, column: 1, message: "the top-level value is not a dictionary")) {
+            try read("(a, b)")
+        }
+    }
+
+    @Test func danglingTargetIsANote() throws {
+        let project = try read("{ objects = { P = {isa = PBXProject; mainGroup = G; targets = (T1, ); }; G = {isa = PBXGroup; children = (); }; }; rootObject = P; }")
+        #expect(project.notes == [XcodeNote(line: 1, message: "target T1 is listed but not defined")])
+    }
+}
+
+@Suite struct XcodeWorkspaceReaderTests {
+    @Test func locationsOfEveryScheme() {
+        let references = XcodeWorkspaceReader.references(bytes: Array(XcodeFixtures.workspace.utf8))
+        #expect(references == ["App/App.xcodeproj", "Core/Core.xcodeproj", "Packages/Models"])
+        let other = XcodeWorkspaceReader.references(bytes: Array("""
+        <Workspace version = "1.0">
+           <FileRef location = "self:"></FileRef>
+           <FileRef location = "absolute:/opt/Shared/Shared.xcodeproj"/>
+           <Group location = "group:Nested" name = "Nested">
+              <Group location = "group:Deeper" name = "Deeper">
+                 <FileRef location = "group:Lib.xcodeproj"></FileRef>
+              </Group>
+              <FileRef location = "group:Other &amp; Co.xcodeproj"></FileRef>
+           </Group>
+        </Workspace>
+        """.utf8))
+        #expect(other == ["", "/opt/Shared/Shared.xcodeproj", "Nested/Deeper/Lib.xcodeproj", "Nested/Other & Co.xcodeproj"])
+    }
+}
+
+@Suite struct XCConfigTests {
+    static let files: [String: String] = [
+        "xcconfig/App.xcconfig": """
+        // The app's settings.
+        #include "common/Base.xcconfig"
+        PRODUCT_NAME = NetNews   // trailing comment
+        PRODUCT_MODULE_NAME[sdk=iphoneos*] = Conditional
+        """,
+        "xcconfig/common/Base.xcconfig": "PRODUCT_NAME = $(TARGET_NAME)\nSWIFT_VERSION = 6.0;\n#include? \"Missing.xcconfig\"\n",
+        "xcconfig/Loop.xcconfig": "#include \"Loop.xcconfig\"\nA = 1\n",
+    ]
+
+    static func read(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+
+    @Test func includesCommentsAndConditionalKeys() {
+        #expect(XCConfig.settings(at: "xcconfig/App.xcconfig", readFile: Self.read) == ["PRODUCT_NAME": "NetNews", "SWIFT_VERSION": "6.0"])
+        #expect(XCConfig.settings(at: "xcconfig/Loop.xcconfig", readFile: Self.read) == ["A": "1"])
+        #expect(XCConfig.settings(at: "absent.xcconfig", readFile: Self.read).isEmpty)
+    }
+
+    /// The module name comes from the target's xcconfig, classic (a file reference) or
+    /// Xcode 16 (a synchronized folder and a path inside it); the target's own settings win.
+    @Test func moduleNamesFromConfigurationFiles() throws {
+        let project = try XcodeProjectReader.read(bytes: Array("""
+        { objects = {
+            P = {isa = PBXProject; mainGroup = G; buildConfigurationList = PL; targets = (T1, T2, T3, ); };
+            G = {isa = PBXGroup; children = (F1, S1, ); sourceTree = "<group>"; };
+            F1 = {isa = PBXFileReference; path = xcconfig/App.xcconfig; sourceTree = "<group>"; };
+            S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = xcconfig; sourceTree = "<group>"; };
+            PL = {isa = XCConfigurationList; buildConfigurations = (PC, ); };
+            PC = {isa = XCBuildConfiguration; buildSettings = {SWIFT_VERSION = 5.0; }; name = Debug; };
+            T1 = {isa = PBXNativeTarget; name = "NetNews iOS"; buildConfigurationList = L1; productType = "com.apple.product-type.application"; };
+            L1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
+            C1 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Debug; };
+            T2 = {isa = PBXNativeTarget; name = "NetNews Mac"; buildConfigurationList = L2; productType = "com.apple.product-type.application"; };
+            L2 = {isa = XCConfigurationList; buildConfigurations = (C2, ); };
+            C2 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = S1; baseConfigurationReferenceRelativePath = App.xcconfig; buildSettings = {PRODUCT_MODULE_NAME = NetNewsMac; }; name = Debug; };
+            T3 = {isa = PBXNativeTarget; name = "Widget"; buildConfigurationList = L3; productType = "com.apple.product-type.app-extension"; };
+            L3 = {isa = XCConfigurationList; buildConfigurations = (C3, ); };
+            C3 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = S1; baseConfigurationReferenceRelativePath = common/Base.xcconfig; name = Debug; };
+        }; rootObject = P; }
+        """.utf8), name: "NetNews", readFile: XCConfigTests.read)
+        #expect(project.targets.map(\.moduleName) == ["NetNews", "NetNewsMac", "Widget"])
+    }
+}
