@@ -43,6 +43,7 @@ public enum BuiltinRules {
         UnresolvedManifest(),
         InvalidSource(),
         FilesInNoTarget(),
+        UnreadDependency(),
     ]
 
     public static func rule(id: String) -> (any Rule)? {

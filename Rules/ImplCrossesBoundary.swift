@@ -207,8 +207,9 @@ struct ImplementationIndex {
                     declaringModules[declaration.name, default: []].insert(moduleIndex)
                     // Enums are values, not services; macro and plugin types are loaded by
                     // the compiler and must be public.
+                    // A dependency's types are its API, whatever their names (it is read as context).
                     guard declaration.kind != .protocol, declaration.kind != .enum,
-                          module.kind != .macro, module.kind != .plugin else { continue }
+                          module.kind != .macro, module.kind != .plugin, !module.isContext else { continue }
                     if implementations[declaration.name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
                     implementations[declaration.name, default: []].append(Declaration(
                         module: moduleIndex,

@@ -1,4 +1,5 @@
 import ModlintGraph
+import ModlintWorkspace
 import ModlintRuleEngine
 
 /// A target imports a workspace module it does not declare as a dependency.
@@ -8,16 +9,23 @@ public struct UndeclaredImport: Rule {
         defaultSeverity: .error,
         summary: "A target imports a workspace module that it does not declare as a dependency.",
         rationale: """
-        A module that is only reachable through another dependency builds today by \
-        accident: SwiftPM happens to build it first and leaves it on the search path. The \
-        build breaks as soon as the intermediate dependency is dropped, builds in a \
-        different order, or on a clean build of a single target — and the module graph \
-        that architecture rules check no longer matches what the code uses. A module that \
-        is not reachable at all fails outright, but only when that target is built.
+        Severity follows the consequence. A module that no declared dependency reaches \
+        breaks the build: the target does not compile on its own, or only when the build \
+        order happens to help — an **error**. A module reachable only through another \
+        dependency builds today by accident: SwiftPM (or Xcode) happens to build it first \
+        and leaves it on the search path; the build breaks as soon as the intermediate \
+        dependency drops it, and the module graph that architecture rules check no longer \
+        matches what the code uses — a **warning** (architecture debt). Set \
+        `transitive-imports: error` in `.modlint.yml` to gate on those too (or `note`, \
+        `off`).
 
-        Declare the dependency in the target's `dependencies:` (a `.product(name:package:)` \
-        for a module of another package). Imports guarded by `#if canImport(ThatModule)` \
-        are optional integrations and are not reported.
+        One finding per target and imported module, at the first import; every other \
+        importing file is a related location and the message counts them. The advice \
+        names what to write: the sibling target, or the product and package that export \
+        the module (`.product(name: "NIOCore", package: "swift-nio")`), the package \
+        dependency too when it is missing, and for a module that is no product of its \
+        package (an internal C target) the products that build it. Imports guarded by \
+        `#if canImport(ThatModule)` are optional integrations and are not reported.
 
         A dependency declared only for some platforms (`condition: .when(platforms: \
         [.iOS])`) is undeclared everywhere else: its import must sit under a platform \
@@ -27,7 +35,26 @@ public struct UndeclaredImport: Rule {
         `#if` is trusted (packages often define their own platform flags).
         """,
         examples: [
-            RuleExample("a module reachable only transitively", files: [
+            RuleExample("a module that no declared dependency reaches, imported in two files: one finding", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: ["Networking"]),
+                        .target(name: "Networking"),
+                        .target(name: "Analytics"),
+                    ]
+                )
+                """,
+                "Sources/Feature/A.swift": "import Networking\n\u{2193}import Analytics\n",
+                "Sources/Feature/B.swift": "import Analytics\n",
+                "Sources/Networking/Client.swift": "public struct Client {}\n",
+                "Sources/Analytics/Tracker.swift": "public struct Tracker {}\n",
+            ]),
+            RuleExample("a module reachable only transitively (a warning)", files: [
                 "Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
@@ -190,6 +217,10 @@ public struct UndeclaredImport: Rule {
         for dependency in graph.dependencies { adjacency[dependency.from].append(dependency.to) }
         var findings: [Finding] = []
         var visibleCache: [Int: Set<Int>] = [:]
+        // One finding per (importer, imported module): the first import, the rest related.
+        var groups: [Int: [ModuleGraph.Import]] = [:]
+        var order: [Int] = []
+        var platformChecked = Set<Int>()
         for edge in graph.imports {
             let importer = graph.modules[edge.from]
             let imported = graph.modules[edge.to]
@@ -200,34 +231,55 @@ public struct UndeclaredImport: Rule {
                 visibleCache[edge.from] = visible
                 return visible
             }()
+            let pair = edge.from &* graph.modules.count &+ edge.to
             if visible.contains(edge.to) {
-                if let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency) { findings.append(finding) }
+                if let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency), platformChecked.insert(pair).inserted {
+                    findings.append(finding)
+                }
                 continue
             }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
             // An Xcode target whose project references no package with that module may get
             // it from outside what modlint reads (CocoaPods, Carthage, search paths): unknown.
             if edge.isAttributedByName && importer.productType != nil { continue }
-            let message: String
+            if groups[pair] == nil { order.append(pair) }
+            groups[pair, default: []].append(edge)
+        }
+        let transitiveSeverity = context.configuration.transitiveImports
+        for pair in order {
+            let edges = groups[pair]!.sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
+            let edge = edges[0]
+            let importer = graph.modules[edge.from], imported = graph.modules[edge.to]
+            let declaration = context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration
             // An Xcode target's module name may differ from its target name: say both.
             let importedName = imported.id.hasSuffix(imported.name) ? imported.id : "\(imported.name) (target \(imported.id))"
+            let files = Set(edges.map(\.site.file)).count
+            let whereImported = files > 1 ? " (in \(files) files)" : ""
+            let advice = DeclarationAdvice(context: context, importer: importer, imported: imported)
+            let message: String
+            var severity: Severity?
             if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {
                 let chain = path.map { graph.modules[$0].id }.joined(separator: " -> ")
-                message = "\(importer.id) imports \(importedName), which it does not declare: reachable only transitively (\(chain))"
+                message = "\(importer.id) imports \(importedName)\(whereImported), which it does not declare: reachable only transitively (\(chain)); it builds today by accident. \(advice.text)"
+                severity = transitiveSeverity
             } else {
-                message = "\(importer.id) imports \(importedName), which is not among its dependencies"
+                message = "\(importer.id) imports \(importedName)\(whereImported), which no dependency it declares reaches: the target does not build on its own. \(advice.text)"
             }
+            if severity == .off { continue }
             let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
-            findings.append(Finding(
+            var related = [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath, line: declaration.line,
+                                           message: "declare it in the dependencies of target \(declaration.name)")]
+            related += edges.dropFirst().map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "also imported here") }
+            var finding = Finding(
                 site: edge.site,
                 message: message + conditionSuffix,
                 module: importer.id,
-                key: [importer.id, imported.id, edge.site.file],
-                related: [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath,
-                                          line: context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.line,
-                                          message: "declare \(imported.id) in the dependencies of target \(context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.name)")],
+                key: [importer.id, imported.id],
+                related: related,
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
-            ))
+            )
+            finding.severity = severity
+            findings.append(finding)
         }
         return findings
     }
@@ -286,5 +338,70 @@ public struct UndeclaredImport: Rule {
             }
         }
         return nil
+    }
+}
+
+/// What to write so that a target declares a module: the sibling target, or the product
+/// (and, when missing, the package dependency) that exports it; a module that no product
+/// exports cannot be declared, and the products that build it are named instead.
+struct DeclarationAdvice {
+    let text: String
+
+    init(context: LintContext, importer: ModuleGraph.Module, imported: ModuleGraph.Module) {
+        let workspace = context.workspace
+        let importerPackage = workspace.packages[importer.packageIndex]
+        let importedPackage = workspace.packages[imported.packageIndex]
+        let importedTarget = importedPackage.targets[imported.targetIndex].declaration.name
+        let targetName = importerPackage.targets[importer.targetIndex].declaration.name
+        if importer.packageIndex == imported.packageIndex {
+            text = importerPackage.kind == .xcodeProject
+                ? "Add a dependency on target \(importedTarget) to \(targetName)."
+                : "Declare .target(name: \"\(importedTarget)\") in the dependencies of \(targetName)."
+            return
+        }
+        let packageName = Paths.lastComponent(importedPackage.directory.isEmpty ? importedPackage.identity : importedPackage.directory)
+        let products = importedPackage.manifest.products.filter { $0.kind == .library && $0.targets.contains(importedTarget) }.map(\.name)
+        guard let product = products.first(where: { $0 == imported.name }) ?? products.first else {
+            let builders = importedPackage.manifest.products.filter { $0.kind == .library }.filter { product in
+                product.targets.contains { Self.reaches($0, importedTarget, in: importedPackage) }
+            }.map(\.name)
+            text = "\(imported.name) is no product of \(packageName), so it cannot be declared"
+                + (builders.isEmpty ? "." : "; depend on a product that builds it: \(builders.joined(separator: ", ")).")
+            return
+        }
+        var advice = importerPackage.kind == .xcodeProject
+            ? "Add the \(product) product of \(packageName) to target \(targetName)"
+            : "Declare .product(name: \"\(product)\", package: \"\(packageName)\") in the dependencies of \(targetName)"
+        if !importerPackage.localDependencies.contains(importedPackage.identity) {
+            if importedPackage.isContext {
+                advice += ", and the package dependency on \(packageName)"
+            } else if importerPackage.kind == .swiftPackage {
+                advice += ", and .package(path: \"\(Self.relativePath(from: importerPackage.directory, to: importedPackage.directory))\") to the package"
+            } else {
+                advice += ", and add \(packageName) to the project as a local package"
+            }
+        }
+        text = advice + "."
+    }
+
+    /// A target of the package that depends (transitively, within the package) on `goal`.
+    static func reaches(_ start: String, _ goal: String, in package: Package) -> Bool {
+        var seen: Set<String> = [start]
+        var queue = [start]
+        while let name = queue.popLast() {
+            if name == goal { return true }
+            for dependency in package.targets.first(where: { $0.declaration.name == name })?.declaration.dependencies ?? [] {
+                if seen.insert(dependency.name).inserted { queue.append(dependency.name) }
+            }
+        }
+        return false
+    }
+
+    static func relativePath(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/"), toParts = to.split(separator: "/")
+        var common = 0
+        while common < min(fromParts.count, toParts.count) && fromParts[common] == toParts[common] { common += 1 }
+        let path = (Array(repeating: "..", count: fromParts.count - common) + toParts[common...].map(String.init)).joined(separator: "/")
+        return path.isEmpty ? "." : path
     }
 }

@@ -19,6 +19,12 @@ public struct Configuration: Sendable {
     /// The file it was read from, `nil` for the defaults.
     public var file: String?
     /// Absolute directory that path globs are relative to (the file's directory).
+    /// Severity of `undeclared-import` findings whose module is reachable only through
+    /// other dependencies (it builds today by accident): `transitive-imports:`.
+    public var transitiveImports: Severity = .warning
+    /// Folders of package checkouts read as context (`dependencies:`), relative to the
+    /// configuration file's directory: a CI cache of resolved packages.
+    public var dependencies: [String] = []
     public var baseDirectory: String?
 
     /// Rule id → severity (`off` disables).

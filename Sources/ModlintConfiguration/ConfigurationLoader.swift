@@ -68,6 +68,14 @@ public struct ConfigurationLoader: Sendable {
                 guard depth >= 1 else { throw reader.error("max-depth must be at least 1", at: value) }
                 configuration.maxDepth = depth
             case "baseline": configuration.baseline = try reader.string(value, "baseline")
+            case "dependencies": configuration.dependencies = try reader.strings(value, "dependencies")
+            case "transitive-imports":
+                let text = try reader.string(value, "transitive-imports")
+                guard let severity = Severity(rawValue: text) else {
+                    throw reader.error("transitive-imports must be one of error, warning, note, off (got '\(text)')"
+                                       + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: value)
+                }
+                configuration.transitiveImports = severity
             case "require-suppression-reason": configuration.requireSuppressionReason = try reader.bool(value, "require-suppression-reason")
             case "di":
                 for (entry, entryValue) in try reader.mapping(value, "di") {
@@ -98,7 +106,8 @@ public struct ConfigurationLoader: Sendable {
 
     public static let topLevelKeys = [
         "rules", "include", "exclude", "impl-patterns", "composition-roots", "layers", "forbidden", "allowed",
-        "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions",
+        "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions", "dependencies",
+        "transitive-imports",
     ]
 
     private func layer(_ node: Node, _ reader: inout NodeReader) throws -> Layer {

@@ -49,7 +49,10 @@ public enum GraphViews {
     }
 
     private static func modules(graph: ModuleGraph, options: ViewOptions, edgesFromImports: Bool) -> GraphView {
-        let included = graph.modules.indices.filter { options.includeTests || graph.modules[$0].kind != .test }
+        // Dependencies read as context are drawn only as external nodes (`--include-external`).
+        let included = graph.modules.indices.filter {
+            (options.includeTests || graph.modules[$0].kind != .test) && !graph.modules[$0].isContext
+        }
         let includedSet = Set(included)
         var nodes = included.map { index -> GraphNode in
             let module = graph.modules[index]
@@ -62,6 +65,12 @@ public enum GraphViews {
                 edges.append(GraphEdge(from: graph.modules[edge.from].id, to: graph.modules[edge.to].id, kind: .import))
             }
             if options.includeExternal {
+                for edge in graph.imports where includedSet.contains(edge.from) && graph.modules[edge.to].isContext {
+                    externalNames.insert(graph.modules[edge.to].name)
+                    edges.append(GraphEdge(from: graph.modules[edge.from].id, to: graph.modules[edge.to].name, kind: .import))
+                }
+            }
+            if options.includeExternal {
                 for (from, names) in graph.externalImports where includedSet.contains(from) {
                     for name in names {
                         externalNames.insert(name)
@@ -72,6 +81,13 @@ public enum GraphViews {
         } else {
             for edge in graph.dependencies where includedSet.contains(edge.from) && includedSet.contains(edge.to) {
                 edges.append(GraphEdge(from: graph.modules[edge.from].id, to: graph.modules[edge.to].id, kind: .dependency))
+            }
+            if options.includeExternal {
+                for edge in graph.dependencies where includedSet.contains(edge.from) && graph.modules[edge.to].isContext {
+                    let name = edge.product ?? graph.modules[edge.to].name
+                    externalNames.insert(name)
+                    edges.append(GraphEdge(from: graph.modules[edge.from].id, to: name, kind: .dependency))
+                }
             }
             if options.includeExternal {
                 for edge in graph.externalDependencies where includedSet.contains(edge.from) {
@@ -88,17 +104,19 @@ public enum GraphViews {
     }
 
     private static func packages(workspace: Workspace, graph: ModuleGraph, options: ViewOptions) -> GraphView {
-        var nodes = workspace.packages.map {
+        var nodes = workspace.subjectPackages.map {
             GraphNode(id: $0.identity, kind: .package, package: $0.identity, path: $0.directory.isEmpty ? "." : $0.directory)
         }
         var edges: [GraphEdge] = []
         var external = Set<String>()
-        for package in workspace.packages {
-            for dependency in package.localDependencies {
+        let context = Set(workspace.packages.filter(\.isContext).map(\.identity))
+        for package in workspace.subjectPackages {
+            for dependency in package.localDependencies where !context.contains(dependency) || options.includeExternal {
+                if context.contains(dependency) { external.insert(dependency) }
                 edges.append(GraphEdge(from: package.identity, to: dependency, kind: .package))
             }
             if options.includeExternal {
-                let local = Set(package.dependencyNames.keys)
+                let local = Set(package.dependencyNames.keys).union(context)
                 for dependency in package.manifest.dependencies where !local.contains(dependency.identity) {
                     external.insert(dependency.identity)
                     edges.append(GraphEdge(from: package.identity, to: dependency.identity, kind: .package))

@@ -29,6 +29,8 @@ public struct ModuleGraph: Sendable {
         public var kind: ManifestTarget.Kind
         /// What an Xcode target builds (`nil` for SwiftPM targets).
         public var productType: XcodeProductType? = nil
+        /// A module of a dependency read as context: it informs rules, it is not linted.
+        public var isContext = false
         public var directory: String?
         /// Index into `workspace.packages` and into that package's `targets`.
         public var packageIndex: Int
@@ -112,7 +114,7 @@ public struct ModuleGraph: Sendable {
                 let label = target.declaration.name
                 let id = nameCount[label] == 1 ? label : "\(package.identity)/\(label)"
                 modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind, productType: target.productType,
-                                      directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
+                                      isContext: package.isContext, directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
             }
         }
         modules.sort { $0.id < $1.id }

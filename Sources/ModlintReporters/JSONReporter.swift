@@ -32,6 +32,7 @@ public struct JSONReporter: Reporter {
                 ("modules", .int(result.summary.modules)),
                 ("files", .int(result.summary.files)),
                 ("filesInNoTarget", .int(result.summary.filesInNoTarget)),
+                ("contextPackages", .int(result.summary.contextPackages)),
             ])),
             ("diagnostics", .array(result.diagnostics.map(jsonValue))),
         ])

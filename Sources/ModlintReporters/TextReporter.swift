@@ -36,6 +36,7 @@ public struct TextReporter: Reporter {
     public func summaryLine(_ s: LintResult.Summary) -> String {
         var scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
         if s.filesInNoTarget > 0 { scope += " (\(count(s.filesInNoTarget, "file")) in no target)" }
+        if s.contextPackages > 0 { scope += "; \(count(s.contextPackages, "dependency package")) read as context" }
         if s.errors == 0 && s.warnings == 0 && s.notes == 0 {
             return "no findings " + scope
         }

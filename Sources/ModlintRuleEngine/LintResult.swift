@@ -75,9 +75,11 @@ public struct LintResult: Sendable, Equatable, Codable {
         public var files: Int
         /// Swift files under the linted paths that no target builds (not analysed).
         public var filesInNoTarget: Int
+        /// Dependency packages whose sources were read as context (not linted, not counted above).
+        public var contextPackages: Int
 
         public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, packages: Int = 0, modules: Int = 0, files: Int = 0,
-                    filesInNoTarget: Int = 0) {
+                    filesInNoTarget: Int = 0, contextPackages: Int = 0) {
             self.errors = errors
             self.warnings = warnings
             self.notes = notes
@@ -85,6 +87,7 @@ public struct LintResult: Sendable, Equatable, Codable {
             self.modules = modules
             self.files = files
             self.filesInNoTarget = filesInNoTarget
+            self.contextPackages = contextPackages
         }
     }
 

@@ -20,6 +20,10 @@ public struct Linter: Sendable {
         self.configuration = configuration
         self.loaderOptions = loaderOptions
         self.loaderOptions.exclude += configuration.exclude
+        // `dependencies:` folders are relative to the configuration file's directory too.
+        self.loaderOptions.dependencyFolders += configuration.dependencies.map {
+            Paths.normalize(Paths.join(configuration.baseDirectory ?? FileSystem.absolute("."), $0))
+        }
         // `exclude:` globs are relative to the configuration file's directory.
         if !configuration.exclude.isEmpty, let base = configuration.baseDirectory {
             self.loaderOptions.excludeBaseDirectory = base
@@ -65,8 +69,9 @@ public struct Linter: Sendable {
         let checked = context
         for (index, findings) in active.map(\.rule).parallelMap({ $0.check(checked) }).enumerated() {
             let id = active[index].rule.description.id
-            for finding in findings where included.includes(finding.site.file) {
-                raised.append(.init(rule: id, severity: active[index].severity, finding: finding))
+            // Nothing is reported inside a dependency read as context.
+            for finding in findings where included.includes(finding.site.file) && !workspace.isContext(finding.site.file) {
+                raised.append(.init(rule: id, severity: finding.severity ?? active[index].severity, finding: finding))
             }
         }
         // Suppressions apply after every rule ran; then the audit rules judge them.
@@ -91,10 +96,11 @@ public struct Linter: Sendable {
             errors: diagnostics.filter { $0.severity == .error }.count,
             warnings: diagnostics.filter { $0.severity == .warning }.count,
             notes: diagnostics.filter { $0.severity == .note }.count,
-            packages: workspace.packages.count,
+            packages: workspace.subjectPackages.count,
             modules: workspace.targetCount,
             files: workspace.fileCount,
-            filesInNoTarget: workspace.filesInNoTarget.count
+            filesInNoTarget: workspace.filesInNoTarget.count,
+            contextPackages: workspace.contextPackageCount
         )
         return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
     }

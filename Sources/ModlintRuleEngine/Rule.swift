@@ -68,6 +68,9 @@ public struct Finding: Sendable, Equatable {
     /// Module-graph edges the finding is about (module ids), so that diagrams can draw
     /// them as violations; empty for findings that concern no edge.
     public var edges: [ModuleEdge]
+    /// Set when the consequence decides the severity (an import that breaks the build is
+    /// an error, one that builds by accident a warning); `nil` takes the rule's.
+    public var severity: Severity?
 
     public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = [],
                 edges: [ModuleEdge] = []) {

@@ -213,8 +213,10 @@ public enum Paths {
         return isAbsolute ? "/" + joined : joined
     }
 
+    /// `component` below `base`; an absolute `component` (a dependency checkout outside
+    /// the workspace root) stands for itself.
     public static func join(_ base: String, _ component: String) -> String {
-        if base.isEmpty { return component }
+        if base.isEmpty || component.hasPrefix("/") { return component }
         if component.isEmpty { return base }
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }

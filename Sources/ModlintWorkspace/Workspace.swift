@@ -22,14 +22,31 @@ public struct Workspace: Sendable {
         self.notes = notes
     }
 
-    public var targetCount: Int { packages.reduce(0) { $0 + $1.targets.count } }
+    /// Remote packages the workspace depends on whose sources were not found (identities,
+    /// sorted, each with the manifest line that declares it): their facts are unknown.
+    public var unavailableDependencies: [UnavailableDependency] = []
+
+    /// What the manifest reader passed over in dependencies read as context: never
+    /// findings, shown with `lint --verbose`.
+    public var contextNotes: [WorkspaceNote] = []
+
+    /// The packages and projects being linted (not dependencies read as context).
+    public var subjectPackages: [Package] { packages.filter { !$0.isContext } }
+    public var contextPackageCount: Int { packages.count - subjectPackages.count }
+
+    public var targetCount: Int { subjectPackages.reduce(0) { $0 + $1.targets.count } }
     /// Distinct files analysed: a file that several Xcode targets build counts once.
     public var fileCount: Int {
         var seen = Set<String>()
-        for package in packages {
+        for package in subjectPackages {
             for target in package.targets { for file in target.files { seen.insert(file.path) } }
         }
         return seen.count
+    }
+
+    /// True for a path inside a dependency read as context: no finding is reported there.
+    public func isContext(_ path: String) -> Bool {
+        packages.contains { $0.isContext && Paths.isInside(path, $0.directory) }
     }
 }
 
@@ -60,6 +77,11 @@ public struct Package: Sendable {
     public var dependencyNames: [String: String] = [:]
     /// `// modlint:…` comments in the manifest (findings on manifests can be suppressed too).
     public var suppressions: [SuppressionComment] = []
+    /// A resolved dependency (a checkout) read for its facts only: its modules, types,
+    /// Spezi requirements and DI keys inform the rules, but nothing inside it is reported.
+    public var isContext = false
+    /// The version or revision `Package.resolved` pins for a context package.
+    public var pin: String?
 
     public init(identity: String, directory: String, manifestPath: String, manifest: PackageManifest,
                 targets: [Target], localDependencies: [String]) {
@@ -72,6 +94,20 @@ public struct Package: Sendable {
     }
 
     public var name: String { manifest.name.isEmpty ? identity : manifest.name }
+
+    /// Moves a package read with its own directory as the root (a dependency checkout)
+    /// under `prefix`, root-relative or absolute.
+    mutating func rebase(onto prefix: String) {
+        directory = Paths.join(prefix, directory)
+        manifestPath = Paths.join(prefix, manifestPath)
+        for index in targets.indices {
+            targets[index].package = identity
+            targets[index].directory = targets[index].directory.map { Paths.join(prefix, $0) }
+            for file in targets[index].files.indices {
+                targets[index].files[file].path = Paths.join(prefix, targets[index].files[file].path)
+            }
+        }
+    }
 
     /// What `.package(path:)` and project references point at: the package's directory,
     /// or the `.xcodeproj` folder (several projects may share one directory).
@@ -114,6 +150,23 @@ public struct SourceFile: Sendable {
     public init(path: String, summary: SourceSummary) {
         self.path = path
         self.summary = summary
+    }
+}
+
+/// A remote package dependency whose sources modlint could not read.
+public struct UnavailableDependency: Sendable, Equatable {
+    public var identity: String
+    /// Where it is declared (a manifest or project file, root-relative) and the line.
+    public var file: String
+    public var line: Int
+    /// The pinned version or revision from `Package.resolved`, when one names it.
+    public var pin: String?
+
+    public init(identity: String, file: String, line: Int, pin: String? = nil) {
+        self.identity = identity
+        self.file = file
+        self.line = line
+        self.pin = pin
     }
 }
 

@@ -35,12 +35,33 @@ public struct WorkspaceOptions: Sendable {
     public var buildEnvironment: BuildEnvironment
     /// Summaries of unchanged files are taken from here; `nil` reads and writes no cache.
     public var cache: SummaryCache?
+    /// Folders of package checkouts given explicitly (`--dependencies`, `dependencies:`),
+    /// absolute; searched before the checkouts SwiftPM and Xcode keep.
+    public var dependencyFolders: [String] = []
+    /// Read resolved dependency sources as context (off while reading a checkout itself).
+    public var readsDependencies = true
+    /// Read Xcode projects (off inside dependency checkouts: their example apps are not
+    /// part of the library).
+    public var readsXcodeProjects = true
+    /// Xcode's DerivedData folder, searched for a project's package checkouts (macOS).
+    public var derivedDataDirectory: String? = WorkspaceOptions.defaultDerivedData
 
-    public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage"],
+    /// `SourcePackages` is where `xcodebuild -clonedSourcePackagesDirPath` keeps resolved
+    /// packages: read as context, never linted.
+    public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage", "SourcePackages"],
                 toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment = .host) {
         self.skippedDirectoryNames = skippedDirectoryNames
         self.toolsVersion = toolsVersion
         self.buildEnvironment = buildEnvironment
+    }
+
+    static var defaultDerivedData: String? {
+        #if os(macOS)
+        guard let home = getenv("HOME") else { return nil }
+        return String(cString: home) + "/Library/Developer/Xcode/DerivedData"
+        #else
+        return nil
+        #endif
     }
 }
 
@@ -57,7 +78,70 @@ public struct WorkspaceLoader: Sendable {
         let (root, scan) = try self.scan(paths: paths)
         var workspace = assemble(root: root, scan: scan)
         workspace.excludedPaths = scan.excludedPaths.sorted()
+        if options.readsDependencies { attachDependencies(to: &workspace, scan: scan) }
         return workspace
+    }
+
+    /// Reads the checkouts of the remote packages the workspace depends on (transitively)
+    /// as context packages, and records the direct dependencies it could not find.
+    private func attachDependencies(to workspace: inout Workspace, scan: TreeScan) {
+        let root = workspace.root
+        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
+        let packageDirectories = scan.packageDirectories.keys.sorted()
+        let checkouts = DependencyContext.index(DependencyContext.checkoutFolders(
+            root: root, packageDirectories: packageDirectories, projects: projects,
+            explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory))
+        let pins = ResolvedPins.read(ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
+                                                        workspaces: scan.xcodeWorkspaces.sorted()))
+        var contextOptions = options
+        contextOptions.readsDependencies = false
+        contextOptions.readsXcodeProjects = false
+        contextOptions.exclude = []
+        contextOptions.excludeBaseDirectory = nil
+        let contextLoader = WorkspaceLoader(options: contextOptions)
+
+        var queue: [(dependency: PackageDependency, file: String, direct: Bool)] = []
+        for package in workspace.packages {
+            queue += DependencyContext.remoteDependencies(of: package).map { ($0, package.manifestPath, true) }
+        }
+        var used = Set(workspace.packages.map(\.identity))
+        var seen = Set<String>()
+        var context: [Package] = []
+        var contextNotes: [WorkspaceNote] = []
+        var unavailable: [UnavailableDependency] = []
+        var head = 0
+        while head < queue.count {
+            let (dependency, file, direct) = queue[head]
+            head += 1
+            guard seen.insert(dependency.identity).inserted else { continue }
+            guard let directory = checkouts[dependency.identity], !used.contains(dependency.identity),
+                  let loaded = try? contextLoader.load(paths: [directory]),
+                  var package = loaded.packages.first(where: { $0.directory.isEmpty && $0.kind == .swiftPackage }) else {
+                if direct && !used.contains(dependency.identity) {
+                    unavailable.append(UnavailableDependency(identity: dependency.identity, file: file, line: dependency.line,
+                                                             pin: pins[dependency.identity]))
+                }
+                continue
+            }
+            let prefix = Paths.isInside(directory, root) ? Paths.relative(directory, to: root) : directory
+            package.identity = dependency.identity
+            package.rebase(onto: prefix)
+            package.isContext = true
+            package.pin = pins[dependency.identity]
+            used.insert(dependency.identity)
+            queue += DependencyContext.remoteDependencies(of: package).map { ($0, package.manifestPath, false) }
+            context.append(package)
+            for var note in loaded.notes where note.kind != .invalidSource {
+                note.file = Paths.join(prefix, note.file)
+                if Paths.isInside(note.file, package.directory) { contextNotes.append(note) }
+            }
+        }
+        guard !context.isEmpty || !unavailable.isEmpty else { return }
+        workspace.packages += context
+        workspace.packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
+        Self.wireLocalDependencies(&workspace.packages)
+        workspace.unavailableDependencies = unavailable.sorted { ($0.identity, $0.file) < ($1.identity, $1.file) }
+        workspace.contextNotes = contextNotes
     }
 
     /// A hash of every input file's identity (path, size, modification time, inode) —
@@ -65,7 +149,26 @@ public struct WorkspaceLoader: Sendable {
     /// reading any file. Equal fingerprints mean the workspace did not change on disk.
     public func inputFingerprint(paths: [String]) throws -> (root: String, fingerprint: UInt64) {
         let (root, scan) = try self.scan(paths: paths, fingerprinting: true)
-        return (root, scan.fingerprint.value)
+        guard options.readsDependencies else { return (root, scan.fingerprint.value) }
+        // Dependencies read as context live outside the walk (`.build`, `SourcePackages`,
+        // explicit folders): their checkouts' manifests and the pins are inputs too.
+        var fingerprint = scan.fingerprint
+        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
+        let packageDirectories = scan.packageDirectories.keys.sorted()
+        for folder in DependencyContext.checkoutFolders(root: root, packageDirectories: packageDirectories, projects: projects,
+                                                        explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory) {
+            for entry in FileSystem.entries(of: folder) ?? [] {
+                let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
+                fingerprint.add(manifest)
+                fingerprint.add(FileSystem.identity(of: manifest) ?? "-")
+            }
+        }
+        for file in ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
+                                       workspaces: scan.xcodeWorkspaces.sorted()) {
+            fingerprint.add(file)
+            fingerprint.add(FileSystem.identity(of: file) ?? "-")
+        }
+        return (root, fingerprint.value)
     }
 
     private func scan(paths: [String], fingerprinting: Bool = false) throws -> (String, TreeScan) {
@@ -81,7 +184,9 @@ public struct WorkspaceLoader: Sendable {
         let root = Self.commonAncestor(of: directories)
         var scan = TreeScan()
         scan.fingerprinting = fingerprinting
-        let exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
+        var exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
+        // Checkouts given with --dependencies are context, never part of the linted tree.
+        exclusion.contextFolders = Set(options.dependencyFolders.filter { Paths.isInside($0, root) && $0 != root }.map { Paths.relative($0, to: root) })
         for directory in Set(directories).sorted() {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
@@ -193,7 +298,7 @@ public struct WorkspaceLoader: Sendable {
             owners[path] = .init(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product)
         }
         var usedXcodeIdentities = usedIdentities
-        let xcode = scan.xcodeProjects.isEmpty ? XcodeProjectLayout() : XcodeProjectLayout(
+        let xcode = scan.xcodeProjects.isEmpty || !options.readsXcodeProjects ? XcodeProjectLayout() : XcodeProjectLayout(
             root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
             swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners, usedIdentities: &usedXcodeIdentities)
         notes += xcode.notes
@@ -397,7 +502,7 @@ struct TreeScan: Sendable {
             }
             switch entry.kind {
             case .directory:
-                if entry.name.hasPrefix(".") || skipped.contains(entry.name) { continue }
+                if entry.name.hasPrefix(".") || skipped.contains(entry.name) || excluded.contextFolders.contains(path) { continue }
                 if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
                     let isProject = entry.name.hasSuffix(".xcodeproj")
                     let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
@@ -444,6 +549,8 @@ struct TreeScan: Sendable {
 /// `exclude` globs, matched against paths relative to their base directory.
 struct Exclusion: Sendable {
     var globs: [Glob] = []
+    /// Root-relative folders of dependency checkouts (read as context, not walked).
+    var contextFolders: Set<String> = []
     /// The root's path relative to the base (`nil`: the root lies outside the base), or
     /// the base's path relative to the root when the base lies below it.
     private var rootInsideBase: String?

@@ -143,8 +143,8 @@ struct XcodeProjectLayout {
                     case .packageProduct(let product, let reference):
                         var packageIdentity: String?
                         switch reference {
-                        case .local(let relativePath): packageIdentity = dependencies.addLocalPackage(relativePath)
-                        case .remote(let url): packageIdentity = dependencies.addRemotePackage(url)
+                        case .local(let relativePath): packageIdentity = dependencies.addLocalPackage(relativePath, line: line)
+                        case .remote(let url): packageIdentity = dependencies.addRemotePackage(url, line: line)
                         case nil: packageIdentity = nil
                         }
                         declared.append(TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1))
@@ -300,15 +300,16 @@ private struct DependencyList {
     }
 
     /// `relativePath` as written in the project (relative to its folder).
-    mutating func addLocalPackage(_ relativePath: String) -> String {
+    /// `line`: the project object that first asks for the package (its product dependency).
+    mutating func addLocalPackage(_ relativePath: String, line: Int = 1) -> String {
         let identity = PackageDependency.identity(forPath: relativePath, relativeTo: projectDirectory.isEmpty ? "." : projectDirectory)
-        add(PackageDependency(location: .path(relativePath), identity: identity, line: 1), key: "path:" + relativePath)
+        add(PackageDependency(location: .path(relativePath), identity: identity, line: line), key: "path:" + relativePath)
         return identity
     }
 
-    mutating func addRemotePackage(_ url: String) -> String {
+    mutating func addRemotePackage(_ url: String, line: Int) -> String {
         let identity = PackageDependency.identity(for: url)
-        add(PackageDependency(location: .url(url), identity: identity, line: 1), key: "url:" + url)
+        add(PackageDependency(location: .url(url), identity: identity, line: line), key: "url:" + url)
         return identity
     }
 

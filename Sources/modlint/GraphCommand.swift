@@ -37,6 +37,8 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var dependencies: DependencyOptions
+
     @Option(help: ArgumentHelp("Group nodes: package (default), folder (folder:N for N leading path components), layer (the layers of .modlint.yml, ranked top to bottom), none.", valueName: "mode"))
     var cluster: ClusterArgument = ClusterArgument(mode: .package)
 
@@ -78,7 +80,8 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try self.configuration.load(near: [path])
-        let linter = Linter(rules: BuiltinRules.all, configuration: configuration)
+        var linter = Linter(rules: BuiltinRules.all, configuration: configuration)
+        try dependencies.apply(to: &linter)
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])
         let graph = ModuleGraph(workspace: workspace)
         let violations = linter.violatingEdges(in: workspace, graph: graph).map {

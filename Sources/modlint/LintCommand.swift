@@ -25,6 +25,11 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var dependencies: DependencyOptions
+
+    @Flag(help: "List on stderr the dependency packages read as context (with their pinned versions) and the problems modlint passed over in them.")
+    var verbose = false
+
     @Flag(help: "Exit 1 on any finding, not only on errors.")
     var strict = false
 
@@ -62,6 +67,7 @@ struct LintCommand: ParsableCommand {
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
         let loaded = try configuration.load(near: paths)
         var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
+        try dependencies.apply(to: &linter)
         linter.loaderOptions.cache = try cache.make()
         let loader = WorkspaceLoader(options: linter.loaderOptions)
         // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
@@ -77,6 +83,16 @@ struct LintCommand: ParsableCommand {
             workspace = loaded
         }
         try FaultInjection.checkInternalFault()
+        if verbose {
+            let workspace = try workspace ?? loader.load(paths: paths)
+            for package in workspace.packages where package.isContext {
+                Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
+                                     + "(\(package.targets.count) targets)\n")
+            }
+            for note in workspace.contextNotes {
+                Output.standardError("\(note.file):\(note.line):\(note.column): note: \(note.message) (in a dependency read as context)\n")
+            }
+        }
         if let writeBaseline {
             try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline)
             Output.standardError("modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")

@@ -46,7 +46,7 @@ struct ExitCodeTests {
         let run = try CLI.run(["lint", directory.path])
         #expect(run.exitCode == 1)
         #expect(run.standardOutput.contains(
-            "Sources/Core/Cycle.swift:1:1: error: Core imports Feature, which is not among its dependencies [undeclared-import]\n"))
+            "Sources/Core/Cycle.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Feature\") in the dependencies of Core. [undeclared-import]\n"))
     }
 
     @Test func warningsExitZeroUnlessStrict() throws {

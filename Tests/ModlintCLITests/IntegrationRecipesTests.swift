@@ -110,7 +110,7 @@ import Yams
             let words = line[range.upperBound...].split(separator: " ").map(String.init)
             commands.append(["lint"] + words.map { $0.replacingOccurrences(of: "\"", with: "") })
         }
-        #expect(commands.count == 3)
+        #expect(commands.count == 4)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         for command in commands {

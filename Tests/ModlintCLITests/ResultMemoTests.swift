@@ -28,7 +28,7 @@ struct ResultMemoTests {
         try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
         let edited = try CLI.run(["lint", directory.path])
         #expect(edited.exitCode == 1)
-        #expect(edited.standardOutput.contains("Core imports Feature, which is not among its dependencies [undeclared-import]"))
+        #expect(edited.standardOutput.contains("Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Feature\") in the dependencies of Core. [undeclared-import]"))
 
         // A configuration edit.
         try directory.write(".modlint.yml", "rules:\n  undeclared-import: off\n  import-cycle: off\n")
@@ -63,7 +63,7 @@ struct ResultMemoTests {
         try directory.write("Sync.xcodeproj/project.pbxproj", project.replacingOccurrences(of: "TD01,\n", with: ""))
         let edited = try CLI.run(["lint", directory.path])
         #expect(edited.exitCode == 1)
-        #expect(edited.standardOutput.contains("App imports WidgetModule (target Widget Extension), which is not among its dependencies [undeclared-import]"))
+        #expect(edited.standardOutput.contains("App imports WidgetModule (target Widget Extension), which no dependency it declares reaches: the target does not build on its own. Add a dependency on target Widget Extension to App. [undeclared-import]"))
         try directory.write("Sync.xcodeproj/project.pbxproj", project)
         #expect(try CLI.run(["lint", directory.path]).exitCode == 0)
 
@@ -71,6 +71,6 @@ struct ResultMemoTests {
         try directory.write("Widget/Widget.xcconfig", "PRODUCT_MODULE_NAME = HostedWidget\n")
         let renamed = try CLI.run(["lint", directory.path])
         #expect(renamed.exitCode == 1)
-        #expect(renamed.standardOutput.contains("AppTests imports HostedWidget (target Widget Extension), which is not among its dependencies [undeclared-import]"))
+        #expect(renamed.standardOutput.contains("AppTests imports HostedWidget (target Widget Extension), which no dependency it declares reaches: the target does not build on its own. Add a dependency on target Widget Extension to AppTests. [undeclared-import]"))
     }
 }

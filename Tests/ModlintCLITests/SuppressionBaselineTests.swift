@@ -15,7 +15,7 @@ struct SuppressionBaselineTests {
         ("Sources/Feature/Feature.swift", "import Core\n"),
         ("Sources/Extra/Extra.swift", "public struct Extra {}\n"),
     ]
-    static let finding = "Sources/Core/Core.swift:1:1: error: Core imports Extra, which is not among its dependencies [undeclared-import]\n"
+    static let finding = "Sources/Core/Core.swift:1:1: error: Core imports Extra, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Extra\") in the dependencies of Core. [undeclared-import]\n"
 
     @Test func commentSuppressesAndExpires() throws {
         let directory = try TemporaryDirectory(files: Self.files)
@@ -28,8 +28,8 @@ struct SuppressionBaselineTests {
         #expect(after.exitCode == 1)
         #expect(after.standardOutput == """
         Sources/Core/Core.swift:1:1: error: suppression of undeclared-import expired on 2030-01-31; fix the findings or extend the date [invalid-suppression]
-        Sources/Core/Core.swift:2:1: error: Core imports Extra, which is not among its dependencies [undeclared-import]
-            Package.swift:4:1: note: declare Extra in the dependencies of target Core
+        Sources/Core/Core.swift:2:1: error: Core imports Extra, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Extra\") in the dependencies of Core. [undeclared-import]
+            Package.swift:4:1: note: declare it in the dependencies of target Core
         modlint: 2 errors, 0 warnings, 0 notes in 1 package, 3 modules, 3 files
 
         """)

@@ -66,6 +66,15 @@ struct ConfigurationLoaderTests {
         #expect(configuration.maxDepth == 4)
     }
 
+    @Test func transitiveImportsAndDependencies() throws {
+        #expect(try parse("").transitiveImports == .warning)
+        let configuration = try parse("transitive-imports: error\ndependencies: [.ci/checkouts, /opt/cache]\n")
+        #expect(configuration.transitiveImports == .error)
+        #expect(configuration.dependencies == [".ci/checkouts", "/opt/cache"])
+        #expect(error("transitive-imports: warn\n")
+                == "/w/.modlint.yml:1:21: error: transitive-imports must be one of error, warning, note, off (got 'warn')")
+    }
+
     @Test func unknownTopLevelKey() {
         #expect(error("layer:\n  - name: A\n") == "/w/.modlint.yml:1:1: error: unknown key 'layer' in the configuration — did you mean 'layers'?")
     }

@@ -1,0 +1,85 @@
+import ModlintGraph
+import ModlintRuleEngine
+
+/// Remote packages the workspace depends on whose sources modlint could not find.
+public struct UnreadDependency: Rule {
+    public static let description = RuleDescription(
+        id: "unread-dependency",
+        defaultSeverity: .note,
+        summary: "Remote packages whose sources modlint could not find: what their modules require is unknown.",
+        rationale: """
+        What a library module requires is declared in the library's sources: a Spezi \
+        module's `@StandardActor` constraint and `@Dependency`s, a DI key's values, the \
+        modules a product exports. modlint reads resolved dependency sources as context — \
+        SwiftPM's `.build/checkouts`, Xcode's `SourcePackages/checkouts` (and, on macOS, the \
+        project's DerivedData), and folders given with `--dependencies` or `dependencies:` \
+        in `.modlint.yml` — matched by package identity (the last component of the URL). \
+        Nothing inside them is reported and they are not counted in the summary.
+
+        When a remote package's sources are not there, rules that would need its facts do \
+        not guess: no unmet constraint, missing module or undeclared import is built on a \
+        package modlint could not read. This note names those packages, with the version \
+        `Package.resolved` pins, once per run. Provide them with `swift package resolve`, by \
+        opening the project in Xcode once, or with `--dependencies FOLDER` (a folder of \
+        package checkouts, such as a CI cache).
+        """,
+        examples: [
+            RuleExample("a remote package that has not been resolved", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [
+                \u{2193}        .package(url: "https://github.com/StanfordSpezi/SpeziHealthKit.git", from: "1.0.0"),
+                    ],
+                    targets: [.target(name: "App", dependencies: [.product(name: "SpeziHealthKit", package: "SpeziHealthKit")])]
+                )
+                """,
+                "Sources/App/App.swift": "import SpeziHealthKit\n",
+            ]),
+            RuleExample("a resolved remote package is read as context", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [.package(url: "https://github.com/example/Kit.git", from: "1.0.0")],
+                    targets: [.target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")])]
+                )
+                """,
+                "Sources/App/App.swift": "import Kit\n",
+                ".build/checkouts/Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                // A target cycle: an error in the dependency, never reported in the app.
+                let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [
+                    .target(name: "Kit", dependencies: ["KitCore"]),
+                    .target(name: "KitCore", dependencies: ["Kit"]),
+                ])
+                """,
+                ".build/checkouts/Kit/Sources/Kit/Kit.swift": "import KitCore\npublic struct Kit {}\n",
+                ".build/checkouts/Kit/Sources/KitCore/Core.swift": "import Kit\n",
+            ]),
+        ]
+    )
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        let missing = context.workspace.unavailableDependencies
+        guard let first = missing.first else { return [] }
+        let names = missing.map { $0.identity + ($0.pin.map { " (pinned \($0))" } ?? "") }
+        return [Finding(
+            site: Site(file: first.file, line: first.line, column: 1),
+            message: "\(missing.count == 1 ? "1 remote package is" : "\(missing.count) remote packages are") not read, so what "
+                + "\(missing.count == 1 ? "its" : "their") modules require is unknown and not checked: \(names.joined(separator: ", ")); "
+                + "provide the sources with `swift package resolve`, by opening the project in Xcode once, or with --dependencies FOLDER",
+            key: missing.map(\.identity),
+            related: missing.dropFirst().map { RelatedLocation(file: $0.file, line: $0.line, message: "\($0.identity) is declared here") }
+        )]
+    }
+}

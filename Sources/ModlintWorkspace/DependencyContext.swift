@@ -1,0 +1,134 @@
+import ModlintManifest
+
+/// Resolved dependency sources read as context: what a library module requires (a Spezi
+/// module's Standard constraint, its `@Dependency`s, a DI key's values, a product's
+/// modules) is declared in the library's own sources. The loader finds checkouts by package
+/// identity, reads each as a package of the workspace marked `isContext`, and records the
+/// remote packages it could not find, so that rules never guess about them.
+struct DependencyContext {
+    /// Where checkouts are looked for, in order: explicit folders (`--dependencies`,
+    /// `dependencies:`), then `.build/checkouts` beside each package and at the root, then
+    /// Xcode's `SourcePackages/checkouts` beside each project and at the root, then (on
+    /// macOS) the DerivedData folder of each project.
+    /// `packageDirectories` and `projects` (`.xcodeproj` paths) are root-relative.
+    static func checkoutFolders(root: String, packageDirectories: [String], projects: [String], explicit: [String],
+                                derivedData: String?) -> [String] {
+        var folders = explicit
+        for directory in packageDirectories {
+            folders.append(Paths.join(Paths.join(root, directory), ".build/checkouts"))
+        }
+        folders.append(Paths.join(root, ".build/checkouts"))
+        for project in projects {
+            folders.append(Paths.join(Paths.join(root, Paths.parent(project)), "SourcePackages/checkouts"))
+        }
+        folders.append(Paths.join(root, "SourcePackages/checkouts"))
+        if let derivedData {
+            for project in projects {
+                if let folder = derivedDataCheckouts(for: Paths.join(root, project), in: derivedData) { folders.append(folder) }
+            }
+        }
+        var seen = Set<String>()
+        return folders.filter { seen.insert(Paths.normalize($0)).inserted }
+    }
+
+    /// Xcode keeps a project's packages in `DerivedData/<Name>-<hash>/SourcePackages/checkouts`;
+    /// the folder's `info.plist` names the project (`WorkspacePath`).
+    static func derivedDataCheckouts(for projectPath: String, in derivedData: String) -> String? {
+        for entry in FileSystem.entries(of: derivedData) ?? [] where entry.kind == .directory {
+            let folder = Paths.join(derivedData, entry.name)
+            guard let bytes = FileSystem.read(Paths.join(folder, "info.plist")) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.contains("<string>\(projectPath)</string>") { return Paths.join(folder, "SourcePackages/checkouts") }
+        }
+        return nil
+    }
+
+    /// Identity (the folder's name, lower-cased) → absolute checkout directory; the first
+    /// folder that has a package wins.
+    static func index(_ folders: [String]) -> [String: String] {
+        var checkouts: [String: String] = [:]
+        for folder in folders {
+            for entry in FileSystem.entries(of: folder) ?? [] where entry.kind == .directory && !entry.name.hasPrefix(".") {
+                let directory = Paths.join(folder, entry.name)
+                let identity = PackageDependency.identity(for: entry.name)
+                guard checkouts[identity] == nil, FileSystem.kind(of: Paths.join(directory, "Package.swift")) == .file else { continue }
+                checkouts[identity] = directory
+            }
+        }
+        return checkouts
+    }
+
+    /// The remote packages a package depends on that no workspace package provides.
+    static func remoteDependencies(of package: Package) -> [PackageDependency] {
+        package.manifest.dependencies.filter { dependency in
+            switch dependency.location {
+            case .url, .registry: return package.dependencyNames[dependency.identity] == nil
+            case .path: return false
+            }
+        }
+    }
+}
+
+/// Pins of `Package.resolved` files (versions 1 to 3): identity → `1.2.3`, or
+/// `revision abc1234` when a branch or revision is pinned.
+enum ResolvedPins {
+    /// Every `Package.resolved` SwiftPM or Xcode keeps for the packages, projects and
+    /// workspaces (root-relative paths) of the tree.
+    static func files(root: String, packageDirectories: [String], projects: [String], workspaces: [String]) -> [String] {
+        var files: [String] = [Paths.join(root, "Package.resolved")]
+        for directory in packageDirectories { files.append(Paths.join(Paths.join(root, directory), "Package.resolved")) }
+        for project in projects {
+            files.append(Paths.join(Paths.join(root, project), "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+        }
+        for workspace in workspaces { files.append(Paths.join(Paths.join(root, workspace), "xcshareddata/swiftpm/Package.resolved")) }
+        var seen = Set<String>()
+        return files.filter { seen.insert($0).inserted }
+    }
+
+    static func read(_ paths: [String]) -> [String: String] {
+        var pins: [String: String] = [:]
+        for path in paths {
+            guard let bytes = FileSystem.read(path) else { continue }
+            for (identity, pin) in parse(bytes) where pins[identity] == nil { pins[identity] = pin }
+        }
+        return pins
+    }
+
+    /// A line scan: every pin names its package (`identity`, or v1's `repositoryURL`)
+    /// before its `state` (`revision`, then `version`).
+    static func parse(_ bytes: [UInt8]) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var identity: String?
+        var revision: String?
+        var version: String?
+        func flush() {
+            if let identity, let pin = version ?? revision.map({ "revision " + String($0.prefix(7)) }) { result.append((identity, pin)) }
+            identity = nil
+            revision = nil
+            version = nil
+        }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let (key, value) = keyValue(line) else { continue }
+            switch key {
+            case "identity":
+                flush()
+                identity = value.lowercased()
+            case "repositoryURL":
+                flush()
+                identity = PackageDependency.identity(for: value)
+            case "revision": revision = value
+            case "version": version = value
+            default: continue
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// `"key" : "value"` on one line (`null` and non-string values are skipped).
+    private static func keyValue(_ line: Substring) -> (String, String)? {
+        let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+        guard parts.count >= 5, parts[2].contains(":") else { return nil }
+        return (String(parts[1]), String(parts[3]))
+    }
+}

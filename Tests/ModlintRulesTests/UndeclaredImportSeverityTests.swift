@@ -1,0 +1,64 @@
+import ModlintConfiguration
+import ModlintRuleEngine
+import ModlintRules
+import ModlintTestSupport
+import ModlintWorkspace
+import Testing
+
+/// Severity by consequence: an unreachable module is an error, a transitively reachable one
+/// a warning (`transitive-imports` changes it); one finding per target and module.
+struct UndeclaredImportSeverityTests {
+    static let files: [(String, String)] = [
+        ("App/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "Feature", dependencies: ["Networking"]),
+            .target(name: "Networking", dependencies: ["Models"]),
+            .target(name: "Models"),
+            .target(name: "Analytics"),
+        ])
+        """),
+        ("App/Sources/Feature/A.swift", "import Networking\nimport Models\nimport Analytics\nimport AppAccount\n"),
+        ("App/Sources/Feature/B.swift", "import Models\n"),
+        ("App/Sources/Feature/C.swift", "import Models\n"),
+        ("App/Sources/Networking/N.swift", "import Models\n"),
+        ("App/Sources/Models/M.swift", "public struct M {}\n"),
+        ("App/Sources/Analytics/T.swift", "public struct T {}\n"),
+        ("AppAccount/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "AppAccount", products: [.library(name: "AppAccount", targets: ["AppAccount"])],
+                              targets: [.target(name: "AppAccount")])
+        """),
+        ("AppAccount/Sources/AppAccount/Account.swift", "public struct Account {}\n"),
+    ]
+
+    func lint(_ configuration: Configuration = Configuration()) throws -> [Diagnostic] {
+        let directory = try TemporaryDirectory(files: Self.files)
+        defer { directory.remove() }
+        return try Linter(rules: [UndeclaredImport()], configuration: configuration).lint(paths: [directory.path]).diagnostics
+    }
+
+    @Test func severityFollowsTheConsequence() throws {
+        let diagnostics = try lint()
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.file):\($0.line)" } == [
+            "warning App/Sources/Feature/A.swift:2",
+            "error App/Sources/Feature/A.swift:3",
+            "error App/Sources/Feature/A.swift:4",
+        ])
+        #expect(diagnostics[0].message == "Feature imports Models (in 3 files), which it does not declare: reachable only transitively (Feature -> Networking -> Models); it builds today by accident. Declare .target(name: \"Models\") in the dependencies of Feature.")
+        #expect(diagnostics[0].related.map { "\($0.file):\($0.line)" } == [
+            "App/Package.swift:4", "App/Sources/Feature/B.swift:1", "App/Sources/Feature/C.swift:1",
+        ])
+        #expect(diagnostics[2].message == "Feature imports AppAccount, which no dependency it declares reaches: the target does not build on its own. Declare .product(name: \"AppAccount\", package: \"AppAccount\") in the dependencies of Feature, and .package(path: \"../AppAccount\") to the package.")
+    }
+
+    @Test func transitiveImportsAreConfigurable() throws {
+        var configuration = Configuration()
+        configuration.transitiveImports = .error
+        #expect(try lint(configuration).map(\.severity) == [.error, .error, .error])
+        configuration.transitiveImports = .off
+        #expect(try lint(configuration).map(\.line) == [3, 4])
+    }
+}
