@@ -3,10 +3,14 @@
 /// exception sets), target, cross-project, package-product and linked-framework
 /// dependencies. Paths stay relative to the folder that holds the `.xcodeproj`.
 public struct XcodeProjectReader {
-    private let objects: [String: PropertyListDictionary]
+    private let objects: [String: PBXObject]
     private let rootObject: String
     private let projectDirectory: String
     private var parents: [String: String] = [:]
+    /// Ids of the kinds later passes visit (only `synchronizedGroups` needs an order).
+    private var fileReferences: [String] = []
+    private var groups: [String] = []
+    private var synchronizedGroups: [String] = []
     private var notes: [XcodeNote] = []
     private var pathCache: [String: String?] = [:]
 
@@ -14,20 +18,22 @@ public struct XcodeProjectReader {
     /// `.xcconfig` files (paths relative to the project's folder, or absolute) that build
     /// configurations are based on — only the module name is taken from them.
     public static func read(bytes: [UInt8], name: String, readFile: @escaping (String) -> [UInt8]? = { _ in nil }) throws(PropertyListError) -> XcodeProject {
-        let plist = try PropertyListParser.parse(bytes)
-        guard let root = plist.dictionary else {
+        let document = try PropertyListDocument.parse(bytes)
+        guard document.kind(document.root) == .dictionary else {
             throw PropertyListError(line: 1, column: 1, message: "the top-level value is not a dictionary")
         }
-        guard let objectValues = root["objects"]?.dictionary else {
+        let root = PBXObject(document: document, node: document.root)
+        guard let objectValues = root.dictionary("objects") else {
             throw PropertyListError(line: root.line, column: 1, message: "no 'objects' dictionary: not a project.pbxproj")
         }
-        guard let rootObject = root.string("rootObject"), let project = objectValues[rootObject]?.dictionary else {
-            throw PropertyListError(line: root.line, column: 1, message: "no 'rootObject' that names a PBXProject")
+        var objects: [String: PBXObject] = [:]
+        objects.reserveCapacity(document.entryCount(objectValues.node))
+        for index in 0..<document.entryCount(objectValues.node) {
+            let (key, value) = document.entry(objectValues.node, index)
+            if document.kind(value) == .dictionary, let id = document.string(key) { objects[id] = PBXObject(document: document, node: value) }
         }
-        var objects: [String: PropertyListDictionary] = [:]
-        objects.reserveCapacity(objectValues.entries.count)
-        for (id, value) in objectValues.entries {
-            if let dictionary = value.dictionary { objects[id] = dictionary }
+        guard let rootObject = root.string("rootObject"), let project = objects[rootObject] else {
+            throw PropertyListError(line: root.line, column: 1, message: "no 'rootObject' that names a PBXProject")
         }
         var reader = XcodeProjectReader(objects: objects, rootObject: rootObject,
                                         projectDirectory: XcodePaths.normalize(project.string("projectDirPath") ?? ""), readFile: readFile)
@@ -38,7 +44,7 @@ public struct XcodeProjectReader {
     /// Build settings of the project's chosen configuration (its xcconfig, then its own).
     private var projectSettings: [String: String] = [:]
 
-    private init(objects: [String: PropertyListDictionary], rootObject: String, projectDirectory: String,
+    private init(objects: [String: PBXObject], rootObject: String, projectDirectory: String,
                  readFile: @escaping (String) -> [UInt8]?) {
         self.objects = objects
         self.rootObject = rootObject
@@ -46,12 +52,27 @@ public struct XcodeProjectReader {
         self.readFile = readFile
     }
 
-    private mutating func project(_ project: PropertyListDictionary, name: String) -> XcodeProject {
-        // Parents of every group member, so that a file's path can be built upwards.
-        for id in objects.keys.sorted() {
-            guard let object = objects[id] else { continue }
-            for child in object.strings("children") where parents[child] == nil { parents[child] = id }
+    private mutating func project(_ project: PBXObject, name: String) -> XcodeProject {
+        // Parents of every group member, so that a file's path can be built upwards (a
+        // member of two groups takes the smaller id: the same answer in any hash order).
+        // The kinds later passes visit are collected on the way, compared as bytes.
+        for (id, object) in objects {
+            if object.isa("PBXFileReference") {
+                fileReferences.append(id)
+                continue
+            }
+            if object.isa("PBXFileSystemSynchronizedRootGroup") {
+                groups.append(id)
+                synchronizedGroups.append(id)
+            } else if object.isa("PBXGroup") {
+                groups.append(id)
+            }
+            for child in object.strings("children") {
+                if let parent = parents[child], parent < id { continue }
+                parents[child] = id
+            }
         }
+        synchronizedGroups.sort()
         projectSettings = settings(ofList: project.string("buildConfigurationList"))
         var packages = Set<PackageReference>()
         for id in project.strings("packageReferences") {
@@ -72,16 +93,13 @@ public struct XcodeProjectReader {
         }
         addExceptionMembers(to: &targets, ids: targetIDs)
         var referencedFolders = Set<String>()
-        for (id, object) in objects {
-            switch object.string("isa") {
-            case "PBXFileReference":
-                let type = object.string("lastKnownFileType") ?? object.string("explicitFileType") ?? ""
-                if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) { referencedFolders.insert(path) }
-            case "PBXFileSystemSynchronizedRootGroup", "PBXGroup":
-                if let path = path(of: id), !path.isEmpty { referencedFolders.insert(path) }
-            default:
-                continue
-            }
+        for id in fileReferences {
+            let object = objects[id]!
+            let type = object.string("lastKnownFileType") ?? object.string("explicitFileType") ?? ""
+            if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) { referencedFolders.insert(path) }
+        }
+        for id in groups {
+            if let path = path(of: id), !path.isEmpty { referencedFolders.insert(path) }
         }
         notes.sort { ($0.line, $0.message) < ($1.line, $1.message) }
         return XcodeProject(name: name, targets: targets, packages: packages.sorted { Self.order($0) < Self.order($1) },
@@ -95,7 +113,7 @@ public struct XcodeProjectReader {
         }
     }
 
-    private mutating func target(id: String, _ object: PropertyListDictionary, targetNames: [String: String],
+    private mutating func target(id: String, _ object: PBXObject, targetNames: [String: String],
                                  packages: inout Set<PackageReference>) -> XcodeTarget {
         let name = object.string("name") ?? object.string("productName") ?? id
         var result = XcodeTarget(name: name, moduleName: moduleName(of: object, targetName: name),
@@ -168,7 +186,8 @@ public struct XcodeProjectReader {
     private mutating func addExceptionMembers(to targets: inout [XcodeTarget], ids: [String]) {
         let nativeIDs = ids.filter { objects[$0]?.string("isa") == "PBXNativeTarget" }
         let indexByID = Dictionary(nativeIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, group) in objects.sorted(by: { $0.key < $1.key }) where group.string("isa") == "PBXFileSystemSynchronizedRootGroup" {
+        for id in synchronizedGroups {
+            let group = objects[id]!
             guard let folder = path(of: id) else { continue }
             for exceptionID in group.strings("exceptions") {
                 guard let exception = objects[exceptionID], exception.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
@@ -244,14 +263,12 @@ public struct XcodeProjectReader {
                   let relative = chosen.string("baseConfigurationReferenceRelativePath") {
             result = XCConfig.settings(at: XcodePaths.normalize(XcodePaths.join(folder, relative)), readFile: readFile)
         }
-        for (key, value) in chosen["buildSettings"]?.dictionary?.entries ?? [:] {
-            if let string = value.string { result[key] = string }
-        }
+        for (key, value) in chosen.dictionary("buildSettings")?.stringEntries() ?? [] { result[key] = value }
         return result
     }
 
     /// Project settings, then the target's: the most specific level wins, as in Xcode.
-    private mutating func moduleName(of target: PropertyListDictionary, targetName: String) -> String {
+    private mutating func moduleName(of target: PBXObject, targetName: String) -> String {
         let settings = projectSettings.merging(settings(ofList: target.string("buildConfigurationList"))) { _, target in target }
         for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
             guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
@@ -278,30 +295,32 @@ public struct XcodeProjectReader {
     /// A file or group's path relative to the project's folder (or absolute); `nil` for
     /// build products, SDK and developer files, and unknown source trees.
     private mutating func path(of id: String) -> String? {
-        if let cached = pathCache[id] { return cached }
-        let resolved = resolvePath(of: id, depth: 0)
-        pathCache[id] = resolved
-        return resolved
+        path(of: id, depth: 0)
     }
 
-    private func resolvePath(of id: String, depth: Int) -> String? {
+    /// Memoised upwards through the group tree: each group is resolved once.
+    private mutating func path(of id: String, depth: Int) -> String? {
+        if let cached = pathCache[id] { return cached }
         guard depth < 64, let object = objects[id] else { return nil }
         let own = object.string("path") ?? ""
+        let resolved: String?
         switch object.string("sourceTree") ?? "<group>" {
         case "<absolute>":
-            return XcodePaths.normalize(own)
+            resolved = XcodePaths.normalize(own)
         case "SOURCE_ROOT":
-            return XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
+            resolved = XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
         case "<group>":
-            guard let parent = parents[id] else {
+            if let parent = parents[id] {
+                resolved = path(of: parent, depth: depth + 1).map { XcodePaths.normalize(XcodePaths.join($0, own)) }
+            } else {
                 // The main group (or an orphan): relative to the project's folder.
-                return XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
+                resolved = XcodePaths.normalize(XcodePaths.join(projectDirectory, own))
             }
-            guard let base = resolvePath(of: parent, depth: depth + 1) else { return nil }
-            return XcodePaths.normalize(XcodePaths.join(base, own))
         default:
-            return nil
+            resolved = nil
         }
+        pathCache[id] = resolved
+        return resolved
     }
 }
 
@@ -309,6 +328,7 @@ public struct XcodeProjectReader {
 public enum XcodePaths {
     /// Folds `.` and `..` (a leading `..` is kept: paths may leave the project's folder).
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
@@ -321,6 +341,27 @@ public enum XcodePaths {
             parts.append(part)
         }
         return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// True when no component is empty, `.` or `..` (and nothing trails): the common case,
+    /// answered by one scan of the bytes.
+    static func isNormal(_ path: String) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        var index = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if index > 0 && (componentLength == 0 || dots == componentLength && componentLength <= 2) { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            index += 1
+        }
+        if index > 0 && componentLength == 0 { return path == "/" }
+        return !(dots == componentLength && componentLength <= 2 && componentLength > 0)
     }
 
     public static func join(_ base: String, _ component: String) -> String {
@@ -346,5 +387,45 @@ extension String {
             result = result.replacing(variable, with: name)
         }
         return result
+    }
+}
+
+/// One dictionary of a parsed project (an object, or a dictionary inside one), read
+/// without building Swift collections for it: values are decoded when asked for.
+struct PBXObject {
+    let document: PropertyListDocument
+    let node: Int
+
+    var line: Int { document.line(node) }
+
+    /// `isa == name`, compared as bytes.
+    func isa(_ name: StaticString) -> Bool {
+        guard let value = document.value(node, "isa") else { return false }
+        return document.equals(value, name)
+    }
+
+    func string(_ key: StaticString) -> String? {
+        guard let value = document.value(node, key), document.isString(value) else { return nil }
+        return document.string(value)
+    }
+
+    /// The strings of an array value (object ids, paths); non-strings are skipped.
+    func strings(_ key: StaticString) -> [String] {
+        guard let value = document.value(node, key) else { return [] }
+        return document.elements(value).compactMap { document.isString($0) ? document.string($0) : nil }
+    }
+
+    func dictionary(_ key: StaticString) -> PBXObject? {
+        guard let value = document.value(node, key), document.kind(value) == .dictionary else { return nil }
+        return PBXObject(document: document, node: value)
+    }
+
+    /// The entries whose values are strings (build settings).
+    func stringEntries() -> [(String, String)] {
+        (0..<document.entryCount(node)).compactMap { index in
+            let (key, value) = document.entry(node, index)
+            guard document.isString(value), let name = document.string(key), let text = document.string(value) else { return nil }
+            return (name, text)
+        }
     }
 }

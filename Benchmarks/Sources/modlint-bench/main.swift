@@ -1,7 +1,7 @@
 // modlint-bench: one run, one machine, one table — modlint vs the read floor, swift-syntax
 // and `swift package dump-package`, checked against the DESIGN.md performance targets.
 // Usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N]
-//                      [--dump-samples N]
+//                      [--dump-samples N] [--xcode-only]
 import BenchKit
 import ModlintXcode
 import Foundation
@@ -17,6 +17,7 @@ usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--thread
   --lint-root DIR    what to lint (default: the corpus directory)
   --threads N        threads for the parallel rows (default 2)
   --dump-samples N   manifests timed with `swift package dump-package` (default 8)
+  --xcode-only       time only the Xcode project reader (the corpus's projects and a large synthetic one)
 """
 }
 
@@ -78,10 +79,15 @@ func main() -> Int32 {
     do {
         args = try Arguments(valued: ["--corpus", "--modlint", "--lint-root", "--threads", "--dump-samples"])
         if args.flags.contains("--help") { print(Help.usage); return 0 }
-        if let bad = args.flags.first { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
+        if let bad = args.flags.first(where: { $0 != "--xcode-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
     } catch { stderrPrint("\(error)"); return 2 }
     do {
         let corpus = try Corpus.load(root: Corpus.defaultRoot(args.options["--corpus"]))
+        if args.flags.contains("--xcode-only") {
+            let (projects, count, large, size) = xcodeTimes(corpus)
+            print("Xcode projects (\(count), read+model): \(fmt(projects * 1000, 2)) ms; large pbxproj (\(size / 1_000) KB, 10k files): \(fmt(large * 1000, 2)) ms")
+            return 0
+        }
         let threads = try args.int("--threads", default: 2)
         let samples = try args.int("--dump-samples", default: 8)
         try run(corpus, threads: threads, samples: samples, modlint: args.options["--modlint"],
@@ -201,16 +207,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     }
     let dumpMean = dumpTimes.isEmpty ? .nan : dumpTimes.reduce(0, +) / Double(dumpTimes.count)
 
-    // Xcode projects: every project.pbxproj of the corpus, and one large synthetic project
-    // (40 targets × 250 files in classic groups), read and modelled.
-    let projectFiles = corpus.projects.compactMap { readFileBytes($0) }
-    let projectTime = best(runs: 5) {
-        for bytes in projectFiles { sink.add((try? XcodeProjectReader.read(bytes: bytes, name: "P"))?.targets.count ?? 0) }
-    }
-    let large = Array(SyntheticProject.text(targets: 40, filesPerTarget: 250).utf8)
-    let largeTime = best(runs: 5) {
-        sink.add((try? XcodeProjectReader.read(bytes: large, name: "Large"))?.targets.reduce(0) { $0 + $1.sourceFiles.count } ?? 0)
-    }
+    let (projectTime, projectCount, largeTime, largeSize) = xcodeTimes(corpus)
 
     // Table.
     print("")
@@ -227,8 +224,8 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     print("\(pad("modlint manifests (\(manifestPaths.count), read+parse)", 40)) \(pad(fmt(manifestTime * 1000, 1) + " ms", 10, right: true))")
     let dumpAll = dumpMean * Double(directories.count)
     print("\(pad("dump-package, \(dumpTimes.count) sampled", 40)) \(pad(fmt(dumpMean * 1000, 0) + " ms", 10, right: true))   per manifest; × \(directories.count) package dirs ≈ \(fmt(dumpAll, 1)) s (\(fmt(dumpAll / manifestTime, 0))× modlint)")
-    print("\(pad("Xcode projects (\(projectFiles.count), read+model)", 40)) \(pad(fmt(projectTime * 1000, 1) + " ms", 10, right: true))")
-    print("\(pad("large pbxproj (\(large.count / 1_000) KB, 10k files)", 40)) \(pad(fmt(largeTime * 1000, 1) + " ms", 10, right: true))")
+    print("\(pad("Xcode projects (\(projectCount), read+model)", 40)) \(pad(fmt(projectTime * 1000, 1) + " ms", 10, right: true))")
+    print("\(pad("large pbxproj (\(largeSize / 1_000) KB, 10k files)", 40)) \(pad(fmt(largeTime * 1000, 1) + " ms", 10, right: true))")
     if let lint {
         let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
         print("\(pad("modlint lint --no-cache (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
@@ -297,4 +294,20 @@ enum SyntheticProject {
         objects += "\t\tP0000000000000000000000 /* Project object */ = {isa = PBXProject; mainGroup = M0000000000000000000000; targets = (\(targetIDs.joined(separator: ", ")), ); };\n"
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\(objects)\t};\n\trootObject = P0000000000000000000000;\n}\n"
     }
+}
+
+/// Every project.pbxproj of the corpus, and one large synthetic project (40 targets × 250
+/// files in classic groups), read and modelled: (corpus time, count, large time, large bytes).
+func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {
+    var checksum = 0
+    let projectFiles = corpus.projects.compactMap { readFileBytes($0) }
+    let projectTime = best(runs: 5) {
+        for bytes in projectFiles { checksum &+= (try? XcodeProjectReader.read(bytes: bytes, name: "P"))?.targets.count ?? 0 }
+    }
+    let large = Array(SyntheticProject.text(targets: 40, filesPerTarget: 250).utf8)
+    let largeTime = best(runs: 5) {
+        checksum &+= (try? XcodeProjectReader.read(bytes: large, name: "Large"))?.targets.reduce(0) { $0 + $1.sourceFiles.count } ?? 0
+    }
+    if checksum == 42 { print("") }
+    return (projectTime, projectFiles.count, largeTime, large.count)
 }
