@@ -5,7 +5,8 @@ public enum XcodeFixtures {
     /// Classic groups: a main group with a nested `Sources` group (`<group>` paths), a file
     /// relative to `SOURCE_ROOT`, an absolute file outside the tree, a build product and an
     /// SDK framework that are ignored; an app, a framework it links by product file, a unit
-    /// test bundle with a target dependency; a remote package product and a local package.
+    /// test bundle with a target dependency; a remote package product and a local package;
+    /// a folder reference (`Templates`) the app copies as a resource.
     public static let classicGroups = #"""
 // !$*UTF8*$!
 {
@@ -26,6 +27,7 @@ public enum XcodeFixtures {
 		BF08 /* Alamofire in Frameworks */ = {isa = PBXBuildFile; productRef = PD01 /* Alamofire */; };
 		BF09 /* UIKit.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = FR11 /* UIKit.framework */; };
 		BF10 /* Shared.swift in Sources */ = {isa = PBXBuildFile; fileRef = FR03 /* Shared.swift */; };
+		BF11 /* Templates in Resources */ = {isa = PBXBuildFile; fileRef = FR13 /* Templates */; };
 /* End PBXBuildFile section */
 
 /* Begin PBXContainerItemProxy section */
@@ -50,6 +52,7 @@ public enum XcodeFixtures {
 		FR10 /* Kit.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; includeInIndex = 0; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
 		FR11 /* UIKit.framework */ = {isa = PBXFileReference; lastKnownFileType = wrapper.framework; name = UIKit.framework; path = System/Library/Frameworks/UIKit.framework; sourceTree = SDKROOT; };
 		FR12 /* Packages */ = {isa = PBXFileReference; lastKnownFileType = wrapper; path = Packages/Storage; sourceTree = "<group>"; };
+		FR13 /* Templates */ = {isa = PBXFileReference; lastKnownFileType = folder; path = Templates; sourceTree = "<group>"; };
 /* End PBXFileReference section */
 
 /* Begin PBXFrameworksBuildPhase section */
@@ -63,6 +66,15 @@ public enum XcodeFixtures {
 		};
 /* End PBXFrameworksBuildPhase section */
 
+/* Begin PBXResourcesBuildPhase section */
+		RP09 /* Resources */ = {
+			isa = PBXResourcesBuildPhase;
+			files = (
+				BF11 /* Templates in Resources */,
+			);
+		};
+/* End PBXResourcesBuildPhase section */
+
 /* Begin PBXGroup section */
 		GR00 = {
 			isa = PBXGroup;
@@ -72,6 +84,7 @@ public enum XcodeFixtures {
 				GR03 /* AppTests */,
 				FR06 /* Outside.swift */,
 				FR12 /* Packages */,
+				FR13 /* Templates */,
 				GR09 /* Products */,
 			);
 			sourceTree = "<group>";
@@ -130,6 +143,7 @@ public enum XcodeFixtures {
 			buildPhases = (
 				SP01 /* Sources */,
 				FP01 /* Frameworks */,
+				RP09 /* Resources */,
 			);
 			dependencies = (
 			);

@@ -368,7 +368,7 @@ public struct WorkspaceLoader: Sendable {
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
-        let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded)
+        let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
         return workspace
     }

@@ -36,6 +36,9 @@ struct XcodeProjectLayout {
     var projects: [PendingProject] = []
     var targets: [PendingTarget] = []
     var notes: [WorkspaceNote] = []
+    /// Swift files inside folder references that targets copy as resources: bundled, not
+    /// compiled, and not "in no target" either.
+    var resourceFiles: Set<String> = []
     /// Files of Xcode targets that mirror a SwiftPM target but that SwiftPM does not build
     /// (an Xcode-only test helper …): analysed as part of the mirrored target.
     var mirroredFiles: [(target: Int, path: String)] = []
@@ -155,6 +158,10 @@ struct XcodeProjectLayout {
                     }
                 }
                 let files = filesByTarget[index][targetPosition]
+                for folder in target.resourceFolders {
+                    guard let base = Self.rootRelative(folder, in: pending.directory, root: root) else { continue }
+                    resourceFiles.formUnion(Self.filesBelow(base, in: swiftFiles))
+                }
                 let kind: ManifestTarget.Kind
                 switch target.productType.role {
                 case .app, .appExtension: kind = .executable

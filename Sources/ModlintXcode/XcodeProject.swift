@@ -77,6 +77,9 @@ public struct XcodeTarget: Sendable, Equatable {
     public var synchronizedFolders: [SynchronizedFolder]
     /// Files of other targets' synchronized folders that exception sets add to this target.
     public var extraSynchronizedFiles: [String]
+    /// Folder references (blue folders) the target copies as resources: Swift files inside
+    /// are bundled, not compiled.
+    public var resourceFolders: [String] = []
     public var dependencies: [XcodeDependency]
     /// Line of the target's object in `project.pbxproj`.
     public var line: Int

@@ -130,6 +130,14 @@ public struct XcodeProjectReader {
                     guard let buildFile = objects[fileID], let reference = buildFile.string("fileRef") else { continue }
                     if let path = path(of: reference), path.hasSuffix(".swift") { sources.append(path) }
                 }
+            case "PBXResourcesBuildPhase":
+                for fileID in phase.strings("files") {
+                    guard let buildFile = objects[fileID], let reference = buildFile.string("fileRef"),
+                          let file = objects[reference], file.isa("PBXFileReference"),
+                          (file.string("lastKnownFileType") ?? file.string("explicitFileType") ?? "").hasPrefix("folder"),
+                          let path = path(of: reference) else { continue }
+                    result.resourceFolders.append(path)
+                }
             case "PBXFrameworksBuildPhase":
                 for fileID in phase.strings("files") {
                     guard let buildFile = objects[fileID] else { continue }

@@ -25,6 +25,8 @@ struct XcodeModuleGraphTests {
         ("Kit/Sources/Kit.swift", "public struct Kit {}\n"),
         ("Tests/AppTests/AppTests.swift", "@testable import Demo_App\nimport XCTest\n"),
         ("Scripts/Generate.swift", "print(1)\n"),
+        // Inside a folder reference copied as a resource: bundled, not compiled, accounted for.
+        ("Templates/Template.swift", "print(3)\n"),
         ("Tools/Lint/Run.swift", "print(2)\n"),
     ]
 
@@ -130,7 +132,9 @@ struct XcodeModuleGraphTests {
     }
 
     @Test func malformedProjectIsANoteAndTheRestIsRead() throws {
-        let truncated = String(XcodeFixtures.classicGroups.prefix(2_000))
+        // Cut where the groups begin: the objects dictionary is never closed.
+        let truncated = XcodeFixtures.classicGroups.components(separatedBy: "/* Begin PBXGroup section */")[0]
+        let lines = truncated.split(separator: "\n", omittingEmptySubsequences: false).count
         let directory = try TemporaryDirectory(files: Self.storagePackage + [
             ("Broken.xcodeproj/project.pbxproj", truncated),
             ("Demo App/AppDelegate.swift", "import Storage\n"),
@@ -139,7 +143,7 @@ struct XcodeModuleGraphTests {
         let workspace = try WorkspaceLoader().load(paths: [directory.path])
         #expect(workspace.packages.map(\.identity) == ["storage"])
         #expect(workspace.notes.map { "\($0.file):\($0.line): \($0.message)" } == [
-            "Broken.xcodeproj/project.pbxproj:36: cannot read Xcode project: unexpected end of file (truncated?); its targets are not analysed",
+            "Broken.xcodeproj/project.pbxproj:\(lines): cannot read Xcode project: unexpected end of file inside a dictionary (truncated?); its targets are not analysed",
         ])
         #expect(workspace.filesInNoTarget == ["Demo App/AppDelegate.swift"])
     }

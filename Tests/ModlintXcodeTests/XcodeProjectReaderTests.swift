@@ -25,6 +25,7 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         ])
         #expect(project.targets[1].sourceFiles == ["Kit/Sources/Kit.swift", "Shared Code/Shared.swift"])
         #expect(project.targets[2].sourceFiles == ["Tests/AppTests/AppTests.swift"])
+        #expect(app.resourceFolders == ["Templates"])
     }
 
     @Test func dependenciesOfEveryKind() throws {

@@ -239,7 +239,8 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     var targets: [Target] = [
         Target(name: "tokenize+extract per core", measured: "\(fmt(mb / modlint1, 0)) MB/s", goal: "≥ 250 MB/s", pass: mb / modlint1 >= 250),
         Target(name: "all manifests", measured: "\(fmt(manifestTime * 1000, 1)) ms", goal: "≤ 50 ms", pass: manifestTime <= 0.050),
-        Target(name: "large pbxproj (10k files)", measured: "\(fmt(largeTime * 1000, 1)) ms", goal: "≤ 10 ms", pass: largeTime <= 0.010),
+        Target(name: "Xcode projects of the corpus (\(projectCount))", measured: "\(fmt(projectTime * 1000, 1)) ms", goal: "≤ 50 ms (as manifests)", pass: projectTime <= 0.050),
+        Target(name: "synthetic pbxproj, 10k files", measured: "\(fmt(largeTime * 1000, 1)) ms", goal: "≤ 10 ms", pass: largeTime <= 0.010),
     ]
     if let lint {
         targets += [
@@ -303,6 +304,11 @@ func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {
     let projectFiles = corpus.projects.compactMap { readFileBytes($0) }
     let projectTime = best(runs: 5) {
         for bytes in projectFiles { checksum &+= (try? XcodeProjectReader.read(bytes: bytes, name: "P"))?.targets.count ?? 0 }
+    }
+    // The largest real project of the corpus, alone.
+    if let biggest = zip(corpus.projects, projectFiles).max(by: { $0.1.count < $1.1.count }) {
+        let time = best(runs: 5) { checksum &+= (try? XcodeProjectReader.read(bytes: biggest.1, name: "P"))?.targets.count ?? 0 }
+        print("\(pad("largest corpus project (\(biggest.1.count / 1_000) KB)", 40)) \(pad(fmt(time * 1000, 1) + " ms", 10, right: true))   \(biggest.0.split(separator: "/").suffix(2).joined(separator: "/"))")
     }
     let large = Array(SyntheticProject.text(targets: 40, filesPerTarget: 250).utf8)
     let largeTime = best(runs: 5) {
