@@ -84,6 +84,40 @@ public struct DuplicateRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("two apps of one repository each register the key: they never share a container", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Examples",
+                    targets: [
+                        .executableTarget(name: "SyncUps"),
+                        .executableTarget(name: "VoiceMemos"),
+                    ]
+                )
+                """,
+                "Sources/SyncUps/Dependencies.swift": """
+                import Dependencies
+
+                extension DependencyValues {
+                    var openSettings: OpenSettingsKey.Value {
+                        get { self[OpenSettingsKey.self] }
+                        set { self[OpenSettingsKey.self] = newValue }
+                    }
+                }
+                """,
+                "Sources/VoiceMemos/Dependencies.swift": """
+                import Dependencies
+
+                extension DependencyValues {
+                    var openSettings: OpenSettingsKey.Value {
+                        get { self[OpenSettingsKey.self] }
+                        set { self[OpenSettingsKey.self] = newValue }
+                    }
+                }
+                """,
+            ]),
             RuleExample("WeaveDI registrations in exclusive #if branches, named Swinject registrations, tests", files: [
                 "Package.swift": DIRuleExamples.package(["App"], tests: ["AppTests"]),
                 "Sources/App/DI.swift": """

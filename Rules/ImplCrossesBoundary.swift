@@ -7,7 +7,7 @@ import ModlintRuleEngine
 public struct ImplCrossesBoundary: Rule {
     public static let description = RuleDescription(
         id: "impl-crosses-boundary",
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "A concrete implementation type is used outside its module by a module that is not a composition root.",
         rationale: """
         A module boundary is only worth having when the modules on either side can change \

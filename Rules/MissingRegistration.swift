@@ -77,6 +77,7 @@ public struct MissingRegistration: Rule {
                 struct ContextView {
                     @Dependency(\\.integrationContext) var integrationContext
                     @Dependency(\\.region) var region
+                    @Dependency(\\.self) var values
                 }
                 """,
             ]),
@@ -89,6 +90,9 @@ public struct MissingRegistration: Rule {
                     public var userRepository: Factory<UserRepository> {
                         self { RemoteUserRepository() }.singleton
                     }
+                    var asyncObject: Factory<AsyncWrapper<AsyncInit>> {
+                        self { AsyncWrapper { await AsyncInit() } }.cached
+                    }
                 }
                 """,
                 "Sources/Profile/ProfileViewModel.swift": """
@@ -96,6 +100,7 @@ public struct MissingRegistration: Rule {
 
                 final class ProfileViewModel {
                     @Injected(\\.userRepository) private var repository
+                    @Injected(\\.asyncObject) private var asyncObject
                 }
                 """,
             ]),

@@ -264,6 +264,9 @@ public struct UndeclaredImport: Rule {
                 severity = transitiveSeverity
             } else {
                 message = "\(importer.id) imports \(importedName)\(whereImported), which no dependency it declares reaches: the target does not build on its own. \(advice.text)"
+                // Under `#if` the import may never be compiled for this target's platforms
+                // (conditions are not evaluated): a break cannot be proven.
+                if edge.fact.condition != nil { severity = .warning }
             }
             if severity == .off { continue }
             let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""

@@ -374,7 +374,9 @@ struct DIScan {
         var cursor = keyword + 3
         var angle = 0
         while cursor < tokens.count {
+            // `>>` and `>>>` close nested generics (`Factory<Wrapper<T>>`): one level per `>`.
             if tokens.isOperator(cursor, "<") { angle += 1 } else if tokens.isOperator(cursor, ">") { angle -= 1 }
+            else if tokens.isOperator(cursor, ">>") { angle -= 2 } else if tokens.isOperator(cursor, ">>>") { angle -= 3 }
             if angle <= 0 && (tokens.isPunctuation(cursor, UInt8(ascii: "{")) || tokens.isOperator(cursor, "=")
                               || tokens.tokens[cursor].isAtLineStart && cursor > keyword + 3
                               || tokens.tokens[cursor].flags & Token.Flags.closeBrace != 0) { break }

@@ -45,10 +45,15 @@ public struct DIAnalysis: Sendable {
         "urlSession", "uuid", "withRandomNumberGenerator", "defaultAppStorage", "defaultFileStorage",
         "defaultInMemoryStorage", "defaultDatabase", "isTesting", "dependencyValues", "notificationCenter", "precondition",
         "preferredLocales",
+        // `@Dependency(\.self)`: the whole DependencyValues.
+        "self",
     ]
 
-    public init(_ graph: DIGraph) {
-        duplicates = Self.duplicates(graph)
+    /// `linkable(a, b)`: modules `a` and `b` can end up in one program (the same module, or
+    /// both reached by some module of the workspace); registrations in two example apps
+    /// that never link each other do not clash.
+    public init(_ graph: DIGraph, linkable: (Int, Int) -> Bool = { _, _ in true }) {
+        duplicates = Self.duplicates(graph, linkable: linkable)
         missing = Self.missing(graph)
         cycles = Self.cycles(graph)
         missingTestValues = Self.missingTestValues(graph)
@@ -56,7 +61,7 @@ public struct DIAnalysis: Sendable {
 
     // MARK: - duplicate-registration
 
-    static func duplicates(_ graph: DIGraph) -> [Duplicate] {
+    static func duplicates(_ graph: DIGraph, linkable: (Int, Int) -> Bool) -> [Duplicate] {
         var groups: [String: [Int]] = [:]
         for (index, registration) in graph.registrations.enumerated() where !registration.isTest {
             let fact = registration.fact
@@ -65,7 +70,13 @@ public struct DIAnalysis: Sendable {
         var result: [Duplicate] = []
         for members in groups.values where members.count > 1 {
             for index in members {
-                let clashing = members.filter { $0 != index && canBeActiveTogether(graph.registrations[$0], graph.registrations[index]) }
+                let clashing = members.filter {
+                    let (other, this) = (graph.registrations[$0], graph.registrations[index])
+                    // One source line built into several targets (an Xcode file shared by an
+                    // iOS and a watchOS target) is one registration, not two.
+                    return $0 != index && other.site != this.site && canBeActiveTogether(other, this)
+                        && linkable(other.module, this.module)
+                }
                 // Reported on every registration that follows one it clashes with.
                 guard clashing.contains(where: { $0 < index }) else { continue }
                 result.append(Duplicate(registration: index, others: clashing))
@@ -169,11 +180,46 @@ extension DIAnalysis {
     public static func of(workspace: ModlintWorkspace.Workspace, graph: ModuleGraph,
                           settings: ModlintConfiguration.DISettings) -> (graph: DIGraph, analysis: DIAnalysis) {
         let diGraph = DIGraph(workspace: workspace, graph: graph, settings: settings)
-        return (diGraph, DIAnalysis(diGraph))
+        let reach = ModuleReach(graph)
+        return (diGraph, DIAnalysis(diGraph, linkable: reach.canBeLinkedTogether))
     }
 }
 
 extension DIGraph.Registration {
     /// `Logger`, `Repository (name: "remote")`, `\DependencyValues.apiClient`.
     public var keyDescription: String { fact.key.description }
+}
+
+/// Which modules can end up in one program: the same module, two modules some module of
+/// the workspace depends on (transitively) both, or two libraries (a consumer outside the
+/// workspace may link both). An app or executable links only what it reaches: two apps of
+/// one repository never share a container. Computed on demand, per pair.
+final class ModuleReach {
+    private var dependents: [[Int]]
+    private var isProgram: [Bool]
+    private var ancestorCache: [Int: Set<Int>] = [:]
+
+    init(_ graph: ModuleGraph) {
+        var dependents = [[Int]](repeating: [], count: graph.modules.count)
+        for dependency in graph.dependencies { dependents[dependency.to].append(dependency.from) }
+        self.dependents = dependents
+        isProgram = graph.modules.map { $0.kind == .executable }
+    }
+
+    /// The module and every module that depends on it, transitively.
+    func ancestors(_ module: Int) -> Set<Int> {
+        if let cached = ancestorCache[module] { return cached }
+        var seen: Set<Int> = [module]
+        var queue = [module]
+        while let next = queue.popLast() {
+            for dependent in dependents[next] where seen.insert(dependent).inserted { queue.append(dependent) }
+        }
+        ancestorCache[module] = seen
+        return seen
+    }
+
+    func canBeLinkedTogether(_ a: Int, _ b: Int) -> Bool {
+        if a == b || (!isProgram[a] && !isProgram[b]) { return true }
+        return !ancestors(a).isDisjoint(with: ancestors(b))
+    }
 }
