@@ -309,9 +309,25 @@ public struct UndeclaredImport: Rule {
         // conditions (`.define("X", .when(platforms:))`), which modlint cannot evaluate.
         guard edge.fact.condition == nil else { return nil }
         let importer = graph.modules[edge.from], imported = graph.modules[edge.to]
+        let only = platforms.sorted().joined(separator: ", ")
+        // Elsewhere an unconditional dependency may still bring the module in, transitively:
+        // the import builds by accident there, it does not break.
+        let unconditional = declarations.filter { $0.platforms == nil }.map(\.to)
+        if let path = unconditional.lazy.compactMap({ Self.path(from: $0, to: edge.to, adjacency: adjacency) }).first {
+            let chain = ([importer.id] + path.map { graph.modules[$0].id }).joined(separator: " -> ")
+            var finding = Finding(
+                site: edge.site,
+                message: "\(importer.id) imports \(imported.id) unconditionally; the dependency that provides it is declared only for \(only), and elsewhere it is reachable "
+                    + "only transitively (\(chain)): declare it for every platform, or guard the import with #if os(…) or #if canImport(\(imported.name))",
+                module: importer.id,
+                key: [importer.id, imported.id, edge.site.file, "platform"]
+            )
+            finding.severity = context.configuration.transitiveImports
+            return finding.severity == .off ? nil : finding
+        }
         return Finding(
             site: edge.site,
-            message: "\(importer.id) imports \(imported.id) unconditionally, but declares it only for \(platforms.sorted().joined(separator: ", ")): "
+            message: "\(importer.id) imports \(imported.id) unconditionally, but the dependency that provides it is declared only for \(only), and no other dependency brings it in: "
                 + "guard the import with #if os(…) or #if canImport(\(imported.name))",
             module: importer.id,
             key: [importer.id, imported.id, edge.site.file, "platform"]

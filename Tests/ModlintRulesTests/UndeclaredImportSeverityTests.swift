@@ -64,4 +64,38 @@ struct UndeclaredImportSeverityTests {
         configuration.transitiveImports = .off
         #expect(try lint(configuration).map(\.line) == [3, 4, 2])
     }
+
+    /// A platform-conditional dependency imported unconditionally is an error only when no
+    /// other dependency brings the module in; otherwise it builds by accident elsewhere.
+    @Test func platformConditionalDependencies() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Compat", dependencies: [.target(name: "Posix", condition: .when(platforms: [.linux])), "Essentials"]),
+                .target(name: "Haptics", dependencies: [.target(name: "Taptic", condition: .when(platforms: [.iOS]))]),
+                .target(name: "Posix", dependencies: ["Core"]),
+                .target(name: "Essentials", dependencies: ["Core"]),
+                .target(name: "Core"),
+                .target(name: "Taptic"),
+            ])
+            """),
+            ("Sources/Compat/C.swift", "import Core\n"),
+            ("Sources/Haptics/H.swift", "import Taptic\n"),
+            ("Sources/Posix/P.swift", "@_exported import Core\n"),
+            ("Sources/Essentials/E.swift", "import Core\n"),
+            ("Sources/Core/Core.swift", "public struct Core {}\n"),
+            ("Sources/Taptic/T.swift", "public struct Taptic {}\n"),
+        ])
+        defer { directory.remove() }
+        let diagnostics = try Linter(rules: [UndeclaredImport()]).lint(paths: [directory.path]).diagnostics
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.file): \($0.message)" } == [
+            "warning Sources/Compat/C.swift: Compat imports Core unconditionally; the dependency that provides it is declared only for linux, "
+                + "and elsewhere it is reachable only transitively (Compat -> Essentials -> Core): declare it for every platform, "
+                + "or guard the import with #if os(…) or #if canImport(Core)",
+            "error Sources/Haptics/H.swift: Haptics imports Taptic unconditionally, but the dependency that provides it is declared only for ios, "
+                + "and no other dependency brings it in: guard the import with #if os(…) or #if canImport(Taptic)",
+        ])
+    }
 }
