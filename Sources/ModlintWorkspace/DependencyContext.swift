@@ -94,8 +94,8 @@ enum ResolvedPins {
         return pins
     }
 
-    /// A line scan: every pin names its package (`identity`, or v1's `repositoryURL`)
-    /// before its `state` (`revision`, then `version`).
+    /// A scan of the `"key": "value"` pairs in file order: every pin names its package
+    /// (`identity`, or v1's `repositoryURL`) before its `state` (`revision`, then `version`).
     static func parse(_ bytes: [UInt8]) -> [(String, String)] {
         var result: [(String, String)] = []
         var identity: String?
@@ -107,8 +107,7 @@ enum ResolvedPins {
             revision = nil
             version = nil
         }
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let (key, value) = keyValue(line) else { continue }
+        for (key, value) in pairs(bytes) {
             switch key {
             case "identity":
                 flush()
@@ -125,10 +124,36 @@ enum ResolvedPins {
         return result
     }
 
-    /// `"key" : "value"` on one line (`null` and non-string values are skipped).
-    private static func keyValue(_ line: Substring) -> (String, String)? {
-        let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
-        guard parts.count >= 5, parts[2].contains(":") else { return nil }
-        return (String(parts[1]), String(parts[3]))
+    /// String literals followed by `:` and another string literal (JSON without escapes
+    /// in keys; values with escapes keep them, which pins never have).
+    static func pairs(_ bytes: [UInt8]) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var index = 0
+        func literal() -> String? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end < bytes.count else { return nil }
+            let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
+        func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        }
+        while index < bytes.count {
+            guard let key = literal() else {
+                index += 1
+                continue
+            }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
+            index += 1
+            skipSpace()
+            if let value = literal() { result.append((key, value)) }
+        }
+        return result
     }
 }

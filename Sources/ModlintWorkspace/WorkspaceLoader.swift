@@ -43,6 +43,9 @@ public struct WorkspaceOptions: Sendable {
     /// Read Xcode projects (off inside dependency checkouts: their example apps are not
     /// part of the library).
     public var readsXcodeProjects = true
+    /// Read only the targets library products export and what they depend on (inside
+    /// dependency checkouts: tests, examples and tools inform no rule of the app).
+    public var readsOnlyLibraryTargets = false
     /// Xcode's DerivedData folder, searched for a project's package checkouts (macOS).
     public var derivedDataDirectory: String? = WorkspaceOptions.defaultDerivedData
 
@@ -96,6 +99,7 @@ public struct WorkspaceLoader: Sendable {
         var contextOptions = options
         contextOptions.readsDependencies = false
         contextOptions.readsXcodeProjects = false
+        contextOptions.readsOnlyLibraryTargets = true
         contextOptions.exclude = []
         contextOptions.excludeBaseDirectory = nil
         let contextLoader = WorkspaceLoader(options: contextOptions)
@@ -252,7 +256,8 @@ public struct WorkspaceLoader: Sendable {
             for note in manifest.notes {
                 notes.append(WorkspaceNote(kind: .unresolvedManifest, file: manifests[index].path, line: note.line, column: note.column, message: note.message))
             }
-            for target in manifest.targets {
+            let exported = options.readsOnlyLibraryTargets ? Self.libraryTargets(of: manifest) : nil
+            for target in manifest.targets where exported?.contains(target.name) ?? true {
                 let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory) { scan.directories.contains($0) }
                 pendingTargets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory))
             }
@@ -371,6 +376,24 @@ public struct WorkspaceLoader: Sendable {
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
         return workspace
+    }
+
+    /// The targets a library product exports, with the targets of the package they depend
+    /// on: all a dependency's consumers can see (tests, examples and tools are left out).
+    static func libraryTargets(of manifest: PackageManifest) -> Set<String> {
+        let byName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var result = Set<String>()
+        var queue = manifest.products.filter { $0.kind == .library }.flatMap(\.targets)
+        while let name = queue.popLast() {
+            guard let target = byName[name], result.insert(name).inserted else { continue }
+            for dependency in target.dependencies {
+                switch dependency.kind {
+                case .target(let other), .byName(let other): queue.append(other)
+                case .product: continue
+                }
+            }
+        }
+        return result
     }
 
     static func owningPackage(of file: String, in packages: [String: Int]) -> Int? {
