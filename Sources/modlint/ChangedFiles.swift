@@ -13,10 +13,14 @@ enum ChangedFiles {
     }
 
     static func list(revision: String, root: String) throws -> Set<String> {
+        // A revision is never an option: `--changed=--output=FILE` must not reach git.
+        if revision != staged && (revision.hasPrefix("-") || revision.isEmpty) {
+            throw UsageError(message: "--changed: '\(revision)' is not a revision (a revision cannot start with '-')")
+        }
         guard let topLevel = try git(["rev-parse", "--show-toplevel"], in: root).first else {
             throw UsageError(message: "--changed needs a git repository: \(root) is not inside one")
         }
-        let diff = revision == staged ? ["diff", "--name-only", "--cached"] : ["diff", "--name-only", revision, "--"]
+        let diff = revision == staged ? ["diff", "--name-only", "--cached"] : ["diff", "--name-only", "--end-of-options", revision, "--"]
         let top = FileSystem.absolute(topLevel)
         var result = Set<String>()
         for line in try git(diff, in: root) {

@@ -111,5 +111,11 @@ struct SuppressionBaselineTests {
         let touched = try CLI.run(["lint", "--no-cache", "--changed=HEAD", directory.path])
         #expect(touched.exitCode == 1)
         #expect(touched.standardOutput.hasPrefix(Self.finding))
+
+        // A revision that is an option never reaches git: nothing is written, exit 2.
+        let injected = try CLI.run(["lint", "--no-cache", "--changed=--output=\(directory.path)/owned.txt", directory.path])
+        #expect(injected.exitCode == 2)
+        #expect(injected.standardError == "modlint: error: --changed: '--output=\(directory.path)/owned.txt' is not a revision (a revision cannot start with '-')\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/owned.txt"))
     }
 }
