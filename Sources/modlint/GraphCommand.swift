@@ -39,6 +39,8 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var dependencies: DependencyOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @Option(help: ArgumentHelp("Group nodes: package (default), folder (folder:N for N leading path components), layer (the layers of .modlint.yml, ranked top to bottom), none.", valueName: "mode"))
     var cluster: ClusterArgument = ClusterArgument(mode: .package)
 
@@ -82,6 +84,7 @@ struct GraphCommand: ParsableCommand {
         let configuration = try self.configuration.load(near: [path])
         var linter = Linter(rules: BuiltinRules.all, configuration: configuration)
         try dependencies.apply(to: &linter)
+        linter.loaderOptions.cache = try cache.make()
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])
         let graph = ModuleGraph(workspace: workspace)
         let violations = linter.violatingEdges(in: workspace, graph: graph).map {

@@ -27,7 +27,7 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var dependencies: DependencyOptions
 
-    @Flag(help: "List on stderr the dependency packages read as context (with their pinned versions) and the problems modlint passed over in them.")
+    @Flag(help: "List on stderr the dependency packages read as context (with their pinned versions), the problems modlint passed over in them, and cache files that could not be written.")
     var verbose = false
 
     @Flag(help: "Exit 1 on any finding, not only on errors.")
@@ -79,7 +79,7 @@ struct LintCommand: ParsableCommand {
         } else {
             let loaded = try loader.load(paths: paths)
             result = try linter.lintValidatingConfiguration(loaded)
-            memo?.save(result)
+            if let memo, !memo.save(result) { linter.loaderOptions.cache?.recordWriteFailure(memo.file) }
             workspace = loaded
         }
         try FaultInjection.checkInternalFault()
@@ -88,6 +88,9 @@ struct LintCommand: ParsableCommand {
             for package in workspace.packages where package.isContext {
                 Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
                                      + "(\(package.targets.count) targets)\n")
+            }
+            for failure in linter.loaderOptions.cache?.writeFailures ?? [] {
+                Output.standardError("modlint: cache not written (the result does not depend on it): \(failure)\n")
             }
             for note in workspace.contextNotes {
                 Output.standardError("\(note.file):\(note.line):\(note.column): note: \(note.message) (in a dependency read as context)\n")

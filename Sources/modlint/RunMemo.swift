@@ -25,9 +25,13 @@ struct RunMemo {
         }
     }
 
-    func save(_ result: LintResult) {
+    var file: String { Paths.join(memo.directory, ResultMemo.fileName) }
+
+    /// False when the memo could not be written.
+    @discardableResult
+    func save(_ result: LintResult) -> Bool {
         var payload: [UInt8] = []
-        guard (try? BinaryCoding.encode(result, into: &payload)) != nil else { return }
-        memo.save(key: key, payload: payload)
+        guard (try? BinaryCoding.encode(result, into: &payload)) != nil else { return false }
+        return memo.save(key: key, payload: payload)
     }
 }

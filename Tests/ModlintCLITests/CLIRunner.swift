@@ -9,6 +9,13 @@ struct CLIRun {
 }
 
 enum CLI {
+    /// One cache base for this test process, outside every analysed tree.
+    static let testCache: String = {
+        let path = FileManager.default.temporaryDirectory.path + "/modlint-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// The `modlint` executable next to the test bundle (SwiftPM builds it for the test).
     static var executable: String {
         let candidates: [String] = [
@@ -26,6 +33,8 @@ enum CLI {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        // Tests never write into the user's cache; a test that checks the default sets its own.
+        env["MODLINT_CACHE_DIR"] = testCache
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let output = Pipe(), error = Pipe()

@@ -140,18 +140,25 @@ struct HostileInputTests {
         #expect(run.standardOutput.isEmpty)
     }
 
-    /// With the cache on (the default), the only thing written is the cache file.
-    @Test func cacheWritesOnlyBelowBuildModlintCache() throws {
+    /// With the cache on (the default), nothing is written into the analysed tree: the
+    /// cache lives in the per-user folder ($XDG_CACHE_HOME here), one folder per root.
+    @Test func cacheLivesOutsideTheTree() throws {
         let directory = try Self.workspace([("Sources/App/Other.swift", "import Foundation\n")])
-        defer { directory.remove() }
+        let home = try TemporaryDirectory(prefix: "modlint-xdg")
+        defer {
+            directory.remove()
+            home.remove()
+        }
         let before = directory.snapshot()
-        let first = try CLI.run(["lint", directory.path, "--reporter", "json"])
-        let second = try CLI.run(["lint", directory.path, "--reporter", "json"])
+        let environment = ["MODLINT_CACHE_DIR": "", "XDG_CACHE_HOME": home.path]
+        let first = try CLI.run(["lint", directory.path, "--reporter", "json"], environment: environment)
+        let second = try CLI.run(["lint", directory.path, "--reporter", "json"], environment: environment)
         #expect(first.exitCode == 0 && second.exitCode == 0)
         #expect(first.standardOutput == second.standardOutput)
-        let after = directory.snapshot()
-        #expect(Set(after.keys).subtracting(before.keys) == [".build/modlint-cache/result.memo", ".build/modlint-cache/summaries.bin"])
-        #expect(after.filter { before[$0.key] != nil } == before)
+        #expect(directory.snapshot() == before)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: home.path + "/modlint")
+        #expect(folders.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/modlint/" + folders[0]).sorted() == ["result.memo", "summaries.bin"])
     }
 }
 

@@ -22,7 +22,7 @@ struct ResultMemoTests {
         #expect(clean.exitCode == 0)
         let warm = try CLI.run(["lint", directory.path])
         #expect(warm.standardOutput == clean.standardOutput)
-        #expect(FileManager.default.fileExists(atPath: directory.path + "/.build/modlint-cache/result.memo"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/.build"))
 
         // A source edit (same size would not matter: the modification time changes too).
         try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
@@ -72,5 +72,73 @@ struct ResultMemoTests {
         let renamed = try CLI.run(["lint", directory.path])
         #expect(renamed.exitCode == 1)
         #expect(renamed.standardOutput.contains("AppTests imports HostedWidget (target Widget Extension), which no dependency it declares reaches: the target does not build on its own. Add a dependency on target Widget Extension to AppTests. [undeclared-import]"))
+    }
+
+    /// A damaged cache is rebuilt, never served: the output stays byte-identical to
+    /// `--no-cache` after a flipped byte in the memo or in a summary record.
+    @Test func corruptionIsDetected() throws {
+        let directory = try TemporaryDirectory(files: Self.files + [("Sources/Feature/More.swift", "import Core\nimport Missing\n")])
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+        #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
+        let folder = cache.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache.path))[0]
+        func flip(_ file: String, at fraction: Double) throws {
+            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
+            let index = min(bytes.count - 1, Int(Double(bytes.count) * fraction))
+            bytes[index] ^= 0x5A
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file))
+        }
+        try flip("result.memo", at: 0.8)
+        #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
+        // The memo hit is gone after an edit; every summary comes from the damaged file.
+        try flip("summaries.bin", at: 0.9)
+        try flip("summaries.bin", at: 0.5)
+        try directory.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
+        let edited = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        #expect(try CLI.run(arguments).standardOutput == edited.standardOutput)
+    }
+
+    /// Two roots share one cache base without evicting each other; a temporary a killed
+    /// run left behind is cleaned; a cache that cannot be written is silent unless --verbose.
+    @Test func sharingTemporariesAndWriteFailures() throws {
+        let one = try TemporaryDirectory(files: Self.files)
+        let two = try TemporaryDirectory(files: Self.files)
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            one.remove()
+            two.remove()
+            cache.remove()
+        }
+        #expect(try CLI.run(["lint", "--cache-dir", cache.path, one.path]).exitCode == 0)
+        #expect(try CLI.run(["lint", "--cache-dir", cache.path, two.path]).exitCode == 0)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        #expect(folders.count == 2)
+        for folder in folders {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/" + folder).sorted() == ["result.memo", "summaries.bin"])
+        }
+        let stale = cache.path + "/" + folders[0] + "/summaries.bin.modlint-tmp-1-2"
+        try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: stale)
+        try one.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
+        try two.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
+        _ = try CLI.run(["lint", "--cache-dir", cache.path, one.path])
+        _ = try CLI.run(["lint", "--cache-dir", cache.path, two.path])
+        #expect(!FileManager.default.fileExists(atPath: stale))
+
+        // A base that is a file: nothing can be written there.
+        let blocked = cache.path + "/blocked"
+        try Data().write(to: URL(fileURLWithPath: blocked))
+        let quiet = try CLI.run(["lint", "--cache-dir", blocked, one.path])
+        #expect(quiet.exitCode == 0)
+        #expect(quiet.standardError.isEmpty)
+        let verbose = try CLI.run(["lint", "--verbose", "--cache-dir", blocked, one.path])
+        #expect(verbose.exitCode == 0)
+        #expect(verbose.standardOutput == quiet.standardOutput)
+        #expect(verbose.standardError.contains("modlint: cache not written (the result does not depend on it): \(blocked)/"))
     }
 }

@@ -39,23 +39,26 @@ public struct ResultMemo: Sendable {
         self.directory = directory
     }
 
-    /// The stored payload when it was written under `key`.
+    /// The stored payload when it was written under `key` and its checksum matches (a
+    /// damaged memo is recomputed, never served).
     public func load(key: UInt64) -> [UInt8]? {
         guard let bytes = FileSystem.read(Paths.join(directory, Self.fileName)), bytes.count > 17,
-              let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
-              String(decoding: bytes[..<newline], as: UTF8.self) == Self.header(key) else { return nil }
-        return Array(bytes[(newline + 1)...])
+              let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let payload = Array(bytes[(newline + 1)...])
+        guard String(decoding: bytes[..<newline], as: UTF8.self) == Self.header(key, checksum: Checksum.of(payload)) else { return nil }
+        return payload
     }
 
     /// Replaces the memo atomically; failing to write only costs the next run its shortcut.
     @discardableResult
     public func save(key: UInt64, payload: [UInt8]) -> Bool {
         guard FileSystem.makeDirectories(directory) else { return false }
-        return FileSystem.write(Array((Self.header(key) + "\n").utf8) + payload, to: Paths.join(directory, Self.fileName))
+        return FileSystem.write(Array((Self.header(key, checksum: Checksum.of(payload)) + "\n").utf8) + payload,
+                                to: Paths.join(directory, Self.fileName))
     }
 
-    static func header(_ key: UInt64) -> String {
-        "modlint-result-memo v1 " + String(key, radix: 16)
+    static func header(_ key: UInt64, checksum: UInt64) -> String {
+        "modlint-result-memo v2 " + String(key, radix: 16) + " " + String(checksum, radix: 16)
     }
 
     /// The key for a run: the workspace fingerprint plus everything else the result

@@ -8,9 +8,12 @@ import Darwin
 import ModlintFacts
 import Synchronization
 
-/// Per-file `SourceSummary` cache: one file per workspace (`.build/modlint-cache/summaries.bin`
-/// under the workspace root, or `--cache-dir`), so that a warm run reads one file instead
-/// of thousands.
+/// Per-file `SourceSummary` cache: one file per workspace root, in a per-user folder
+/// outside the analysed tree (`$XDG_CACHE_HOME/modlint/<hash of the root>`, else
+/// `~/.cache/modlint/…`, `~/Library/Caches/modlint/…` on macOS; `--cache-dir` or
+/// `MODLINT_CACHE_DIR` replace the base), so that a warm run reads one file instead of
+/// thousands and a pre-commit hook never finds new files in the work tree. Each root has
+/// its own folder: two workspaces sharing a base never evict each other.
 ///
 /// Each entry is keyed by the file's path and validated by its stat (size, modification
 /// time in nanoseconds, inode): an unchanged file is never read. When the stat differs the
@@ -20,26 +23,75 @@ import Synchronization
 /// positionally. It is replaced atomically (temporary file + rename), so concurrent runs
 /// never see a torn file: the last writer wins and a reader falls back to summarising.
 public final class SummaryCache: Sendable {
-    /// `nil`: `.build/modlint-cache` below the workspace root.
-    public let directory: String?
+    /// The base folder; each workspace root gets a folder of its own below it.
+    public let base: String
+    /// Write failures of this run (`lint --verbose` shows them; the result never depends on them).
+    let failures = Mutex<[String]>([])
 
-    public init(directory: String? = nil) {
-        self.directory = directory
+    /// `base`: `nil` takes the per-user default (`defaultBase`).
+    public init(base: String? = nil) {
+        self.base = base ?? Self.defaultBase(environment: { getenv($0).map { String(cString: $0) } })
+    }
+
+    /// `$XDG_CACHE_HOME/modlint`, else `~/.cache/modlint` (`~/Library/Caches/modlint` on
+    /// macOS), else a per-user folder in the temporary directory.
+    public static func defaultBase(environment: (String) -> String?) -> String {
+        #if os(macOS)
+        if let home = environment("HOME"), !home.isEmpty { return home + "/Library/Caches/modlint" }
+        #else
+        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/modlint" }
+        if let home = environment("HOME"), !home.isEmpty { return home + "/.cache/modlint" }
+        #endif
+        return "/tmp/modlint-cache-\(getuid())"
+    }
+
+    /// What could not be written, with the reason.
+    public var writeFailures: [String] { failures.withLock { $0 } }
+
+    /// Notes a file of this cache that could not be written (the reason is `errno`'s).
+    public func recordWriteFailure(_ path: String) {
+        recordFailure(path)
+    }
+
+    func recordFailure(_ path: String) {
+        let reason = String(cString: strerror(errno))
+        failures.withLock { $0.append("\(path): \(reason)") }
     }
 
     public static let fileName = "summaries.bin"
     static let magic: [UInt8] = Array("MODLINT-SUMMARIES\n".utf8)
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
-    /// The cache directory for the workspace at `root`.
+    /// The cache directory for the workspace at `root`: the base plus a hash of the root.
     public func directory(forRoot root: String) -> String {
-        directory ?? Paths.join(root, ".build/modlint-cache")
+        var hash = StableHash()
+        hash.add(root)
+        let hex = String(hash.value, radix: 16)
+        return Paths.join(base, String(repeating: "0", count: 16 - hex.count) + hex)
     }
 
     /// Opens the cache for one load of the workspace at `root`.
     public func open(root: String) -> Session {
         let directory = directory(forRoot: root)
-        return Session(directory: directory, stored: FileSystem.read(Paths.join(directory, Self.fileName)).flatMap(Stored.init))
+        Self.removeStaleTemporaries(in: directory)
+        return Session(cache: self, directory: directory,
+                       stored: FileSystem.read(Paths.join(directory, Self.fileName)).flatMap(Stored.init))
+    }
+
+    /// Temporaries a killed run left behind (older than ten minutes: a live writer's are not).
+    static func removeStaleTemporaries(in directory: String) {
+        let now = time(nil)
+        for entry in FileSystem.entries(of: directory) ?? [] where entry.name.contains(".modlint-tmp-") {
+            let path = Paths.join(directory, entry.name)
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec.tv_sec
+            #else
+            let modified = info.st_mtim.tv_sec
+            #endif
+            if now - modified > 600 { unlink(path) }
+        }
     }
 
     /// Identifies the build: summaries written by another build may have another layout.
@@ -104,6 +156,8 @@ public final class SummaryCache: Sendable {
             var stat: FileStat
             var hash: UInt64
             var range: Range<Int>
+            /// Checksum of the record's summary bytes: a damaged record is rebuilt, never served.
+            var checksum: UInt64
         }
         var bytes: [UInt8]
         var entries: [String: Entry] = [:]
@@ -124,9 +178,10 @@ public final class SummaryCache: Sendable {
                         let path = try reader.readString()
                         let stat = FileStat(size: try reader.readInteger(), modified: try reader.readInteger(), inode: try reader.readInteger())
                         let hash: UInt64 = try reader.readInteger()
+                        let checksum: UInt64 = try reader.readInteger()
                         let length: Int = try reader.readInteger()
                         guard length >= 0, reader.position + length <= raw.count else { return nil }
-                        entries[path] = Entry(stat: stat, hash: hash, range: reader.position..<reader.position + length)
+                        entries[path] = Entry(stat: stat, hash: hash, range: reader.position..<reader.position + length, checksum: checksum)
                         reader.position += length
                     }
                     return entries
@@ -140,19 +195,23 @@ public final class SummaryCache: Sendable {
 
         func summary(_ entry: Entry) -> SourceSummary? {
             bytes.withUnsafeBytes { raw in
-                try? BinaryCoding.decode(SourceSummary.self, from: UnsafeRawBufferPointer(rebasing: raw[entry.range]))
+                let record = UnsafeRawBufferPointer(rebasing: raw[entry.range])
+                guard Checksum.of(record) == entry.checksum else { return nil }
+                return try? BinaryCoding.decode(SourceSummary.self, from: record)
             }
         }
     }
 
     /// One load: looks summaries up, summarises misses, and writes the cache back once.
     public final class Session: Sendable {
+        let cache: SummaryCache
         let directory: String
         let stored: Stored?
         let records = Mutex<[String: Record]>([:])
         let misses = Atomic<Int>(0)
 
-        init(directory: String, stored: Stored?) {
+        init(cache: SummaryCache, directory: String, stored: Stored?) {
+            self.cache = cache
             self.directory = directory
             self.stored = stored
         }
@@ -208,15 +267,45 @@ public final class SummaryCache: Sendable {
                 output.writeInteger(record.hash)
                 switch record.summary {
                 case .stored(let range):
+                    output.writeInteger(stored!.entries[path]?.checksum ?? stored!.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[range])) })
                     output.writeInteger(range.count)
                     output.bytes.append(contentsOf: stored!.bytes[range])
                 case .fresh(let bytes):
+                    output.writeInteger(bytes.withUnsafeBytes { Checksum.of($0) })
                     output.writeInteger(bytes.count)
                     output.bytes.append(contentsOf: bytes)
                 }
             }
-            guard FileSystem.makeDirectories(directory) else { return false }
-            return FileSystem.write(output.bytes, to: Paths.join(directory, SummaryCache.fileName))
+            let file = Paths.join(directory, SummaryCache.fileName)
+            guard FileSystem.makeDirectories(directory), FileSystem.write(output.bytes, to: file) else {
+                cache.recordFailure(file)
+                return false
+            }
+            return true
         }
+    }
+}
+
+/// A fast checksum of a byte range (64-bit words, multiply and rotate): damage in a cache
+/// record or the memo is detected before it can be served.
+public enum Checksum {
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash << 31) | (hash >> 33)
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0xC4CE_B9FE_1A85_EC53
+            index += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
     }
 }
