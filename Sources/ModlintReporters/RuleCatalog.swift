@@ -24,9 +24,13 @@ public struct RuleMetadata: Sendable, Equatable {
 
 /// Rule metadata by id, sorted by id.
 public struct RuleCatalog: Sendable, Equatable {
+    /// The project's home: SARIF's `tool.driver.informationUri`, and the one place the
+    /// rule documentation URL derives from.
+    public static let projectURL = "https://github.com/modlint/modlint"
+
     /// Where `docs/rules/<id>.md` is published. Override it (`--rules-url`) for a fork or a
     /// pinned release; the trailing slash is optional.
-    public static let defaultDocumentationBaseURL = "https://github.com/modlint/modlint/blob/main/docs/rules/"
+    public static let defaultDocumentationBaseURL = projectURL + "/blob/main/docs/rules/"
 
     /// An empty catalog: reporters fall back to the bare rule ids of the result.
     public static let empty = RuleCatalog(rules: [])

@@ -37,6 +37,7 @@ public struct SARIFReporter: Reporter {
             ("name", .string(result.tool.name)),
             ("version", .string(result.tool.version)),
             ("semanticVersion", .string(result.tool.version)),
+            ("informationUri", .string(RuleCatalog.projectURL)),
             ("rules", .array(descriptors.map(descriptor))),
         ])
         let run: JSONValue = .object([
@@ -44,7 +45,9 @@ public struct SARIFReporter: Reporter {
             ("originalUriBaseIds", .object([
                 (Self.sourceRootID, .object([("uri", .string(Self.directoryURI(paths.base)))])),
             ])),
-            ("results", .array(result.diagnostics.map { sarifResult($0, ruleIndex: indexByID[$0.rule] ?? 0, paths: paths) })),
+            ("results", .array(zip(result.diagnostics, Self.uniqueFingerprints(result.diagnostics)).map {
+                sarifResult($0, fingerprint: $1, ruleIndex: indexByID[$0.rule] ?? 0, paths: paths)
+            })),
         ])
         return .object([
             ("$schema", .string(Self.schemaURI)),
@@ -77,7 +80,19 @@ public struct SARIFReporter: Reporter {
         return .object(members)
     }
 
-    private func sarifResult(_ d: Diagnostic, ruleIndex: Int, paths: RepositoryPaths) -> JSONValue {
+    /// Code scanning merges results that share a partial fingerprint: the second and later
+    /// results with one get the occurrence appended (`…:2`), in the result's stable order.
+    static func uniqueFingerprints(_ diagnostics: [Diagnostic]) -> [String] {
+        var seen: [String: Int] = [:]
+        return diagnostics.map { diagnostic in
+            let key = diagnostic.rule + "\u{0}" + diagnostic.fingerprint
+            let occurrence = (seen[key] ?? 0) + 1
+            seen[key] = occurrence
+            return occurrence == 1 ? diagnostic.fingerprint : "\(diagnostic.fingerprint):\(occurrence)"
+        }
+    }
+
+    private func sarifResult(_ d: Diagnostic, fingerprint: String, ruleIndex: Int, paths: RepositoryPaths) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("ruleId", .string(d.rule)),
             ("ruleIndex", .int(ruleIndex)),
@@ -86,7 +101,7 @@ public struct SARIFReporter: Reporter {
             ("locations", .array([.object([
                 ("physicalLocation", physicalLocation(paths.path(d.file), line: d.line, column: d.column)),
             ])])),
-            ("partialFingerprints", .object([(Self.fingerprintKey, .string(d.fingerprint))])),
+            ("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])),
         ]
         if !d.related.isEmpty {
             members.append(("relatedLocations", .array(d.related.enumerated().map { index, related in

@@ -67,15 +67,18 @@ public enum FileSystem {
             }
             if result < 0 {
                 if errno == EINTR { continue }
+                let reason = errno
                 close(descriptor)
                 unlink(temporary)
+                errno = reason   // the caller reports why
                 return false
             }
             written += result
         }
-        close(descriptor)
-        if rename(temporary, path) != 0 {
+        if close(descriptor) != 0 || rename(temporary, path) != 0 {
+            let reason = errno
             unlink(temporary)
+            errno = reason
             return false
         }
         return true

@@ -63,6 +63,9 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var cache: CacheOptions
 
+    @Flag(name: .customLong("quiet"), help: "When every reporter writes to a file, print nothing on stderr (default: a one-line summary).")
+    var quiet = false
+
     func run() throws {
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
         let loaded = try configuration.load(near: paths)
@@ -125,6 +128,13 @@ struct LintCommand: ParsableCommand {
             } else {
                 Output.standardOutput(report)
             }
+        }
+        // Every report went to a file: say what happened, or a failing CI step prints nothing.
+        let files = requests.compactMap(\.file).filter { $0 != "-" }
+        if !quiet && files.count == requests.count {
+            let s = result.summary
+            func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+            Output.standardError("modlint: \(count(s.errors, "error")), \(count(s.warnings, "warning")), \(count(s.notes, "note")) → \(files.joined(separator: ", "))\n")
         }
         if baselineStrict && !stale.isEmpty {
             let lines = stale.map { "  \($0.file): \($0.rule) (\($0.fingerprint))\($0.count > 1 ? " ×\($0.count)" : "")" }

@@ -176,3 +176,54 @@ func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
         initialized = total
     }
 }
+
+/// Files the user asks for are written where they point, never replaced by something
+/// else, and a write that fails is exit 2 with the path and the reason.
+@Suite struct OutputWriteTests {
+    @Test func symlinksDevicesAndFailures() throws {
+        let directory = try HostileInputTests.workspace()
+        let out = try TemporaryDirectory(prefix: "modlint-out")
+        defer {
+            directory.remove()
+            out.remove()
+        }
+        // A symbolic link: its target gets the report, the link stays a link.
+        try out.write("target.json", "old")
+        try FileManager.default.createSymbolicLink(atPath: out.path + "/link.json", withDestinationPath: out.path + "/target.json")
+        let linked = try CLI.run(["lint", "--no-cache", "--reporter", "json:" + out.path + "/link.json", directory.path])
+        #expect(linked.exitCode == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out.path + "/link.json") == out.path + "/target.json")
+        #expect(try out.read("target.json").hasPrefix("{"))
+
+        // A device is written in place and stays a device.
+        let null = try CLI.run(["lint", "--no-cache", "--reporter", "json:/dev/null", directory.path])
+        #expect(null.exitCode == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+        // A full device and a missing folder: exit 2, the path and the reason.
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try CLI.run(["lint", "--no-cache", "--reporter", "json:/dev/full", directory.path])
+            #expect(full.exitCode == 2)
+            #expect(full.standardError == "modlint: error: cannot write /dev/full: No space left on device\n")
+        }
+        let missing = try CLI.run(["lint", "--no-cache", "--reporter", "sarif:" + out.path + "/no/such/out.sarif", directory.path])
+        #expect(missing.exitCode == 2)
+        #expect(missing.standardError == "modlint: error: cannot write \(out.path)/no/such/out.sarif: No such file or directory\n")
+
+        // `-` is standard output.
+        let dash = try CLI.run(["lint", "--no-cache", "--reporter", "json:-", directory.path])
+        #expect(dash.standardOutput.hasPrefix("{"))
+        #expect(dash.standardError.isEmpty)
+
+        // Every report to a file: a one-line summary on stderr, unless --quiet.
+        try directory.write("Sources/App/Broken.swift", "import Missing\nimport Core\n")
+        try directory.write("Sources/Core/Core.swift", "public struct Core {}\n")
+        let filed = try CLI.run(["lint", "--no-cache", "--reporter", "sarif:" + out.path + "/a.sarif",
+                                 "--reporter", "junit:" + out.path + "/a.xml", directory.path])
+        #expect(filed.standardOutput.isEmpty)
+        #expect(filed.standardError == "modlint: 0 errors, 0 warnings, 1 note → \(out.path)/a.sarif, \(out.path)/a.xml\n")
+        let quiet = try CLI.run(["lint", "--no-cache", "--quiet", "--reporter", "sarif:" + out.path + "/a.sarif", directory.path])
+        #expect(quiet.standardError.isEmpty)
+    }
+}

@@ -105,6 +105,23 @@ import Testing
         #expect(related.map { $0["id"] as? Int } == [0, 1])
         // A related location without a line has no region.
         #expect((related[1]["physicalLocation"] as? [String: Any])?["region"] == nil)
+        #expect(driver["informationUri"] as? String == RuleCatalog.projectURL)
+    }
+
+    /// Two results with one fingerprint (the same module imported twice in one file) must
+    /// not merge in code scanning: the second gets its occurrence.
+    @Test func partialFingerprintsAreUnique() throws {
+        var result = CIFixtures.findings
+        let twin = result.diagnostics[1]
+        result.diagnostics.insert(Diagnostic(rule: twin.rule, severity: twin.severity, message: twin.message, file: twin.file,
+                                             line: twin.line + 1, column: 1, fingerprint: twin.fingerprint), at: 2)
+        let sarif = CIFixtures.reporter("sarif").render(result)
+        let log = try #require(JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let fingerprints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["modlint/v1"] }
+        #expect(fingerprints.count == result.diagnostics.count)
+        #expect(Set(fingerprints).count == fingerprints.count)
+        #expect(fingerprints[2] == twin.fingerprint + ":2")
     }
 
     @Test func helpers() {
