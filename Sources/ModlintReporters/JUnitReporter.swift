@@ -3,20 +3,26 @@ import ModlintRuleEngine
 /// JUnit XML for CI test views (GitLab's `artifacts:reports:junit`, Jenkins, Azure).
 ///
 /// One `<testsuite>` per rule — CI views list suites, so a reviewer sees at a glance which
-/// rules fail — and one failing `<testcase>` per finding, named `file:line:column`, with
-/// `classname` `modlint.<rule>`. A rule of the catalog without findings gets one passing
-/// test case, so the report also shows what was checked; a clean run is never empty.
+/// rules fail — and one `<testcase>` per finding, named `file:line:column`, with
+/// `classname` `modlint.<rule>`. Errors fail; warnings and notes pass with their text in
+/// `<system-out>` (they fail too with `--strict`, as the exit code does). A rule of the
+/// catalog without findings gets one passing test case, so the report also shows what was
+/// checked; a clean run is never empty.
 public struct JUnitReporter: Reporter {
     public static let name = "junit"
     public var name: String { Self.name }
 
     public var rules: RuleCatalog
     public var repositoryRoot: String?
+    public var strict: Bool
 
-    public init(rules: RuleCatalog = .empty, repositoryRoot: String? = nil) {
+    public init(rules: RuleCatalog = .empty, repositoryRoot: String? = nil, strict: Bool = false) {
         self.rules = rules
         self.repositoryRoot = repositoryRoot
+        self.strict = strict
     }
+
+    func fails(_ diagnostic: Diagnostic) -> Bool { strict || diagnostic.severity == .error }
 
     public func render(_ result: LintResult) -> String {
         let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
@@ -31,7 +37,7 @@ public struct JUnitReporter: Reporter {
             let findings = byRule[id] ?? []
             let count = max(findings.count, 1)
             tests += count
-            suites += "  <testsuite name=\"\(XMLText.attribute(id))\" tests=\"\(count)\" failures=\"\(findings.count)\" errors=\"0\" skipped=\"0\">\n"
+            suites += "  <testsuite name=\"\(XMLText.attribute(id))\" tests=\"\(count)\" failures=\"\(findings.filter(fails).count)\" errors=\"0\" skipped=\"0\">\n"
             if findings.isEmpty {
                 suites += "    <testcase classname=\"modlint.\(XMLText.attribute(id))\" name=\"no findings\"/>\n"
             }
@@ -44,14 +50,18 @@ public struct JUnitReporter: Reporter {
                 for r in d.related {
                     body += "\n    " + (r.line > 0 ? "\(paths.path(r.file)):\(r.line)" : paths.path(r.file)) + ": " + r.message
                 }
-                suites += "      <failure type=\"\(d.severity.rawValue)\" message=\"\(XMLText.attribute(d.message))\">"
-                suites += XMLText.content(body) + "</failure>\n"
+                if fails(d) {
+                    suites += "      <failure type=\"\(d.severity.rawValue)\" message=\"\(XMLText.attribute(d.message))\">"
+                    suites += XMLText.content(body) + "</failure>\n"
+                } else {
+                    suites += "      <system-out>" + XMLText.content(body) + "</system-out>\n"
+                }
                 suites += "    </testcase>\n"
             }
             suites += "  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"modlint\" tests=\"\(tests)\" failures=\"\(result.diagnostics.count)\" errors=\"0\">\n"
+            + "<testsuites name=\"modlint\" tests=\"\(tests)\" failures=\"\(result.diagnostics.filter(fails).count)\" errors=\"0\">\n"
             + suites
             + "</testsuites>\n"
     }

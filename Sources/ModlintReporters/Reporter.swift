@@ -21,13 +21,16 @@ public struct ReporterOptions: Sendable, Equatable {
     public var repositoryRoot: String?
     /// Prefix of links to source lines in Markdown, e.g. `https://github.com/o/r/blob/<sha>/`.
     public var sourceLinkBase: String?
+    /// `lint --strict`: every finding fails (JUnit marks warnings and notes as failures too).
+    public var strict: Bool
 
     public init(colored: Bool = false, rules: RuleCatalog = .empty, repositoryRoot: String? = nil,
-                sourceLinkBase: String? = nil) {
+                sourceLinkBase: String? = nil, strict: Bool = false) {
         self.colored = colored
         self.rules = rules
         self.repositoryRoot = repositoryRoot
         self.sourceLinkBase = sourceLinkBase
+        self.strict = strict
     }
 }
 
@@ -47,7 +50,7 @@ public struct ReporterRegistry: Sendable {
         TextReporter.name: { TextReporter(colored: $0.colored) },
         SARIFReporter.name: { SARIFReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
         GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.repositoryRoot) },
-        JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
+        JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, strict: $0.strict) },
         CheckstyleReporter.name: { CheckstyleReporter(repositoryRoot: $0.repositoryRoot) },
         MarkdownReporter.name: {
             MarkdownReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, sourceLinkBase: $0.sourceLinkBase)

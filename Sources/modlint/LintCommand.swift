@@ -121,7 +121,7 @@ struct LintCommand: ParsableCommand {
             let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)
             let options = ReporterOptions(colored: colored, rules: catalog,
                                           repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
-                                          sourceLinkBase: environment.sourceLinkBase)
+                                          sourceLinkBase: environment.sourceLinkBase, strict: strict)
             let report = try ReporterSelection.render(result, reporter: request.name, options: options)
             if let file = request.file {
                 try Output.writeFile(Array(report.utf8), to: file)

@@ -222,16 +222,24 @@ import Testing
 
     @Test func junitParsesWithOneSuitePerRule() throws {
         let elements = try Self.parse(CIFixtures.reporter("junit").render(CIFixtures.findings))
-        #expect(elements.first?.attributes == ["name": "modlint", "tests": "5", "failures": "4", "errors": "0"])
+        // Errors fail; the warning and the note pass with their text (as exit code 0 would).
+        #expect(elements.first?.attributes == ["name": "modlint", "tests": "5", "failures": "2", "errors": "0"])
         let suites = elements.filter { $0.tag == "testsuite" }
         #expect(suites.map { $0.attributes["name"]! } ==
                 ["duplicate-registration", "layer-violation", "target-cycle", "undeclared-import", "unresolved-manifest"])
-        #expect(suites.map { $0.attributes["failures"]! } == ["1", "0", "1", "1", "1"])
-        let failures = elements.filter { $0.tag == "failure" }
-        #expect(failures.first?.attributes["message"] == CIFixtures.awkwardMessage)
-        #expect(failures.first?.text.hasPrefix("warning: app/\(CIFixtures.awkwardFile):40:5: 100% of") == true)
+        #expect(suites.map { $0.attributes["failures"]! } == ["0", "0", "1", "1", "0"])
+        let output = elements.filter { $0.tag == "system-out" }
+        #expect(output.first?.text.hasPrefix("warning: app/\(CIFixtures.awkwardFile):40:5: 100% of") == true)
         let passing = elements.filter { $0.tag == "testcase" && $0.attributes["name"] == "no findings" }
         #expect(passing.map { $0.attributes["classname"]! } == ["modlint.layer-violation"])
+
+        // --strict: every finding fails.
+        var options = CIFixtures.options
+        options.strict = true
+        let strict = try Self.parse(CIFixtures.reporter("junit", options).render(CIFixtures.findings))
+        #expect(strict.first?.attributes["failures"] == "4")
+        let failures = strict.filter { $0.tag == "failure" }
+        #expect(failures.first?.attributes["message"] == CIFixtures.awkwardMessage)
     }
 
     @Test func cleanReportsParse() throws {
