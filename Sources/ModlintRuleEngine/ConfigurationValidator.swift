@@ -12,9 +12,26 @@ public struct ConfigurationValidator: Sendable {
         self.configuration = configuration
     }
 
-    public func validate(_ workspace: Workspace, graph: ModuleGraph) throws {
+    /// `loaderOptions`: when a sub-folder of the configuration's folder is linted (`cd
+    /// Packages/Feature && modlint lint` with the repository's `.modlint.yml`), a glob that
+    /// matches nothing here is checked against the whole configured tree, and is an error
+    /// only when it matches nothing there either.
+    public func validate(_ workspace: Workspace, graph: ModuleGraph, loaderOptions: WorkspaceOptions? = nil) throws {
         guard configuration.file != nil else { return }
-        let problems = self.problems(workspace, graph: graph)
+        var problems = self.problems(workspace, graph: graph)
+        if !problems.isEmpty, let base = configuration.baseDirectory, let loaderOptions,
+           workspace.root != base, Paths.isInside(workspace.root, base) {
+            var options = loaderOptions
+            options.readsDependencies = false
+            if let whole = try? WorkspaceLoader(options: options).load(paths: [base]) {
+                // Same place, same glob (the did-you-mean may differ with more candidates).
+                func key(_ problem: ConfigurationError) -> String {
+                    "\(problem.location)|" + (problem.message.components(separatedBy: " — did you mean")[0])
+                }
+                let remaining = Set(self.problems(whole, graph: ModuleGraph(workspace: whole)).map(key))
+                problems = problems.filter { remaining.contains(key($0)) }
+            }
+        }
         if let first = problems.min(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
             throw first
         }

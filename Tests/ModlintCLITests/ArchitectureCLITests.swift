@@ -39,6 +39,36 @@ struct ArchitectureCLITests {
         #expect(run.standardOutput.isEmpty)
     }
 
+    /// Linting one package of a repository with the repository's `.modlint.yml`: a glob
+    /// that names modules of other packages is fine; one that matches nothing anywhere is not.
+    @Test func subFolderWithTheRepositoryConfiguration() throws {
+        let files: [(String, String)] = [
+            ("Packages/Feature/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Feature", targets: [.target(name: "Feature")])
+            """),
+            ("Packages/Feature/Sources/Feature/Feature.swift", "public struct Feature {}\n"),
+            ("Packages/Core/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Core", targets: [.target(name: "Core")])
+            """),
+            ("Packages/Core/Sources/Core/Core.swift", "public struct Core {}\n"),
+        ]
+        let directory = try TemporaryDirectory(files: files + [
+            (".modlint.yml", "layers:\n  - name: Features\n    modules: [\"Feature\"]\n  - name: Core\n    modules: [\"Core\"]\n"),
+        ])
+        defer { directory.remove() }
+        let inside = try CLI.run(["lint"], in: directory.path + "/Packages/Feature")
+        #expect(inside.exitCode == 0, "\(inside.standardError)")
+        #expect(inside.standardOutput == "modlint: no findings in 1 package, 1 module, 1 file\n")
+        try directory.write(".modlint.yml", "layers:\n  - name: Core\n    modules: [\"Kore\"]\n")
+        let typo = try CLI.run(["lint"], in: directory.path + "/Packages/Feature")
+        #expect(typo.exitCode == 2)
+        #expect(typo.standardError.hasPrefix("\(directory.path)/.modlint.yml:3:15: error: module glob of layer 'Core' 'Kore' matches nothing"))
+    }
+
     @Test func unusedExcludeAndPathGlobsAreErrors() throws {
         let directory = try TemporaryDirectory(files: Self.workspace + [
             (".modlint.yml", "exclude: [\"Tests/Fixtures/**\", \"Generated/**\"]\nlayers:\n  - name: Core\n    paths: [\"Modules/Kore/**\"]\n"),

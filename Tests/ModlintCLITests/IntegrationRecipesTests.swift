@@ -29,6 +29,9 @@ import Yams
             #expect(triggers("Sources/App/App.swift"))
             #expect(triggers("Package.swift"))
             #expect(triggers(".modlint.yml"))
+            #expect(triggers("App.xcodeproj/project.pbxproj"))
+            #expect(triggers("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+            #expect(triggers("Config/App.xcconfig"))
             #expect(!triggers("README.md"))
         }
     }
@@ -61,7 +64,23 @@ import Yams
         #expect(script.contains("--reporter \"markdown:$GITHUB_STEP_SUMMARY\""))
         let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
         #expect((upload["with"] as? [String: String])?["sarif_file"] == "${{ inputs.sarif-file }}")
-        #expect((steps.first { ($0["run"] as? String)?.contains("libgraphviz-dev") == true }) != nil)
+        let install = try #require(steps.first { ($0["run"] as? String)?.contains("libgraphviz-dev") == true }?["run"] as? String)
+        // No unconditional sudo: the swift: container images run as root without it.
+        #expect(install.contains("if [ \"$(id -u)\" != \"0\" ] && command -v sudo"))
+        #expect(!install.contains("\n  sudo ") && !install.hasPrefix("sudo "))
+        // The release build is cached by modlint's version and the toolchain.
+        let cache = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
+        #expect((cache["with"] as? [String: String])?["key"]?.contains("steps.key.outputs.toolchain") == true)
+        let build = try #require(steps.first { $0["name"] as? String == "Build modlint" })
+        #expect(build["if"] as? String == "${{ steps.cache.outputs.cache-hit != 'true' }}")
+    }
+
+    /// The documented pre-commit recipes pin a release, never a moving branch.
+    @Test func preCommitRecipesPinATag() throws {
+        let text = try String(contentsOfFile: Self.root + "/docs/ci.md", encoding: .utf8)
+        let revs = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev:") }
+        #expect(!revs.isEmpty)
+        #expect(revs.allSatisfy { $0.contains("rev: v") })
     }
 
     /// Runs the action's lint script with the runner's environment on the demo workspace.
@@ -100,7 +119,7 @@ import Yams
         let text = try String(contentsOfFile: Self.root + "/docs/ci.md", encoding: .utf8)
         let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         let yamlBlocks = blocks.filter { $0.hasPrefix("yaml\n") }.map { String($0.dropFirst(5)) }
-        #expect(yamlBlocks.count == 5)
+        #expect(yamlBlocks.count == 6)
         for block in yamlBlocks { #expect(try Yams.load(yaml: block) != nil) }
 
         var commands: [[String]] = []
