@@ -52,6 +52,7 @@ public struct ReporterRegistry: Sendable {
         GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.repositoryRoot) },
         JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, strict: $0.strict) },
         CheckstyleReporter.name: { CheckstyleReporter(repositoryRoot: $0.repositoryRoot) },
+        CodeClimateReporter.name: { CodeClimateReporter(repositoryRoot: $0.repositoryRoot) },
         MarkdownReporter.name: {
             MarkdownReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, sourceLinkBase: $0.sourceLinkBase)
         },

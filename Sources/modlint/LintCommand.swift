@@ -19,7 +19,7 @@ struct LintCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "Output format, optionally written to a file: text, json, sarif, github, junit, checkstyle, markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
+        "Output format, optionally written to a file: text, json, sarif, github, junit, checkstyle, codeclimate (GitLab Code Quality), markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
         valueName: "name[:file]"))
     var reporters: [ReporterRequest] = []
 
@@ -34,7 +34,7 @@ struct LintCommand: ParsableCommand {
     var strict = false
 
     @Option(help: ArgumentHelp(
-        "Repository root that CI reporters (sarif, github, junit, checkstyle, markdown) make paths relative to. Default: $GITHUB_WORKSPACE or $CI_PROJECT_DIR when set, else the linted root.",
+        "Repository root that CI reporters (sarif, github, junit, checkstyle, codeclimate, markdown) make paths relative to. Default: $GITHUB_WORKSPACE or $CI_PROJECT_DIR when set, else the linted root.",
         valueName: "dir"))
     var repositoryRoot: String?
 

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct CIReporterGoldenTests {
     static let formats = [("sarif", "sarif"), ("github", "github.txt"), ("junit", "junit.xml"),
-                          ("checkstyle", "checkstyle.xml"), ("markdown", "md")]
+                          ("checkstyle", "checkstyle.xml"), ("markdown", "md"),
+                          ("codeclimate", "codeclimate.json")]
 
     @Test(arguments: formats) func goldenWithFindings(name: String, ext: String) {
         expectGolden(CIFixtures.reporter(name).render(CIFixtures.findings), "findings.\(ext)")
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func registryHasEveryFormat() {
-        #expect(ReporterRegistry.standard.names == ["checkstyle", "github", "json", "junit", "markdown", "sarif", "text"])
+        #expect(ReporterRegistry.standard.names == ["checkstyle", "codeclimate", "github", "json", "junit", "markdown", "sarif", "text"])
         for name in ReporterRegistry.standard.names {
             #expect(ReporterRegistry.standard.reporter(named: name)?.name == name)
         }
@@ -240,6 +241,24 @@ import Testing
         #expect(strict.first?.attributes["failures"] == "4")
         let failures = strict.filter { $0.tag == "failure" }
         #expect(failures.first?.attributes["message"] == CIFixtures.awkwardMessage)
+    }
+
+    /// GitLab Code Quality: the fields GitLab requires, unique fingerprints, severities.
+    @Test func codeClimateIssues() throws {
+        let text = CIFixtures.reporter("codeclimate").render(CIFixtures.findings)
+        let issues = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(issues.count == CIFixtures.findings.diagnostics.count)
+        for issue in issues {
+            #expect(issue["type"] as? String == "issue")
+            #expect(issue["description"] is String && issue["check_name"] is String)
+            let location = try #require(issue["location"] as? [String: Any])
+            #expect((location["path"] as? String)?.hasPrefix("app/") == true)
+            #expect(((location["lines"] as? [String: Int])?["begin"] ?? 0) >= 1)
+        }
+        #expect(issues.map { $0["severity"] as? String } == ["info", "major", "minor", "major"])
+        let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+        #expect(Set(fingerprints).count == issues.count)
+        #expect(CIFixtures.reporter("codeclimate").render(CIFixtures.clean) == "[]\n")
     }
 
     @Test func cleanReportsParse() throws {
