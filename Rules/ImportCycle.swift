@@ -98,7 +98,7 @@ public struct ImportCycle: Rule {
         }
         adjacency = adjacency.map { $0.sorted() }
         return CycleBreakers.breakers(adjacency).map { component, breakers in
-            let cycle = Self.shortestCycle(through: component[0], within: Set(component), adjacency: adjacency)
+            let cycle = Cycles.shortestCycle(through: component[0], within: Set(component), adjacency: adjacency)
             let edges = cycle.indices.map { firstImport[[cycle[$0], cycle[($0 + 1) % cycle.count]]]! }
             let id = { (index: Int) in graph.modules[index].id }
             let path = (cycle + [cycle[0]]).map(id).joined(separator: " -> ")
@@ -129,27 +129,4 @@ public struct ImportCycle: Rule {
         return "\(graph.modules[edge.from].id) imports \(graph.modules[edge.to].id)\(condition)"
     }
 
-    /// Breadth-first search from `start` back to itself inside the component.
-    static func shortestCycle(through start: Int, within members: Set<Int>, adjacency: [[Int]]) -> [Int] {
-        if adjacency[start].contains(start) { return [start] }
-        var previous: [Int: Int] = [:]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            for next in adjacency[node] where members.contains(next) {
-                if next == start {
-                    var cycle = [node]
-                    while cycle.last != start { cycle.append(previous[cycle.last!]!) }
-                    return cycle.reversed()
-                }
-                if previous[next] == nil && next != start {
-                    previous[next] = node
-                    queue.append(next)
-                }
-            }
-        }
-        return [start]
-    }
 }

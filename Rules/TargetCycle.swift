@@ -101,35 +101,52 @@ public struct TargetCycle: Rule {
                 firstEdge[dependency.from, default: [:]][dependency.to] = dependency
             }
         }
-        // Per strongly connected component: the fewest declarations to remove.
-        var breakersByNode: [Int: [CycleBreakers.Edge]] = [:]
-        for (component, breakers) in CycleBreakers.breakers(adjacency) {
-            for node in component { breakersByNode[node] = breakers }
-        }
-        return Cycles.elementaryCycles(adjacency).map { cycle in
-            let names = (cycle + [cycle[0]]).map { graph.modules[$0].id }
-            let edges = cycle.indices.map { firstEdge[cycle[$0]]![cycle[($0 + 1) % cycle.count]]! }
-            var related = edges.dropFirst().map { edge in
-                RelatedLocation(file: edge.site.file, line: edge.site.line,
-                                message: "\(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
+        // Per strongly connected component: the fewest declarations to remove, reported
+        // once with the component's first cycle; its other cycles (one shortest cycle per
+        // member, each once) refer to that finding, so a dense component stays readable
+        // and the output linear in its modules.
+        var findings: [Finding] = []
+        for (component, cycles) in Cycles.shortestCycles(adjacency) where !cycles.isEmpty {
+            let breakers = CycleBreakers.breakers(of: component, in: adjacency)
+            var first: Site?
+            for cycle in cycles {
+                findings.append(finding(cycle, component: component, breakers: breakers, first: &first, graph: graph, firstEdge: firstEdge))
             }
-            let breakers = breakersByNode[cycle[0]] ?? []
+        }
+        return findings
+    }
+
+    private func finding(_ cycle: [Int], component: [Int], breakers: [CycleBreakers.Edge], first: inout Site?,
+                         graph: ModuleGraph, firstEdge: [Int: [Int: ModuleGraph.Dependency]]) -> Finding {
+        let names = (cycle + [cycle[0]]).map { graph.modules[$0].id }
+        let edges = cycle.indices.map { firstEdge[cycle[$0]]![cycle[($0 + 1) % cycle.count]]! }
+        var related = edges.dropFirst().map { edge in
+            RelatedLocation(file: edge.site.file, line: edge.site.line,
+                            message: "\(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
+        }
+        let message: String
+        if let first {
+            message = "dependency cycle between targets: \(names.joined(separator: " -> ")); one of the cycles among "
+                + "\(component.count) targets whose fewest dependencies to remove are listed at \(first.file):\(first.line)"
+        } else {
+            first = edges[0].site
             let cut = breakers.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id)" }.joined(separator: ", ")
+            message = "dependency cycle between targets: \(names.joined(separator: " -> ")); fewest dependencies to remove to break "
+                + "every cycle among these targets: \(cut)"
             related += breakers.compactMap { breaker in
                 firstEdge[breaker.from]?[breaker.to].map { edge in
                     RelatedLocation(file: edge.site.file, line: edge.site.line,
                                     message: "cycle breaker: \(graph.modules[edge.from].id) depends on \(graph.modules[edge.to].id)")
                 }
             }
-            return Finding(
-                site: edges[0].site,
-                message: "dependency cycle between targets: \(names.joined(separator: " -> ")); fewest dependencies to remove to break "
-                    + "every cycle among these targets: \(cut)",
-                module: graph.modules[cycle[0]].id,
-                key: cycle.map { graph.modules[$0].id },
-                related: related,
-                edges: edges.map { ModuleEdge(from: graph.modules[$0.from].id, to: graph.modules[$0.to].id) }
-            )
         }
+        return Finding(
+            site: edges[0].site,
+            message: message,
+            module: graph.modules[cycle[0]].id,
+            key: cycle.map { graph.modules[$0].id },
+            related: related,
+            edges: edges.map { ModuleEdge(from: graph.modules[$0.from].id, to: graph.modules[$0.to].id) }
+        )
     }
 }

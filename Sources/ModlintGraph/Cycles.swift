@@ -95,4 +95,48 @@ public enum Cycles {
         }
         return cycles.sorted { $0.lexicographicallyPrecedes($1) }
     }
+
+    /// Breadth-first search from `start` back to itself inside `members`: the shortest cycle
+    /// through `start` (`[start]` for a self-loop, and when there is none).
+    public static func shortestCycle(through start: Int, within members: Set<Int>, adjacency: [[Int]]) -> [Int] {
+        if adjacency[start].contains(start) { return [start] }
+        var previous: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in adjacency[node] where members.contains(next) {
+                if next == start {
+                    var cycle = [node]
+                    while cycle.last != start { cycle.append(previous[cycle.last!]!) }
+                    return cycle.reversed()
+                }
+                if previous[next] == nil && next != start {
+                    previous[next] = node
+                    queue.append(next)
+                }
+            }
+        }
+        return [start]
+    }
+
+    /// One shortest cycle through each member of each strongly connected component, each
+    /// cycle once (rotated to start at its smallest node), per component in member order:
+    /// at most as many cycles as modules, so that a dense component cannot flood a report.
+    public static func shortestCycles(_ adjacency: [[Int]]) -> [(component: [Int], cycles: [[Int]])] {
+        stronglyConnectedComponents(adjacency).map { component in
+            let members = Set(component)
+            var seen = Set<[Int]>()
+            var cycles: [[Int]] = []
+            for start in component.sorted() {
+                let cycle = shortestCycle(through: start, within: members, adjacency: adjacency)
+                guard cycle.count > 1 || adjacency[start].contains(start) else { continue }
+                let smallest = cycle.indices.min { cycle[$0] < cycle[$1] }!
+                let rotated = Array(cycle[smallest...] + cycle[..<smallest])
+                if seen.insert(rotated).inserted { cycles.append(rotated) }
+            }
+            return (component, cycles)
+        }
+    }
 }

@@ -227,3 +227,32 @@ func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
         #expect(quiet.standardError.isEmpty)
     }
 }
+
+/// A strongly connected component is reported once with its breaker list; its other
+/// cycles refer to it: 100 mutually dependent modules stay far below 10 MB of JSON.
+@Suite struct DenseCycleTests {
+    @Test func hundredMutuallyDependentModules() throws {
+        let names = (0..<100).map { "M" + String(format: "%03d", $0) }
+        let targets = names.map { name in
+            "    .target(name: \"\(name)\", dependencies: [\(names.filter { $0 != name }.map { "\"\($0)\"" }.joined(separator: ", "))])"
+        }
+        var files = [("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Dense\", targets: [\n"
+                      + targets.joined(separator: ",\n") + "\n])\n")]
+        for name in names {
+            files.append(("Sources/\(name)/\(name).swift", names.filter { $0 != name }.map { "import \($0)\n" }.joined()))
+        }
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput.utf8.count < 3_000_000, "\(run.standardOutput.utf8.count) bytes")
+        let result = try #require(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try #require(result["diagnostics"] as? [[String: Any]])
+        let cycles = diagnostics.filter { $0["rule"] as? String == "target-cycle" }
+        #expect(cycles.count == 99)   // one shortest cycle per module, each once: M000 <-> M001 serves both
+        let withBreakers = cycles.filter { ($0["message"] as? String)?.contains("fewest dependencies to remove to break") == true }
+        #expect(withBreakers.count == 1)
+        #expect(cycles.filter { ($0["message"] as? String)?.contains("are listed at Package.swift:") == true }.count == 98)
+        #expect(diagnostics.filter { $0["rule"] as? String == "import-cycle" }.count == 1)
+    }
+}
