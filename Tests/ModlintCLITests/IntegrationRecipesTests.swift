@@ -141,3 +141,41 @@ import Yams
         }
     }
 }
+
+/// `swift package modlint` in a package that depends on modlint: modlint's output first,
+/// then one error line that names modlint's exit status (SwiftPM itself exits 1).
+@Suite struct CommandPluginTests {
+    @Test func outputFirstThenTheStatusLine() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Consumer", dependencies: [.package(path: "\(repositoryRoot())")],
+                                  targets: [.target(name: "Consumer"), .target(name: "Other")])
+            """),
+            ("Sources/Consumer/C.swift", "import Other\n"),
+            ("Sources/Other/O.swift", "public struct O {}\n"),
+        ])
+        defer { directory.remove() }
+        func plugin(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "--package-path", directory.path, "--disable-sandbox", "modlint"] + arguments
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        }
+        let findings = try plugin(["--no-cache"])
+        #expect(findings.status == 1)
+        #expect(findings.output.contains("Sources/Consumer/C.swift:1:1: error: Consumer imports Other"))
+        #expect(findings.errors.hasSuffix("error: modlint: findings at error severity (modlint exit status 1)\n"))
+        let usage = try plugin(["--no-such-flag"])
+        #expect(usage.status == 1)
+        #expect((usage.output + usage.errors).contains("Unknown option '--no-such-flag'"))
+        #expect(usage.errors.hasSuffix("error: modlint: usage, configuration or input error (modlint exit status 2)\n"))
+    }
+}
