@@ -98,11 +98,32 @@ public struct ConfigurationLoader: Sendable {
             case "suppressions":
                 configuration.suppressions = try reader.sequence(value, "suppressions").map { try suppression($0, &reader) }
             default:
+                if let equivalent = Self.swiftLintEquivalents[key.name] {
+                    throw reader.error("unknown key '\(key.name)' in the configuration — this is SwiftLint's; modlint's equivalent: \(equivalent)",
+                                       at: key.node)
+                }
                 throw reader.unknownKey(key, in: "the configuration", known: Self.topLevelKeys)
             }
         }
         return configuration
     }
+
+    /// `.swiftlint.yml` keys people carry over, with what modlint offers instead
+    /// (docs/migrating-from-swiftlint.md has the whole table).
+    public static let swiftLintEquivalents: [String: String] = [
+        "disabled_rules": "'rules:' with 'RULE: off'",
+        "opt_in_rules": "'rules:' with 'RULE: error' or 'warning' (every modlint rule is on by default; mvvm rules need 'mvvm: enabled: true')",
+        "only_rules": "'rules:' with 'RULE: off' for the rules you do not want",
+        "analyzer_rules": "'rules:' (modlint has no separate analyzer rules)",
+        "included": "'include:' (paths relative to this file)",
+        "excluded": "'exclude:' (paths relative to this file)",
+        "reporter": "the '--reporter NAME[:FILE]' option (text, json, sarif, github, junit, checkstyle, codeclimate, markdown)",
+        "strict": "the '--strict' option",
+        "baseline": "'baseline:' (the same key) or '--baseline FILE'",
+        "warning_threshold": "'--strict' (fail on any finding) or 'rules:' severities",
+        "custom_rules": "'forbidden:' edges and 'layers:' (modlint checks architecture, not regexes)",
+        "allow_zero_lintable_files": "nothing: modlint exits 2 when it finds no package or project",
+    ]
 
     public static let topLevelKeys = [
         "rules", "include", "exclude", "impl-patterns", "composition-roots", "layers", "forbidden", "allowed",

@@ -75,6 +75,13 @@ struct ConfigurationLoaderTests {
                 == "/w/.modlint.yml:1:21: error: transitive-imports must be one of error, warning, note, off (got 'warn')")
     }
 
+    @Test func swiftLintKeysNameModlintsEquivalent() {
+        #expect(error("disabled_rules: [import-cycle]\n")
+                == "/w/.modlint.yml:1:1: error: unknown key 'disabled_rules' in the configuration — this is SwiftLint's; modlint's equivalent: 'rules:' with 'RULE: off'")
+        #expect(error("excluded:\n  - Pods\n")
+                == "/w/.modlint.yml:1:1: error: unknown key 'excluded' in the configuration — this is SwiftLint's; modlint's equivalent: 'exclude:' (paths relative to this file)")
+    }
+
     @Test func unknownTopLevelKey() {
         #expect(error("layer:\n  - name: A\n") == "/w/.modlint.yml:1:1: error: unknown key 'layer' in the configuration — did you mean 'layers'?")
     }
