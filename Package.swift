@@ -42,7 +42,7 @@ let package = Package(
         // Rule protocol, diagnostics, the versioned result and the lint driver.
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
         // One file per rule, each with rationale and executable examples.
-        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintWorkspace"], path: "Rules"),
+        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintTokenizer", "ModlintWorkspace"], path: "Rules"),
         // Ordered JSON values: deterministic bytes in the documented key order.
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...

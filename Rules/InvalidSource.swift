@@ -1,5 +1,7 @@
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintTokenizer
+import ModlintWorkspace
 
 /// A source file that cannot be read or lexed cleanly.
 public struct InvalidSource: Rule {
@@ -50,10 +52,24 @@ public struct InvalidSource: Rule {
 
     public init() {}
 
+    /// One finding per file: its first problem (a binary file's NUL bytes first of all),
+    /// with the others as related locations — a binary `.swift` file is one warning, not 80.
     public func check(_ context: LintContext) -> [Finding] {
-        context.workspace.notes.filter { $0.kind == .invalidSource || $0.kind == .unreadable }.map { note in
-            Finding(site: Site(file: note.file, line: note.line, column: note.column), message: note.message,
-                    key: [note.file, note.message])
+        var byFile: [String: [WorkspaceNote]] = [:]
+        var order: [String] = []
+        for note in context.workspace.notes where note.kind == .invalidSource || note.kind == .unreadable {
+            if byFile[note.file] == nil { order.append(note.file) }
+            byFile[note.file, default: []].append(note)
+        }
+        return order.map { file in
+            let notes = byFile[file]!
+            let binary = notes.first { $0.message == LexerDiagnostic.Kind.binaryContent.rawValue }
+            let first = binary ?? notes[0]
+            let others = notes.filter { $0 != first }
+            let more = binary != nil || others.isEmpty ? "" : " (and \(others.count) more problem\(others.count == 1 ? "" : "s") in this file)"
+            return Finding(site: Site(file: file, line: first.line, column: first.column), message: first.message + more,
+                           key: [file, first.message],
+                           related: binary != nil ? [] : others.prefix(20).map { RelatedLocation(file: file, line: $0.line, message: $0.message) })
         }
     }
 }

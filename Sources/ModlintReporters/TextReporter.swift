@@ -50,6 +50,8 @@ public struct TextReporter: Reporter {
     }
 
     private func location(_ file: String, _ line: Int, _ column: Int) -> String {
+        // A line break in a file name would split the compiler-style line: escape it.
+        let file = file.replacing("\\", with: "\\\\").replacing("\n", with: "\\n").replacing("\r", with: "\\r")
         // A related location may have no line (0): print just the file, as compilers do.
         guard line > 0 else { return file }
         return "\(file):\(line):\(max(column, 1))"

@@ -33,6 +33,9 @@ struct Lexer {
     private var previousFlags: UInt8 = 0
     private var hasPrevious = false
     private var stringNesting = 0
+    /// Set once a literal nested past `maximumStringNesting`: the literals around it end
+    /// quietly at the end of that line.
+    private var tooDeep = false
     static let maximumStringNesting = 64
 
     private struct OpenBlock {
@@ -519,8 +522,13 @@ struct Lexer {
         let startLine = line, startLineStart = lineStart
         // Literals nest through interpolations; bound the recursion on hostile input.
         if stringNesting >= Lexer.maximumStringNesting {
-            report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart)
-            return pos + 1
+            // Not a broken literal: a deep one. Said once; the enclosing literals end at the
+            // end of the line instead of reporting themselves unterminated.
+            if !tooDeep { report(.nestedTooDeep, at: pos - hashes, line: startLine, lineStart: startLineStart) }
+            tooDeep = true
+            var end = pos
+            while end < count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            return end
         }
         stringNesting += 1
         defer { stringNesting -= 1 }
@@ -568,7 +576,7 @@ struct Lexer {
             }
             index += 1
         }
-        report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart)
+        if !tooDeep { report(.unterminatedString, at: pos - hashes, line: startLine, lineStart: startLineStart) }
         return min(index, count)
     }
 

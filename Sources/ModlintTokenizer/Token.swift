@@ -77,6 +77,7 @@ public struct LexerDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case invalidUTF8 = "invalid UTF-8"
         case unbalancedConditional = "unbalanced #if/#endif"
         case binaryContent = "file contains NUL bytes (binary?)"
+        case nestedTooDeep = "string interpolations nested more than 64 levels deep: the rest of the literal is not analysed"
     }
     public var kind: Kind
     public var line: Int

@@ -71,11 +71,15 @@ public struct TokenizedSource: Sendable {
         token.length == 1 && bytes[Int(token.start)] == byte
     }
 
-    /// 1-based column (in bytes) of a byte offset.
+    /// 1-based column (in bytes) of a byte offset. A UTF-8 byte order mark is not part of
+    /// the first line (editors do not show it), so it shifts no column.
     public func column(ofOffset offset: Int) -> Int {
         var index = min(offset, bytes.count)
         while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") && bytes[index - 1] != UInt8(ascii: "\r") {
             index -= 1
+        }
+        if index == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF && offset >= 3 {
+            return offset - 3 + 1
         }
         return offset - index + 1
     }

@@ -182,7 +182,7 @@ public struct WorkspaceLoader: Sendable {
             switch FileSystem.kind(of: input) {
             case .missing: throw WorkspaceError.pathNotFound(input)
             case .directory: directories.append(FileSystem.absolute(input))
-            case .file, .other: directories.append(Paths.parent(FileSystem.absolute(input)))
+            case .file, .other: directories.append(Self.enclosingProjectDirectory(of: FileSystem.absolute(input)))
             }
         }
         let root = Self.commonAncestor(of: directories)
@@ -194,8 +194,27 @@ public struct WorkspaceLoader: Sendable {
         for directory in Set(directories).sorted() {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
-        guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty else { throw WorkspaceError.noPackages(inputs) }
+        guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty else {
+            // A folder that cannot be listed is not an empty one: say why.
+            for directory in directories where FileSystem.entries(of: directory) == nil {
+                throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
+            }
+            throw WorkspaceError.noPackages(inputs)
+        }
         return (root, scan)
+    }
+
+    /// For `lint FILE`: the nearest folder above the file that holds a `Package.swift` or
+    /// an `.xcodeproj` (the file's own folder when there is none).
+    static func enclosingProjectDirectory(of file: String) -> String {
+        var directory = Paths.parent(file)
+        while true {
+            let entries = FileSystem.entries(of: directory.isEmpty ? "/" : directory) ?? []
+            if entries.contains(where: { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }) { return directory }
+            let parent = Paths.parent(directory)
+            if parent == directory || directory.isEmpty || directory == "/" { return Paths.parent(file) }
+            directory = parent
+        }
     }
 
     /// Deepest directory containing all the given absolute directories.

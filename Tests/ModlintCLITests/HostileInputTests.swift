@@ -71,9 +71,8 @@ struct HostileInputTests {
         #expect(run.exitCode == 0)
         #expect(run.standardOutput == """
         Sources/App/App.swift:1:1: warning: file contains NUL bytes (binary?) [invalid-source]
-        Sources/App/App.swift:1:4: warning: invalid UTF-8 [invalid-source]
         Sources/App/Latin.swift:1:10: warning: invalid UTF-8 [invalid-source]
-        modlint: 0 errors, 3 warnings, 0 notes in 1 package, 1 module, 2 files
+        modlint: 0 errors, 2 warnings, 0 notes in 1 package, 1 module, 2 files
 
         """)
     }
@@ -254,5 +253,95 @@ func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
         #expect(withBreakers.count == 1)
         #expect(cycles.filter { ($0["message"] as? String)?.contains("are listed at Package.swift:") == true }.count == 98)
         #expect(diagnostics.filter { $0["rule"] as? String == "import-cycle" }.count == 1)
+    }
+}
+
+/// Bad input from the reliability review: each gets one clear answer.
+@Suite struct BadInputTests {
+    static let manifest = """
+    // swift-tools-version:5.9
+    import PackageDescription
+    let package = Package(name: "App", targets: [.target(name: "App"), .target(name: "Kit")])
+    """
+
+    static func workspace(_ files: [(String, String)]) throws -> TemporaryDirectory {
+        try TemporaryDirectory(files: [("Package.swift", manifest), ("Sources/Kit/Kit.swift", "public struct Kit {}\n")] + files)
+    }
+
+    @Test func lintAFileInsideAPackage() throws {
+        let directory = try Self.workspace([("Sources/App/App.swift", "import Kit\n")])
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", "--no-cache", directory.path + "/Sources/App/App.swift"])
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput.hasPrefix("Sources/App/App.swift:1:1: error: App imports Kit"))
+    }
+
+    @Test func aBinarySwiftFileIsOneWarning() throws {
+        var bytes: [UInt8] = []
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<4_000 { bytes.append(index % 7 == 0 ? 0 : UInt8.random(in: 0...255, using: &generator)) }
+        let directory = try Self.workspace([])
+        defer { directory.remove() }
+        try directory.write("Sources/App/Blob.swift", bytes: bytes)
+        let run = try CLI.run(["lint", "--no-cache", directory.path])
+        let lines = run.standardOutput.split(separator: "\n").filter { $0.contains("[invalid-source]") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("file contains NUL bytes (binary?)") == true)
+    }
+
+    @Test func deepInterpolationIsNotUnterminated() throws {
+        let deep = "let x = " + String(repeating: "\"\\(", count: 70) + "1" + String(repeating: ")\"", count: 70) + "\n"
+        let directory = try Self.workspace([("Sources/App/Deep.swift", deep)])
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(!run.standardOutput.contains("unterminated"))
+        #expect(run.standardOutput.components(separatedBy: "[invalid-source]").count - 1 == 1)
+        #expect(run.standardOutput.contains("string interpolations nested more than 64 levels deep"))
+    }
+
+    @Test func aByteOrderMarkShiftsNoColumn() throws {
+        let directory = try Self.workspace([])
+        defer { directory.remove() }
+        try directory.write("Sources/App/Bom.swift", bytes: [0xEF, 0xBB, 0xBF] + Array("import Kit\n".utf8))
+        let run = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(run.standardOutput.hasPrefix("Sources/App/Bom.swift:1:1: error: App imports Kit"))
+    }
+
+    @Test func aLineBreakInAFileNameIsEscaped() throws {
+        let directory = try Self.workspace([("Sources/App/New\nline.swift", "import Kit\n")])
+        defer { directory.remove() }
+        let run = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(run.standardOutput.hasPrefix("Sources/App/New\\nline.swift:1:1: error: App imports Kit"))
+    }
+
+    /// A reader that stops early (`| head -1`) ends modlint quietly: nothing on stderr.
+    @Test func aClosedPipeEndsQuietly() throws {
+        var files: [(String, String)] = []
+        for index in 0..<400 { files.append(("Sources/App/F\(index).swift", "import Kit\nimport Kit\n")) }
+        let directory = try Self.workspace(files)
+        defer { directory.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(CLI.executable)' lint --no-cache --reporter json '\(directory.path)' | head -c 10 > /dev/null"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(stderr.isEmpty, "\(String(decoding: stderr, as: UTF8.self))")
+    }
+
+    /// Root reads every folder, so the permission check needs an ordinary user.
+    @Test(.enabled(if: getuid() != 0, "running as root: every folder is readable, so an unreadable root cannot be made"))
+    func anUnreadableRootSaysPermissionDenied() throws {
+        let directory = try Self.workspace([])
+        defer {
+            chmod(directory.path, 0o755)
+            directory.remove()
+        }
+        chmod(directory.path, 0o000)
+        let run = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(run.exitCode == 2)
+        #expect(run.standardError == "modlint: error: cannot read \(directory.path): Permission denied\n")
     }
 }
