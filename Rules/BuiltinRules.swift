@@ -40,6 +40,7 @@ public enum BuiltinRules {
         SuperfluousSuppression(),
 
         // Input problems.
+        InvalidManifest(),
         UnresolvedManifest(),
         InvalidSource(),
         FilesInNoTarget(),

@@ -57,7 +57,8 @@ public struct InvalidSource: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         var byFile: [String: [WorkspaceNote]] = [:]
         var order: [String] = []
-        for note in context.workspace.notes where note.kind == .invalidSource || note.kind == .unreadable {
+        // An unreadable manifest is `invalid-manifest`'s.
+        for note in context.workspace.notes where note.kind == .invalidSource || (note.kind == .unreadable && note.message != "cannot read manifest") {
             if byFile[note.file] == nil { order.append(note.file) }
             byFile[note.file, default: []].append(note)
         }
