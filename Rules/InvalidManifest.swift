@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintManifest
 import ModlintRuleEngine
 import ModlintWorkspace
 
