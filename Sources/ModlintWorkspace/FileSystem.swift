@@ -31,26 +31,35 @@ public enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var capacity = max(Int(info.st_size), 0)
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var filled = 0
+        // Exactly `st_size` bytes, uninitialised (no zero-fill), then one small read to see
+        // EOF — or the rest of a file that grew or reports no size (a special file).
+        let size = max(Int(info.st_size), 0)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var filled = 0
+            while filled < size {
+                let result = Glibc_read(descriptor, buffer.baseAddress! + filled, size - filled)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if result == 0 { break }
+                filled += result
+            }
+            count = filled
+        }
+        if failed { return nil }
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            if filled == capacity {
-                // The file grew (or st_size was 0 for a special file): read on.
-                capacity = max(4096, capacity * 2)
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: capacity - bytes.count))
-            }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc_read(descriptor, buffer.baseAddress! + filled, capacity - filled)
-            }
+            let result = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress!, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
             if result == 0 { break }
-            filled += result
+            bytes.append(contentsOf: chunk[..<result])
         }
-        bytes.removeSubrange(filled...)
         return bytes
     }
 
