@@ -78,7 +78,7 @@ let package = Package(
         // Scratch directories and paths shared by the test targets.
         .target(name: "ModlintTestSupport", path: "Sources/ModlintTestSupport"),
 
-        .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer"]),
+        .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer", "ModlintTestSupport"]),
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest"]),
         .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),

@@ -395,7 +395,7 @@ struct DeclarationAdvice {
             if importedPackage.isContext {
                 advice += ", and the package dependency on \(packageName)"
             } else if importerPackage.kind == .swiftPackage {
-                advice += ", and .package(path: \"\(Self.relativePath(from: importerPackage.directory, to: importedPackage.directory))\") to the package"
+                advice += ", and .package(path: \"\(Paths.relativePath(from: importerPackage.directory, to: importedPackage.directory))\") to the package"
             } else {
                 advice += ", and add \(packageName) to the project as a local package"
             }
@@ -414,13 +414,5 @@ struct DeclarationAdvice {
             }
         }
         return false
-    }
-
-    static func relativePath(from: String, to: String) -> String {
-        let fromParts = from.split(separator: "/"), toParts = to.split(separator: "/")
-        var common = 0
-        while common < min(fromParts.count, toParts.count) && fromParts[common] == toParts[common] { common += 1 }
-        let path = (Array(repeating: "..", count: fromParts.count - common) + toParts[common...].map(String.init)).joined(separator: "/")
-        return path.isEmpty ? "." : path
     }
 }

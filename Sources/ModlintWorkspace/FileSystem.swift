@@ -233,6 +233,15 @@ public enum Paths {
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 
+    /// `to` as seen from `from` (both relative to one root): `../Packages/Kit`, `.` for the same.
+    public static func relativePath(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/"), toParts = to.split(separator: "/")
+        var common = 0
+        while common < min(fromParts.count, toParts.count) && fromParts[common] == toParts[common] { common += 1 }
+        let path = (Array(repeating: "..", count: fromParts.count - common) + toParts[common...].map(String.init)).joined(separator: "/")
+        return path.isEmpty ? "." : path
+    }
+
     /// `path` relative to `root`, or `path` itself when it lies outside.
     public static func relative(_ path: String, to root: String) -> String {
         if path == root { return "" }

@@ -322,7 +322,7 @@ private struct DependencyList {
 
     /// A root-relative package directory or `.xcodeproj` path.
     mutating func addPackageDirectory(_ directory: String) -> String {
-        addLocalPackage(Self.relativePath(from: projectDirectory, to: directory))
+        addLocalPackage(Paths.relativePath(from: projectDirectory, to: directory))
     }
 
     mutating func addProject(_ path: String) -> String {
@@ -331,16 +331,5 @@ private struct DependencyList {
 
     private mutating func add(_ dependency: PackageDependency, key: String) {
         if seen.insert(key).inserted { list.append(dependency) }
-    }
-
-    /// `to` as seen from `from` (both root-relative): `../Packages/Kit`.
-    static func relativePath(from: String, to: String) -> String {
-        let fromParts = from.split(separator: "/"), toParts = to.split(separator: "/")
-        var common = 0
-        while common < min(fromParts.count, toParts.count) && fromParts[common] == toParts[common] { common += 1 }
-        let ups = Array(repeating: "..", count: fromParts.count - common)
-        let rest = toParts[common...].map(String.init)
-        let joined = (ups + rest).joined(separator: "/")
-        return joined.isEmpty ? "." : joined
     }
 }
