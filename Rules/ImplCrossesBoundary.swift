@@ -34,6 +34,11 @@ public struct ImplCrossesBoundary: Rule {
         should use fakes behind the protocol. One finding per referencing module and type, at the first use; \
         the other uses and the declaration are listed as related locations.
 
+        A type is an implementation when its name matches the patterns and it conforms — \
+        directly, through an extension, a superclass or an inherited protocol — to a \
+        protocol declared in the workspace: the abstraction it should hide behind. A \
+        `Codable` value called `DefaultServer` is none.
+
         To fix it, reference the protocol the implementation conforms to and let the \
         composition root inject the instance; or add the module to `composition-roots` \
         when it really is where the app is assembled (a DI assembly module).
@@ -77,6 +82,33 @@ public struct ImplCrossesBoundary: Rule {
                 import Profile
 
                 let analytics: Analytics = DefaultAnalytics()
+                """,
+            ]),
+            RuleExample("a value named like an implementation but behind no protocol of the workspace", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Onboarding", dependencies: ["SDK"]),
+                        .target(name: "SDK"),
+                    ]
+                )
+                """,
+                "Sources/SDK/DefaultServer.swift": """
+                extension Entity {
+                    public struct DefaultServer: Codable {
+                        public let domain: String
+                    }
+                }
+                public enum Entity {}
+                """,
+                "Sources/Onboarding/Servers.swift": """
+                import SDK
+
+                func pick(_ servers: [Entity.DefaultServer]) -> Entity.DefaultServer? { servers.first }
                 """,
             ]),
             RuleExample("a configured composition root, tests of Core and same-named own types", files: [
@@ -219,6 +251,32 @@ struct ImplementationIndex {
                 }
             }
         }
+        // An implementation hides behind an abstraction: only a type that conforms —
+        // directly, through an extension, a superclass or an inherited protocol — to a
+        // protocol declared in the workspace counts (a `Codable` entity called
+        // `DefaultServer` is none).
+        var inheritance: [String: Set<String>] = [:]
+        for module in graph.modules {
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for declaration in file.summary.declarations {
+                    let name = SpeziModel.simpleName(declaration.name)
+                    inheritance[name, default: []].formUnion(declaration.inheritance.map(SpeziModel.simpleName))
+                }
+            }
+        }
+        let protocols = protocolNames
+        func conformsToWorkspaceProtocol(_ name: String) -> Bool {
+            var seen: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for parent in inheritance[next] ?? [] where seen.insert(parent).inserted {
+                    if protocols.contains(parent) { return true }
+                    queue.append(parent)
+                }
+            }
+            return false
+        }
+        implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
         for index in graph.imports.indices where graph.imports[index].fact.isTestable {
             let from = graph.imports[index].from
             if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
