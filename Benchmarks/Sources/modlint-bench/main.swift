@@ -108,6 +108,9 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     // so the measured peak is max(child's peak, this process's RSS at spawn time).
     var lint: (wall: Double, rss: Int, first: Double, status: Int32)?
     var warm: (wall: Double, status: Int32)?
+    var warmRSS = 0
+    var edits: [(name: String, wall: Double, rss: Int)] = []
+    var synthetic: [(name: String, wall: Double, rss: Int, goal: Double?)] = []
     var spawnFloor = 0
     if let modlint {
         // A full run: no cache, every file lexed (best of 3).
@@ -129,6 +132,35 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
             warmWalls.append(r.wall); warmStatus = r.status
         }
         warm = (warmWalls.min()!, warmStatus)
+        warmRSS = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true).maxRSS
+
+        // The pre-commit cases that matter: one file edited (a comment; a new import).
+        // Each run edits the file anew, so the stored result never answers; restored after.
+        if let edited = paths.first(where: { $0.hasPrefix(lintRoot) }), let original = readFileBytes(edited) {
+            defer { FileManager.default.createFile(atPath: edited, contents: Data(original)) }
+            for (name, line) in [("one file edited (comment)", "// modlint-bench edit"), ("one file edited (new import)", "import ModlintBenchEdit")] {
+                stderrPrint("\(modlint) lint, \(name) × 3 …")
+                var walls: [Double] = [], rss = 0
+                for round in 0..<3 {
+                    let text = Data(original) + Data("\n\(line)\(round)\n".utf8)
+                    FileManager.default.createFile(atPath: edited, contents: text)
+                    let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
+                    walls.append(r.wall); rss = max(rss, r.maxRSS)
+                }
+                edits.append((name, walls.min()!, rss))
+            }
+        }
+
+        // Scale: 10,000 targets in one package, and the same spread over 200 packages.
+        for (name, packages, perPackage, goal) in [("10,000 targets in one package", 1, 10_000, 2.0 as Double?),
+                                                   ("10,000 targets in 200 packages", 200, 50, nil)] {
+            let root = NSTemporaryDirectory() + "modlint-bench-scale-\(getpid())-\(packages)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            SyntheticWorkspace.write(root: root, packages: packages, targetsPerPackage: perPackage)
+            stderrPrint("\(modlint) lint --no-cache, \(name) …")
+            let r = try runProcess(modlint, ["lint", root, "--reporter", "json", "--no-cache"], discardOutput: true)
+            synthetic.append((name, r.wall, r.maxRSS, goal))
+        }
         spawnFloor = selfMaxRSS()
     }
 
@@ -231,7 +263,13 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         print("\(pad("modlint lint --no-cache (best of 3)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
     }
     if let warm {
-        print("\(pad("modlint lint, warm cache (best of 3)", 40)) \(pad(fmt(warm.wall * 1000, 1) + " ms", 10, right: true))   unchanged tree: one walk + the stored result")
+        print("\(pad("modlint lint, warm cache (best of 3)", 40)) \(pad(fmt(warm.wall * 1000, 1) + " ms", 10, right: true))   unchanged tree: one walk + the stored result, peak RSS \(warmRSS / 1_000_000) MB")
+    }
+    for edit in edits {
+        print("\(pad(edit.name + " (best of 3)", 40)) \(pad(fmt(edit.wall * 1000, 1) + " ms", 10, right: true))   warm cache, peak RSS \(edit.rss / 1_000_000) MB")
+    }
+    for run in synthetic {
+        print("\(pad(run.name, 40)) \(pad(fmt(run.wall * 1000, 1) + " ms", 10, right: true))   --no-cache, peak RSS \(run.rss / 1_000_000) MB")
     }
     print("(checksum \(sink.total))")
 
@@ -250,6 +288,16 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
             Target(name: "peak memory", measured: "\(lint.rss / 1_000_000) MB", goal: "≤ 400 MB", pass: lint.rss <= 400_000_000),
             Target(name: "warm pre-commit run (best of 3)", measured: "\(fmt((warm?.wall ?? .nan) * 1000, 0)) ms", goal: "≤ 100 ms", pass: (warm?.wall ?? 1) <= 0.100),
         ]
+        for edit in edits {
+            targets.append(Target(name: edit.name, measured: "\(fmt(edit.wall * 1000, 0)) ms", goal: "≤ 150 ms", pass: edit.wall <= 0.150))
+        }
+        let peaks = [lint.rss, warmRSS] + edits.map(\.rss) + synthetic.map(\.rss)
+        targets.append(Target(name: "peak RSS, every scenario", measured: "\((peaks.max() ?? 0) / 1_000_000) MB", goal: "≤ 150 MB",
+                              pass: (peaks.max() ?? 0) <= 150_000_000))
+        for run in synthetic {
+            targets.append(Target(name: run.name, measured: "\(fmt(run.wall, 2)) s", goal: run.goal.map { "≤ \(fmt($0, 0)) s" } ?? "linear (compare)",
+                                  pass: run.goal.map { run.wall <= $0 }))
+        }
     } else {
         targets += [
             Target(name: "modlint lint wall / RSS / warm run", measured: "not run", goal: "pass --modlint PATH", pass: nil),
@@ -316,4 +364,28 @@ func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {
     }
     if checksum == 42 { print("") }
     return (projectTime, projectFiles.count, largeTime, large.count)
+}
+
+/// A workspace of `packages` packages with `targetsPerPackage` targets each; every target
+/// has one small file and depends on the previous target of its package.
+enum SyntheticWorkspace {
+    static func write(root: String, packages: Int, targetsPerPackage: Int) {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: root)
+        for p in 0..<packages {
+            let directory = packages == 1 ? root : root + "/P\(p)"
+            var targets: [String] = []
+            for t in 0..<targetsPerPackage {
+                let name = "T\(p)_\(t)"
+                let dependency = t == 0 ? "" : "\"T\(p)_\(t - 1)\""
+                targets.append("    .target(name: \"\(name)\", dependencies: [\(dependency)])")
+                try? manager.createDirectory(atPath: directory + "/Sources/" + name, withIntermediateDirectories: true)
+                let source = (t == 0 ? "" : "import T\(p)_\(t - 1)\n") + "public struct S\(t) {}\n"
+                manager.createFile(atPath: directory + "/Sources/\(name)/\(name).swift", contents: Data(source.utf8))
+            }
+            let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\(p)\", targets: [\n"
+                + targets.joined(separator: ",\n") + "\n])\n"
+            manager.createFile(atPath: directory + "/Package.swift", contents: Data(manifest.utf8))
+        }
+    }
 }
