@@ -136,7 +136,12 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
 
         // The pre-commit cases that matter: one file edited (a comment; a new import).
         // Each run edits the file anew, so the stored result never answers; restored after.
-        if let edited = paths.first(where: { $0.hasPrefix(lintRoot) }), let original = readFileBytes(edited) {
+        // The file must be built by a target: an edit to a playground page or any other
+        // file in no target changes no fact, and the stored result rightly answers.
+        let builtByATarget = { (path: String) in
+            path.hasPrefix(lintRoot) && path.contains("/Sources/") && !path.contains("/.build/") && !path.contains(".playground/")
+        }
+        if let edited = paths.first(where: builtByATarget), let original = readFileBytes(edited) {
             defer { FileManager.default.createFile(atPath: edited, contents: Data(original)) }
             for (name, line) in [("one file edited (comment)", "// modlint-bench edit"), ("one file edited (new import)", "import ModlintBenchEdit")] {
                 stderrPrint("\(modlint) lint, \(name) × 3 …")
