@@ -26,7 +26,7 @@ public struct CheckstyleReporter: Reporter {
             }
             var message = d.message
             for r in d.related {
-                message += "\n" + (r.line > 0 ? "\(paths.path(r.file)):\(r.line)" : paths.path(r.file)) + ": " + r.message
+                message += "\n" + paths.relatedLine(r)
             }
             out += "    <error line=\"\(d.line)\" column=\"\(d.column)\" severity=\"\(Self.severity(d.severity))\""
             out += " message=\"\(XMLText.attribute(message))\" source=\"modlint.\(XMLText.attribute(d.rule))\"/>\n"

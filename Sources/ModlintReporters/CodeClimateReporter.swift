@@ -23,7 +23,7 @@ public struct CodeClimateReporter: Reporter {
         let issues: [JSONValue] = zip(result.diagnostics, fingerprints).map { d, fingerprint in
             var description = d.message
             for r in d.related {
-                description += "\n" + (r.line > 0 ? "\(paths.path(r.file)):\(r.line)" : paths.path(r.file)) + ": " + r.message
+                description += "\n" + paths.relatedLine(r)
             }
             return .object([
                 ("type", .string("issue")),

@@ -30,7 +30,7 @@ public struct GitHubReporter: Reporter {
             properties.append(("title", "modlint(\(d.rule))"))
             var message = d.message
             for r in d.related {
-                message += "\n" + (r.line > 0 ? "\(paths.path(r.file)):\(r.line)" : paths.path(r.file)) + ": " + r.message
+                message += "\n" + paths.relatedLine(r)
             }
             out += WorkflowCommand.format(Self.command(d.severity), properties: properties, message: message) + "\n"
         }

@@ -48,7 +48,7 @@ public struct JUnitReporter: Reporter {
                 suites += " file=\"\(XMLText.attribute(file))\" line=\"\(d.line)\">\n"
                 var body = "\(d.severity.rawValue): \(location): \(d.message)"
                 for r in d.related {
-                    body += "\n    " + (r.line > 0 ? "\(paths.path(r.file)):\(r.line)" : paths.path(r.file)) + ": " + r.message
+                    body += "\n    " + paths.relatedLine(r)
                 }
                 if fails(d) {
                     suites += "      <failure type=\"\(d.severity.rawValue)\" message=\"\(XMLText.attribute(d.message))\">"

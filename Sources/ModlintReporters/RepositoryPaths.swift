@@ -32,6 +32,12 @@ public struct RepositoryPaths: Sendable, Equatable {
         prefix + file
     }
 
+    /// A related location as one line of a finding's message, for formats with no place of
+    /// their own for it: `path:line: message`, or `path: message` when it names no line.
+    public func relatedLine(_ related: RelatedLocation) -> String {
+        (related.line > 0 ? "\(path(related.file)):\(related.line)" : path(related.file)) + ": " + related.message
+    }
+
     private static func trimmed(_ path: String) -> String {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }

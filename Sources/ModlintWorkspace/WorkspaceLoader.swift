@@ -89,13 +89,9 @@ public struct WorkspaceLoader: Sendable {
     /// as context packages, and records the direct dependencies it could not find.
     private func attachDependencies(to workspace: inout Workspace, scan: TreeScan) {
         let root = workspace.root
-        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
-        let packageDirectories = scan.packageDirectories.keys.sorted()
-        let checkouts = DependencyContext.index(DependencyContext.checkoutFolders(
-            root: root, packageDirectories: packageDirectories, projects: projects,
-            explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory))
-        let pins = ResolvedPins.read(ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
-                                                        workspaces: scan.xcodeWorkspaces.sorted()))
+        let inputs = dependencyInputs(root: root, scan: scan)
+        let checkouts = DependencyContext.index(inputs.checkoutFolders)
+        let pins = ResolvedPins.read(inputs.pinFiles)
         var contextOptions = options
         contextOptions.readsDependencies = false
         contextOptions.readsXcodeProjects = false
@@ -157,22 +153,31 @@ public struct WorkspaceLoader: Sendable {
         // Dependencies read as context live outside the walk (`.build`, `SourcePackages`,
         // explicit folders): their checkouts' manifests and the pins are inputs too.
         var fingerprint = scan.fingerprint
-        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
-        let packageDirectories = scan.packageDirectories.keys.sorted()
-        for folder in DependencyContext.checkoutFolders(root: root, packageDirectories: packageDirectories, projects: projects,
-                                                        explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory) {
+        let inputs = dependencyInputs(root: root, scan: scan)
+        for folder in inputs.checkoutFolders {
             for entry in FileSystem.entries(of: folder) ?? [] {
                 let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
                 fingerprint.add(manifest)
                 fingerprint.add(FileSystem.identity(of: manifest) ?? "-")
             }
         }
-        for file in ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
-                                       workspaces: scan.xcodeWorkspaces.sorted()) {
+        for file in inputs.pinFiles {
             fingerprint.add(file)
             fingerprint.add(FileSystem.identity(of: file) ?? "-")
         }
         return (root, fingerprint.value)
+    }
+
+    /// Where the workspace's dependency checkouts may be and which `Package.resolved` files
+    /// pin them: what `load` reads as context and what the fingerprint must cover.
+    private func dependencyInputs(root: String, scan: TreeScan) -> (checkoutFolders: [String], pinFiles: [String]) {
+        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
+        let packageDirectories = scan.packageDirectories.keys.sorted()
+        let folders = DependencyContext.checkoutFolders(root: root, packageDirectories: packageDirectories, projects: projects,
+                                                        explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory)
+        let pinFiles = ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
+                                          workspaces: scan.xcodeWorkspaces.sorted())
+        return (folders, pinFiles)
     }
 
     private func scan(paths: [String], fingerprinting: Bool = false) throws -> (String, TreeScan) {
@@ -313,26 +318,29 @@ public struct WorkspaceLoader: Sendable {
         }
 
         // Xcode projects: their targets join as packages of their own.
-        var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
-        owners.reserveCapacity(assignments.count)
-        for (target, path) in assignments {
-            let pending = pendingTargets[target]
-            let product = manifests[pending.packageIndex].manifest?.products
-                .first { $0.kind == .library && $0.targets.contains(pending.declaration.name) }?.name
-            owners[path] = .init(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product)
+        var xcode = XcodeProjectLayout()
+        if !scan.xcodeProjects.isEmpty && options.readsXcodeProjects {
+            var usedXcodeIdentities = usedIdentities
+            // The library product that exports each SwiftPM target, looked up once per target.
+            let ownerByTarget = pendingTargets.enumerated().map { target, pending in
+                let product = manifests[pending.packageIndex].manifest?.products
+                    .first { $0.kind == .library && $0.targets.contains(pending.declaration.name) }?.name
+                return XcodeProjectLayout.SwiftPMOwner(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product)
+            }
+            var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
+            owners.reserveCapacity(assignments.count)
+            for (target, path) in assignments { owners[path] = ownerByTarget[target] }
+            xcode = XcodeProjectLayout(root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
+                                       swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners,
+                                       usedIdentities: &usedXcodeIdentities)
         }
-        var usedXcodeIdentities = usedIdentities
-        let xcode = scan.xcodeProjects.isEmpty || !options.readsXcodeProjects ? XcodeProjectLayout() : XcodeProjectLayout(
-            root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
-            swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners, usedIdentities: &usedXcodeIdentities)
         notes += xcode.notes
         assignments += xcode.mirroredFiles
         let claimed = Set(assignments.map(\.path))
-        var uniquePaths = Array(claimed)
         var xcodeFiles = Set<String>()
         for target in xcode.targets { xcodeFiles.formUnion(target.files) }
-        uniquePaths += xcodeFiles.sorted()
-        uniquePaths.sort()
+        // A file built by a SwiftPM target and an Xcode target is summarised once.
+        let uniquePaths = claimed.union(xcodeFiles).sorted()
 
         // Summaries, in parallel: the bulk of the work.
         let cache = options.cache?.open(root: root)
