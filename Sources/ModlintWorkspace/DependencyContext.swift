@@ -22,25 +22,29 @@ struct DependencyContext {
             folders.append(Paths.join(Paths.join(root, Paths.parent(project)), "SourcePackages/checkouts"))
         }
         folders.append(Paths.join(root, "SourcePackages/checkouts"))
-        if let derivedData {
-            for project in projects {
-                if let folder = derivedDataCheckouts(for: Paths.join(root, project), in: derivedData) { folders.append(folder) }
-            }
+        if let derivedData, !projects.isEmpty {
+            folders += derivedDataCheckouts(for: projects.map { Paths.join(root, $0) }, in: derivedData)
         }
         var seen = Set<String>()
         return folders.filter { seen.insert(Paths.normalize($0)).inserted }
     }
 
     /// Xcode keeps a project's packages in `DerivedData/<Name>-<hash>/SourcePackages/checkouts`;
-    /// the folder's `info.plist` names the project (`WorkspacePath`).
-    static func derivedDataCheckouts(for projectPath: String, in derivedData: String) -> String? {
+    /// the folder's `info.plist` names the project (`WorkspacePath`). Each `info.plist` is
+    /// read once, however many projects there are (this runs on every warm run too); the
+    /// result follows `projectPaths`' order, the first matching folder for each.
+    static func derivedDataCheckouts(for projectPaths: [String], in derivedData: String) -> [String] {
+        var found: [String: String] = [:]
         for entry in FileSystem.entries(of: derivedData) ?? [] where entry.kind == .directory {
+            guard found.count < projectPaths.count else { break }
             let folder = Paths.join(derivedData, entry.name)
             guard let bytes = FileSystem.read(Paths.join(folder, "info.plist")) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
-            if text.contains("<string>\(projectPath)</string>") { return Paths.join(folder, "SourcePackages/checkouts") }
+            for project in projectPaths where found[project] == nil && text.contains("<string>\(project)</string>") {
+                found[project] = Paths.join(folder, "SourcePackages/checkouts")
+            }
         }
-        return nil
+        return projectPaths.compactMap { found[$0] }
     }
 
     /// Identity (the folder's name, lower-cased) → absolute checkout directory; the first

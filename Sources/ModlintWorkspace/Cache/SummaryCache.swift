@@ -50,10 +50,6 @@ public final class SummaryCache: Sendable {
 
     /// Notes a file of this cache that could not be written (the reason is `errno`'s).
     public func recordWriteFailure(_ path: String) {
-        recordFailure(path)
-    }
-
-    func recordFailure(_ path: String) {
         let reason = String(cString: strerror(errno))
         failures.withLock { $0.append("\(path): \(reason)") }
     }
@@ -271,14 +267,14 @@ public final class SummaryCache: Sendable {
                     output.writeInteger(range.count)
                     output.bytes.append(contentsOf: stored!.bytes[range])
                 case .fresh(let bytes):
-                    output.writeInteger(bytes.withUnsafeBytes { Checksum.of($0) })
+                    output.writeInteger(Checksum.of(bytes))
                     output.writeInteger(bytes.count)
                     output.bytes.append(contentsOf: bytes)
                 }
             }
             let file = Paths.join(directory, SummaryCache.fileName)
             guard FileSystem.makeDirectories(directory), FileSystem.write(output.bytes, to: file) else {
-                cache.recordFailure(file)
+                cache.recordWriteFailure(file)
                 return false
             }
             return true
