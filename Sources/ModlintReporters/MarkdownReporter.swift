@@ -29,14 +29,14 @@ public struct MarkdownReporter: Reporter {
     public func render(_ result: LintResult) -> String {
         let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
         let s = result.summary
-        let scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
+        let scope = "in \(Plural.count(s.packages, "package")), \(Plural.count(s.modules, "module")), \(Plural.count(s.files, "file"))"
         var lines = ["## modlint", ""]
         guard !result.diagnostics.isEmpty else {
             lines.append(":white_check_mark: No findings \(scope).")
             return lines.joined(separator: "\n") + "\n"
         }
         let status = s.errors > 0 ? ":x:" : ":warning:"
-        lines.append("\(status) **\(count(s.errors, "error"))**, \(count(s.warnings, "warning")), \(count(s.notes, "note")) \(scope).")
+        lines.append("\(status) **\(Plural.count(s.errors, "error"))**, \(Plural.count(s.warnings, "warning")), \(Plural.count(s.notes, "note")) \(scope).")
 
         let groups = Self.groups(result.diagnostics)
         lines += ["", "| Rule | Severity | Findings |", "| --- | --- | ---: |"]
@@ -56,7 +56,7 @@ public struct MarkdownReporter: Reporter {
                 }
             }
             if group.diagnostics.count > maxFindingsPerRule {
-                lines.append("- … and \(count(group.diagnostics.count - maxFindingsPerRule, "more finding"))")
+                lines.append("- … and \(Plural.count(group.diagnostics.count - maxFindingsPerRule, "more finding"))")
             }
         }
         let edges = ViolatingEdges.edges(in: result)
@@ -94,10 +94,6 @@ public struct MarkdownReporter: Reporter {
         guard let base = sourceLinkBase else { return MarkdownText.codeSpan(text) }
         let target = base + (base.hasSuffix("/") ? "" : "/") + SARIFReporter.relativeURI(path) + (line > 0 ? "#L\(line)" : "")
         return "[\(MarkdownText.codeSpan(text))](\(MarkdownText.linkDestination(target)))"
-    }
-
-    private func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 }
 

@@ -70,3 +70,10 @@ public struct ReporterRegistry: Sendable {
         factories[name].map { $0(options) }
     }
 }
+
+/// "1 error", "2 errors": the counts every human-readable summary line prints.
+public enum Plural {
+    public static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}

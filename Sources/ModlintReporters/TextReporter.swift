@@ -34,18 +34,18 @@ public struct TextReporter: Reporter {
     /// `2 errors, 1 warning, 0 notes in 3 packages, 12 modules, 140 files`, or
     /// `no findings in …` when there are no findings at all.
     public func summaryLine(_ s: LintResult.Summary) -> String {
-        var scope = "in \(count(s.packages, "package")), \(count(s.modules, "module")), \(count(s.files, "file"))"
-        if s.filesInNoTarget > 0 { scope += " (\(count(s.filesInNoTarget, "file")) in no target)" }
-        if s.contextPackages > 0 { scope += "; \(count(s.contextPackages, "dependency package")) read as context" }
+        var scope = "in \(Plural.count(s.packages, "package")), \(Plural.count(s.modules, "module")), \(Plural.count(s.files, "file"))"
+        if s.filesInNoTarget > 0 { scope += " (\(Plural.count(s.filesInNoTarget, "file")) in no target)" }
+        if s.contextPackages > 0 { scope += "; \(Plural.count(s.contextPackages, "dependency package")) read as context" }
         if s.errors == 0 && s.warnings == 0 && s.notes == 0 {
             return "no findings " + scope
         }
-        let errors = count(s.errors, "error")
-        let warnings = count(s.warnings, "warning")
+        let errors = Plural.count(s.errors, "error")
+        let warnings = Plural.count(s.warnings, "warning")
         return [
             s.errors > 0 ? style(errors, .red) : errors,
             s.warnings > 0 ? style(warnings, .yellow) : warnings,
-            count(s.notes, "note"),
+            Plural.count(s.notes, "note"),
         ].joined(separator: ", ") + " " + scope
     }
 
@@ -65,10 +65,6 @@ public struct TextReporter: Reporter {
         case .note: return style(label, .boldCyan)
         case .off: return label
         }
-    }
-
-    private func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     private enum Style: String {

@@ -133,8 +133,8 @@ struct LintCommand: ParsableCommand {
         let files = requests.compactMap(\.file).filter { $0 != "-" }
         if !quiet && files.count == requests.count {
             let s = result.summary
-            func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
-            Output.standardError("modlint: \(count(s.errors, "error")), \(count(s.warnings, "warning")), \(count(s.notes, "note")) → \(files.joined(separator: ", "))\n")
+            Output.standardError("modlint: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
+                                 + "\(Plural.count(s.notes, "note")) → \(files.joined(separator: ", "))\n")
         }
         if baselineStrict && !stale.isEmpty {
             let lines = stale.map { "  \($0.file): \($0.rule) (\($0.fingerprint))\($0.count > 1 ? " ×\($0.count)" : "")" }
