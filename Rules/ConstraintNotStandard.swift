@@ -64,7 +64,7 @@ public struct ConstraintNotStandard: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
+        let model = context.speziModel
         guard !model.isEmpty else { return [] }
         return SpeziChecks(model: model).nonStandardConstraints.map { item in
             let requirement = item.requirement

@@ -66,9 +66,7 @@ public struct DICycle: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = context.shared.value {
-            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
-        }
+        let (graph, analysis) = context.dependencyInjection
         return analysis.cycles.map { cycle in
             let registrations = cycle.registrations.map { graph.registrations[$0] }
             let first = registrations[0]

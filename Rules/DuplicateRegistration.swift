@@ -151,9 +151,7 @@ public struct DuplicateRegistration: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = context.shared.value {
-            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
-        }
+        let (graph, analysis) = context.dependencyInjection
         return analysis.duplicates.map { duplicate in
             let registration = graph.registrations[duplicate.registration]
             let fact = registration.fact

@@ -173,7 +173,7 @@ public struct ImplCrossesBoundary: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let index = ImplementationIndex(context)
+        let index = context.implementations
         var findings: [Finding] = []
         for use in index.crossModuleUses() where !index.isCompositionRoot(use.user) {
             if index.testsFromInside(use.user, use.declaration.module) { continue }
@@ -256,11 +256,13 @@ struct ImplementationIndex {
         // protocol declared in the workspace counts (a `Codable` entity called
         // `DefaultServer` is none).
         var inheritance: [String: Set<String>] = [:]
-        for module in graph.modules {
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for declaration in file.summary.declarations {
-                    let name = SpeziModel.simpleName(declaration.name)
-                    inheritance[name, default: []].formUnion(declaration.inheritance.map(SpeziModel.simpleName))
+        if !implementations.isEmpty {
+            for module in graph.modules {
+                for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                    for declaration in file.summary.declarations where !declaration.inheritance.isEmpty {
+                        let name = SpeziModel.simpleName(declaration.name)
+                        inheritance[name, default: []].formUnion(declaration.inheritance.map(SpeziModel.simpleName))
+                    }
                 }
             }
         }
@@ -322,9 +324,16 @@ struct ImplementationIndex {
         for (userIndex, module) in graph.modules.enumerated() {
             var byKey: [String: Use] = [:]
             for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for reference in file.summary.typeReferences where lengths & 1 << UInt64(min(reference.name.utf8.count, 63)) != 0 {
-                    guard let declarations = candidates[reference.name],
-                          declaringModules[reference.name]?.contains(userIndex) != true else { continue }
+                // A file names each type once in its table: look names up, not references.
+                let references = file.summary.typeReferences
+                let wanted = references.names.map { name in
+                    lengths & 1 << UInt64(min(name.utf8.count, 63)) != 0 && candidates[name] != nil
+                        && declaringModules[name]?.contains(userIndex) != true
+                }
+                guard wanted.contains(true) else { continue }
+                for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
+                    let reference = references[position]
+                    let declarations = candidates[reference.name]!
                     let visible = visibility.modules(seenBy: file.path)
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
                         && isAccessible(declaration, from: module) {

@@ -110,9 +110,7 @@ public struct MissingRegistration: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = context.shared.value {
-            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
-        }
+        let (graph, analysis) = context.dependencyInjection
         return analysis.missing.map { missing in
             let consumption = graph.consumptions[missing.consumption]
             let fact = consumption.fact

@@ -126,7 +126,7 @@ public struct MissingRequiredModule: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
+        let model = context.speziModel
         guard !model.isEmpty else { return [] }
         return SpeziChecks(model: model).missingModules.map { missing in
             let dependency = missing.dependency

@@ -130,7 +130,7 @@ public struct MissingStandardConstraint: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
+        let model = context.speziModel
         guard !model.isEmpty else { return [] }
         return SpeziChecks(model: model).unmetConstraints.map { unmet in
             let configuration = unmet.configuration

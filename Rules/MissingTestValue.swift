@@ -75,9 +75,7 @@ public struct MissingTestValue: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let (graph, analysis) = context.shared.value {
-            DIAnalysis.of(workspace: context.workspace, graph: context.graph, settings: context.configuration.di)
-        }
+        let (graph, analysis) = context.dependencyInjection
         return analysis.missingTestValues.compactMap { missing in
             let declaration = graph.keyDeclarations[missing.declaration]
             guard let live = declaration.fact.liveValue else { return nil }

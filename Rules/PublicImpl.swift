@@ -105,7 +105,7 @@ public struct PublicImpl: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let index = ImplementationIndex(context)
+        let index = context.implementations
         var reported: [(name: String, declaration: ImplementationIndex.Declaration, abstraction: String)] = []
         for name in index.implementations.keys.sorted() {
             for declaration in index.implementations[name]! {

@@ -71,7 +71,7 @@ public struct SpeziDependencyCycle: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
+        let model = context.speziModel
         guard !model.isEmpty else { return [] }
         return SpeziChecks(model: model).cycles.map { cycle in
             let path = (cycle.modules + [cycle.modules[0]]).joined(separator: " -> ")

@@ -25,7 +25,7 @@ enum SpeziLifecycleMisuse {
         _ context: LintContext, wrapper: SpeziWrappedProperty.Wrapper, function: SpeziLifecycleRead.Function,
         message: (String, SpeziModel.Located<SpeziLifecycleRead>) -> String
     ) -> [Finding] {
-        let model = context.shared.value { SpeziModel(workspace: context.workspace, graph: context.graph) }
+        let model = context.speziModel
         guard !model.isEmpty else { return [] }
         var wrapped: [String: SpeziModel.Located<SpeziWrappedProperty>] = [:]
         for property in model.wrappedProperties where property.fact.wrapper == wrapper {

@@ -107,7 +107,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     public var lineCount: Int
     public var byteCount: Int
     /// Uses of type names outside declarations (boundary rules).
-    public var typeReferences: [TypeReference]
+    public var typeReferences: TypeReferenceList
     /// Registrations, consumptions and keys of DI frameworks.
     public var di: DIFacts
     /// Spezi modules, standards, configurations and their requirements.
@@ -116,7 +116,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     public var suppressions: [SuppressionComment]
 
     public init(imports: [ImportFact] = [], declarations: [TypeDeclaration] = [], problems: [SourceProblem] = [],
-                lineCount: Int = 0, byteCount: Int = 0, typeReferences: [TypeReference] = [], di: DIFacts = DIFacts(),
+                lineCount: Int = 0, byteCount: Int = 0, typeReferences: TypeReferenceList = [], di: DIFacts = DIFacts(),
                 spezi: SpeziFacts = SpeziFacts(), suppressions: [SuppressionComment] = []) {
         self.imports = imports
         self.declarations = declarations

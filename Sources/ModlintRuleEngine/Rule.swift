@@ -112,20 +112,30 @@ public struct LintContext: Sendable {
 }
 
 /// Built once per lint and handed to every rule that asks, although rules run
-/// concurrently: the first caller builds a value (under the lock), the others wait and
-/// reuse it. Keyed by the value's type.
+/// concurrently: the first caller of a kind builds it (under that kind's lock, so that
+/// different analyses build in parallel), the others wait and reuse it. Keyed by the
+/// value's type; the analyses are listed in `Rules/Support/Analyses.swift`.
 public final class SharedAnalyses: @unchecked Sendable {
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        var value: Any?
+    }
+
     private let lock = NSLock()
-    private var values: [ObjectIdentifier: Any] = [:]
+    private var slots: [ObjectIdentifier: Slot] = [:]
 
     public init() {}
 
     public func value<Value>(_ make: () -> Value) -> Value {
         lock.lock()
-        defer { lock.unlock() }
-        if let value = values[ObjectIdentifier(Value.self)] as? Value { return value }
+        let slot = slots[ObjectIdentifier(Value.self)] ?? Slot()
+        slots[ObjectIdentifier(Value.self)] = slot
+        lock.unlock()
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let value = slot.value as? Value { return value }
         let value = make()
-        values[ObjectIdentifier(Value.self)] = value
+        slot.value = value
         return value
     }
 }

@@ -63,12 +63,8 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Writes a file atomically (temporary file + rename), creating nothing else.
-    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        // Unique per process and call, so that concurrent writers never share a temporary.
-        let temporary = path + ".modlint-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
+    /// Writes all of `bytes` to an open descriptor; false (with `errno` set) on failure.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -76,13 +72,25 @@ public enum FileSystem {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                let reason = errno
-                close(descriptor)
-                unlink(temporary)
-                errno = reason   // the caller reports why
                 return false
             }
             written += result
+        }
+        return true
+    }
+
+    /// Writes a file atomically (temporary file + rename), creating nothing else.
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        // Unique per process and call, so that concurrent writers never share a temporary.
+        let temporary = path + ".modlint-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        guard writeAll(bytes, to: descriptor) else {
+            let reason = errno
+            close(descriptor)
+            unlink(temporary)
+            errno = reason   // the caller reports why
+            return false
         }
         if close(descriptor) != 0 || rename(temporary, path) != 0 {
             let reason = errno
@@ -106,14 +114,14 @@ public enum FileSystem {
     /// Entries of one directory: (name, isDirectory). Symbolic links to directories are
     /// reported as `.other` so that walks never loop; links to files count as files.
     public static func entries(of directory: String) -> [(name: String, kind: EntryKind)]? {
-        var unused: [String: String] = [:]
+        var unused: [String: FileIdentity] = [:]
         return entries(of: directory, identities: &unused, identify: nil)
     }
 
     /// Like `entries(of:)`, and for files that `identify` selects also their identity
     /// (size, modification time in nanoseconds, inode) — read with `fstatat` on the open
     /// directory, which is cheaper than a second walk of stats by path.
-    public static func entries(of directory: String, identities: inout [String: String],
+    public static func entries(of directory: String, identities: inout [String: FileIdentity],
                                identify: ((String) -> Bool)?) -> [(name: String, kind: EntryKind)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
@@ -154,9 +162,7 @@ public enum FileSystem {
             result.append((name, kind))
             if kind == .file, let identify, identify(name) {
                 var info = stat()
-                if fstatat(dirfd(handle), name, &info, 0) == 0 {
-                    identities[name] = "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
-                }
+                if fstatat(dirfd(handle), name, &info, 0) == 0 { identities[name] = FileIdentity(info) }
             }
         }
         return result.sorted { $0.0 < $1.0 }
@@ -165,9 +171,7 @@ public enum FileSystem {
     /// A file's identity (size, modification time in nanoseconds, inode), as `entries`
     /// reports it; `nil` when it cannot be stat'ed.
     public static func identity(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+        FileIdentity(path: path)?.description
     }
 
     /// The absolute, `.`/`..`-free form of `path` (relative paths start at the current
@@ -202,6 +206,37 @@ public enum FileSystem {
 @inline(__always) private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
 @inline(__always) private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
 #endif
+
+/// What identifies a file's version without reading it: size, modification time in
+/// nanoseconds, inode (a file replaced by a rename gets a new one).
+public struct FileIdentity: Sendable, Equatable, CustomStringConvertible {
+    public var size: Int64
+    public var modified: Int64
+    public var inode: UInt64
+
+    public init(size: Int64, modified: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        self.init(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), inode: UInt64(info.st_ino))
+    }
+
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    public var description: String { "\(size):\(modified):\(inode)" }
+}
 
 /// String-level path helpers (always `/`-separated).
 public enum Paths {

@@ -28,11 +28,27 @@ enum TargetLayout {
     /// True when `file` (relative to the target directory) belongs to the target given its
     /// `sources:`, `exclude:` and `resources:` lists.
     static func includes(_ file: String, of target: ManifestTarget) -> Bool {
-        for excluded in target.exclude + target.resources where Paths.isInside(file, Paths.normalize(excluded)) {
-            return false
+        SourceFilter(target).includes(file)
+    }
+
+    /// A target's `sources:`, `exclude:` and `resources:` lists, normalised once: the
+    /// loader asks it about every file of the target.
+    struct SourceFilter {
+        let excluded: [String]
+        let sources: [String]?
+
+        init(_ target: ManifestTarget) {
+            excluded = (target.exclude + target.resources).map(Paths.normalize)
+            sources = target.sources?.map(Paths.normalize)
         }
-        let sources = target.sources
-        guard let sources else { return true }
-        return sources.contains { Paths.isInside(file, Paths.normalize($0)) }
+
+        /// True when every file below the target directory belongs to it (no lists).
+        var includesEverything: Bool { excluded.isEmpty && sources == nil }
+
+        func includes(_ file: String) -> Bool {
+            if excluded.contains(where: { Paths.isInside(file, $0) }) { return false }
+            guard let sources else { return true }
+            return sources.contains { Paths.isInside(file, $0) }
+        }
     }
 }

@@ -78,10 +78,21 @@ public struct WorkspaceLoader: Sendable {
     }
 
     public func load(paths: [String]) throws -> Workspace {
-        let (root, scan) = try self.scan(paths: paths)
-        var workspace = assemble(root: root, scan: scan)
-        workspace.excludedPaths = scan.excludedPaths.sorted()
-        if options.readsDependencies { attachDependencies(to: &workspace, scan: scan) }
+        load(try scan(paths: paths))
+    }
+
+    /// Loads a workspace from a walk already made (`scan(paths:)`): a run walks the tree once.
+    public func load(_ scanned: ScannedWorkspace) -> Workspace {
+        load(scanned, unlessFacts: { _ in false })!
+    }
+
+    /// Like `load(_:)`, but first asks `stop` with the digest of every analysed file's
+    /// facts (see `Workspace.factsDigest`) and returns `nil` when it answers true: the
+    /// caller holds a result for those facts, and no stored summary is decoded.
+    public func load(_ scanned: ScannedWorkspace, unlessFacts stop: (UInt64) -> Bool) -> Workspace? {
+        guard var workspace = assemble(root: scanned.root, scan: scanned.scan, unlessFacts: stop) else { return nil }
+        workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
+        if options.readsDependencies { attachDependencies(to: &workspace, scan: scanned.scan) }
         return workspace
     }
 
@@ -148,24 +159,40 @@ public struct WorkspaceLoader: Sendable {
     /// Swift sources and manifests alike — found by the same walk as `load`, without
     /// reading any file. Equal fingerprints mean the workspace did not change on disk.
     public func inputFingerprint(paths: [String]) throws -> (root: String, fingerprint: UInt64) {
-        let (root, scan) = try self.scan(paths: paths, fingerprinting: true)
-        guard options.readsDependencies else { return (root, scan.fingerprint.value) }
+        let scanned = try scan(paths: paths, fingerprinting: true)
+        return (scanned.root, scanned.fingerprint)
+    }
+
+    /// Walks the tree under `paths` once: what `load` reads and, when caching, every input
+    /// file's identity (the fingerprints the result memo is keyed by).
+    /// `fingerprinting`: `nil` = when a cache is configured.
+    public func scan(paths: [String], fingerprinting: Bool? = nil) throws -> ScannedWorkspace {
+        let fingerprinting = fingerprinting ?? (options.cache != nil)
+        let (root, scan) = try walk(paths: paths, fingerprinting: fingerprinting)
+        PhaseClock.mark("walk")
+        guard fingerprinting else { return ScannedWorkspace(root: root, scan: scan, fingerprint: 0, structure: 0) }
         // Dependencies read as context live outside the walk (`.build`, `SourcePackages`,
         // explicit folders): their checkouts' manifests and the pins are inputs too.
-        var fingerprint = scan.fingerprint
-        let inputs = dependencyInputs(root: root, scan: scan)
-        for folder in inputs.checkoutFolders {
-            for entry in FileSystem.entries(of: folder) ?? [] {
-                let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
-                fingerprint.add(manifest)
-                fingerprint.add(FileSystem.identity(of: manifest) ?? "-")
+        var dependencies = StableHash()
+        if options.readsDependencies {
+            let inputs = dependencyInputs(root: root, scan: scan)
+            for folder in inputs.checkoutFolders {
+                for entry in FileSystem.entries(of: folder) ?? [] {
+                    let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
+                    dependencies.add(manifest)
+                    dependencies.add(FileSystem.identity(of: manifest) ?? "-")
+                }
+            }
+            for file in inputs.pinFiles {
+                dependencies.add(file)
+                dependencies.add(FileSystem.identity(of: file) ?? "-")
             }
         }
-        for file in inputs.pinFiles {
-            fingerprint.add(file)
-            fingerprint.add(FileSystem.identity(of: file) ?? "-")
-        }
-        return (root, fingerprint.value)
+        var fingerprint = scan.fingerprint
+        fingerprint.add(String(dependencies.value, radix: 16))
+        var structure = scan.structure
+        structure.add(String(dependencies.value, radix: 16))
+        return ScannedWorkspace(root: root, scan: scan, fingerprint: fingerprint.value, structure: structure.value)
     }
 
     /// Where the workspace's dependency checkouts may be and which `Package.resolved` files
@@ -180,7 +207,7 @@ public struct WorkspaceLoader: Sendable {
         return (folders, pinFiles)
     }
 
-    private func scan(paths: [String], fingerprinting: Bool = false) throws -> (String, TreeScan) {
+    private func walk(paths: [String], fingerprinting: Bool) throws -> (String, TreeScan) {
         let inputs = paths.isEmpty ? ["."] : paths
         var directories: [String] = []
         for input in inputs {
@@ -236,7 +263,7 @@ public struct WorkspaceLoader: Sendable {
 
     // MARK: - Assembly
 
-    private func assemble(root: String, scan: TreeScan) -> Workspace {
+    private func assemble(root: String, scan: TreeScan, unlessFacts stop: (UInt64) -> Bool) -> Workspace? {
         var notes: [WorkspaceNote] = []
         let reader = ManifestReader(environment: options.buildEnvironment)
         let toolsVersion = options.toolsVersion
@@ -254,6 +281,7 @@ public struct WorkspaceLoader: Sendable {
             return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory), SuppressionExtractor.extract(bytes: bytes))
         }
 
+        PhaseClock.mark("manifests")
         // Identities: directory name, lower-cased; the root package takes the root's name.
         var identities: [String] = []
         var usedIdentities = Set<String>()
@@ -270,6 +298,7 @@ public struct WorkspaceLoader: Sendable {
             var packageIndex: Int
             var declaration: ManifestTarget
             var directory: String?
+            var filter: TargetLayout.SourceFilter
         }
         var pendingTargets: [PendingTarget] = []
         for (index, directory) in packageDirectories.enumerated() {
@@ -283,40 +312,46 @@ public struct WorkspaceLoader: Sendable {
             let exported = options.readsOnlyLibraryTargets ? Self.libraryTargets(of: manifest) : nil
             for target in manifest.targets where exported?.contains(target.name) ?? true {
                 let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory) { scan.directories.contains($0) }
-                pendingTargets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory))
+                pendingTargets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory,
+                                                    filter: TargetLayout.SourceFilter(target)))
             }
         }
 
         // Source files to targets: deepest package, then the target with the longest directory.
         let packageIndexByDirectory = Dictionary(uniqueKeysWithValues: packageDirectories.enumerated().map { ($1, $0) })
-        var targetsByPackage: [Int: [Int]] = [:]
-        for (index, target) in pendingTargets.enumerated() where target.directory != nil {
-            targetsByPackage[target.packageIndex, default: []].append(index)
+        // Per package, each target directory's first target: a file belongs to the target
+        // whose directory is the deepest one above it (one lookup per parent directory,
+        // linear in files however many targets a package has).
+        var targetByDirectory: [Int: [String: Int]] = [:]
+        for (index, target) in pendingTargets.enumerated() {
+            guard let directory = target.directory else { continue }
+            if targetByDirectory[target.packageIndex]?[directory] == nil { targetByDirectory[target.packageIndex, default: [:]][directory] = index }
         }
         var assignments: [(target: Int, path: String)] = []
         // Files a target leaves out on purpose (`exclude:`, resources): accounted for.
         var deliberatelyExcluded = Set<String>()
+        // Files of one folder share their target: resolve each folder once.
+        var targetOfFolder: [String: Int?] = [:]
         for file in scan.swiftFiles {
-            guard let packageIndex = Self.owningPackage(of: file, in: packageIndexByDirectory) else { continue }
-            var best: Int?
-            var bestLength = -1
-            for targetIndex in targetsByPackage[packageIndex] ?? [] {
-                let directory = pendingTargets[targetIndex].directory!
-                if Paths.isInside(file, directory) && directory.count > bestLength {
-                    best = targetIndex
-                    bestLength = directory.count
-                }
+            let folder = Paths.parent(file)
+            let best: Int?
+            if let known = targetOfFolder[folder] {
+                best = known
+            } else {
+                best = Self.owningTarget(of: folder, packages: packageIndexByDirectory, packageDirectories: packageDirectories,
+                                         targets: targetByDirectory)
+                targetOfFolder[folder] = best
             }
             guard let best else { continue }
             let target = pendingTargets[best]
-            let inner = Paths.relative(file, to: target.directory!)
-            if TargetLayout.includes(inner, of: target.declaration) {
+            if target.filter.includesEverything || target.filter.includes(Paths.relative(file, to: target.directory!)) {
                 assignments.append((best, file))
             } else {
                 deliberatelyExcluded.insert(file)
             }
         }
 
+        PhaseClock.mark("targets")
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
         if !scan.xcodeProjects.isEmpty && options.readsXcodeProjects {
@@ -334,6 +369,7 @@ public struct WorkspaceLoader: Sendable {
                                        swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners,
                                        usedIdentities: &usedXcodeIdentities)
         }
+        PhaseClock.mark("xcode")
         notes += xcode.notes
         assignments += xcode.mirroredFiles
         let claimed = Set(assignments.map(\.path))
@@ -344,13 +380,27 @@ public struct WorkspaceLoader: Sendable {
 
         // Summaries, in parallel: the bulk of the work.
         let cache = options.cache?.open(root: root)
-        // One summary per file, however many targets build it.
-        let summaryList: [SourceSummary?] = uniquePaths.parallelMap { path in
-            if let cache { return cache.summary(path: path, absolute: Paths.join(root, path)) }
+        // One summary per file, however many targets build it. Stored ones are found (and
+        // their facts known) without decoding them.
+        let found: [SummaryCache.Found?] = uniquePaths.parallelMap { path in
+            if let cache { return cache.find(path: path, absolute: Paths.join(root, path), identity: scan.sourceIdentities[path]) }
             guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
-            return FactExtractor.summarize(bytes: bytes)
+            return .fresh(FactExtractor.summarize(bytes: bytes), facts: 0)
         }
+        PhaseClock.mark("summaries found")
         cache?.save()
+        PhaseClock.mark("cache saved")
+        // What the rules read of the sources: equal digests, equal facts (a comment edited).
+        var facts = StableHash()
+        for (index, path) in uniquePaths.enumerated() {
+            facts.add(path)
+            if let checksum = found[index]?.facts { facts.add(String(checksum, radix: 16)) }
+        }
+        if cache != nil && stop(facts.value) { return nil }
+        let summaryList: [SourceSummary?] = Array(0..<uniquePaths.count).parallelMap { index in
+            found[index].flatMap { cache?.summary($0, path: uniquePaths[index], absolute: Paths.join(root, uniquePaths[index])) ?? $0.summary }
+        }
+        PhaseClock.mark("summaries decoded")
         var summaries: [String: SourceSummary] = [:]
         summaries.reserveCapacity(uniquePaths.count)
         for (index, path) in uniquePaths.enumerated() {
@@ -400,6 +450,7 @@ public struct WorkspaceLoader: Sendable {
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
+        workspace.factsDigest = facts.value
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
         return workspace
@@ -421,6 +472,21 @@ public struct WorkspaceLoader: Sendable {
             }
         }
         return result
+    }
+
+    /// The target whose directory is the deepest one containing `folder`, within the
+    /// deepest package containing it.
+    static func owningTarget(of folder: String, packages: [String: Int], packageDirectories: [String],
+                             targets: [Int: [String: Int]]) -> Int? {
+        guard let packageIndex = owningPackage(of: Paths.join(folder, "-"), in: packages),
+              let byDirectory = targets[packageIndex] else { return nil }
+        let packageDirectory = packageDirectories[packageIndex]
+        var directory = folder
+        while true {
+            if let index = byDirectory[directory] { return index }
+            if directory == packageDirectory || directory.isEmpty { return nil }
+            directory = Paths.parent(directory)
+        }
     }
 
     static func owningPackage(of file: String, in packages: [String: Int]) -> Int? {
@@ -465,6 +531,16 @@ public struct WorkspaceLoader: Sendable {
     }
 }
 
+/// The result of one walk over the linted paths, ready for `WorkspaceLoader.load(_:)`.
+public struct ScannedWorkspace: Sendable {
+    public let root: String
+    let scan: TreeScan
+    /// Every input file's identity (0 when not fingerprinting).
+    public let fingerprint: UInt64
+    /// The same without the Swift sources' identities (see `TreeScan.structure`).
+    public let structure: UInt64
+}
+
 /// One walk over the tree: package directories (with their manifest file names), every
 /// directory, every `.swift` file.
 struct TreeScan: Sendable {
@@ -493,6 +569,12 @@ struct TreeScan: Sendable {
     /// file and manifest into `fingerprint`, in walk order (deterministic: entries sorted).
     var fingerprinting = false
     var fingerprint = StableHash()
+    /// The same without the identities of Swift sources (their paths are in): with the
+    /// sources' facts it keys the result when only comments or white space changed.
+    var structure = StableHash()
+    /// Root-relative Swift source path → identity (when fingerprinting): the summary
+    /// cache validates its entries with them instead of a second stat per file.
+    var sourceIdentities: [String: FileIdentity] = [:]
 
     mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
         var stack = [start]
@@ -529,9 +611,21 @@ struct TreeScan: Sendable {
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             excludedPaths += part.excludedPaths
-            if fingerprinting { fingerprint.add(String(part.fingerprint.value, radix: 16)) }
+            if fingerprinting {
+                fingerprint.add(String(part.fingerprint.value, radix: 16))
+                structure.add(String(part.structure.value, radix: 16))
+                sourceIdentities.merge(part.sourceIdentities) { first, _ in first }
+            }
         }
         swiftFiles.sort()
+    }
+
+    /// A manifest, project or settings file: part of both fingerprints.
+    private mutating func addInput(_ path: String, identity: String) {
+        fingerprint.add(path)
+        fingerprint.add(identity)
+        structure.add(path)
+        structure.add(identity)
     }
 
     /// Reads one directory: records its packages, Swift files and identities; returns the
@@ -539,7 +633,7 @@ struct TreeScan: Sendable {
     private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
         directories.insert(directory)
         var subdirectories: [String] = []
-        var identities: [String: String] = [:]
+        var identities: [String: FileIdentity] = [:]
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
                                                identities: &identities,
                                                identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") } : nil) else { return [] }
@@ -557,10 +651,7 @@ struct TreeScan: Sendable {
                     let isProject = entry.name.hasSuffix(".xcodeproj")
                     let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
                     if isProject { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
-                    if fingerprinting {
-                        fingerprint.add(path)
-                        fingerprint.add(FileSystem.identity(of: file) ?? "?")
-                    }
+                    if fingerprinting { addInput(path, identity: FileSystem.identity(of: file) ?? "?") }
                     continue
                 }
                 if Self.isBundle(entry.name) { continue }
@@ -568,18 +659,21 @@ struct TreeScan: Sendable {
             case .file:
                 // Build settings files decide Xcode module names: a change must miss the memo.
                 if fingerprinting && entry.name.hasSuffix(".xcconfig") {
-                    fingerprint.add(path)
-                    fingerprint.add(identities[entry.name] ?? "?")
+                    addInput(path, identity: identities[entry.name]?.description ?? "?")
                 }
                 if entry.name.hasSuffix(".swift") {
-                    if fingerprinting {
-                        fingerprint.add(path)
-                        fingerprint.add(identities[entry.name] ?? "?")
-                    }
+                    let identity = identities[entry.name]
                     if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
                         manifests.append(entry.name)
+                        if fingerprinting { addInput(path, identity: identity?.description ?? "?") }
                     } else {
                         swiftFiles.append(path)
+                        if fingerprinting {
+                            fingerprint.add(path)
+                            fingerprint.add(identity?.description ?? "?")
+                            structure.add(path)
+                            sourceIdentities[path] = identity
+                        }
                     }
                 }
             default:

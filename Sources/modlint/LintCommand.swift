@@ -74,20 +74,37 @@ struct LintCommand: ParsableCommand {
         linter.loaderOptions.cache = try cache.make()
         let loader = WorkspaceLoader(options: linter.loaderOptions)
         // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
-        let memo = changed == nil ? try RunMemo(loader: loader, linter: linter, paths: paths) : nil
+        // One walk: the memo's key and the load share it.
+        let scanned = try loader.scan(paths: paths)
+        // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
+        let memo = changed == nil ? RunMemo(scanned: scanned, linter: linter, paths: paths) : nil
         var workspace: Workspace?
         var result: LintResult
         if let remembered = memo?.result() {
             result = remembered
         } else {
-            let loaded = try loader.load(paths: paths)
-            result = try linter.lintValidatingConfiguration(loaded)
-            if let memo, !memo.save(result) { linter.loaderOptions.cache?.recordWriteFailure(memo.file) }
+            // Only comments or white space changed: the facts, and so the result, did not.
+            var factsKey: UInt64?
+            var remembered: LintResult?
+            let loaded = loader.load(scanned) { digest in
+                factsKey = memo?.factsKey(digest: digest)
+                remembered = factsKey.flatMap { memo?.result(facts: $0) }
+                return remembered != nil
+            }
+            PhaseClock.mark("load")
+            if let remembered {
+                result = remembered
+            } else {
+                result = try linter.lintValidatingConfiguration(loaded!)
+                PhaseClock.mark("rules")
+            }
+            if let memo, let factsKey, !memo.save(result, facts: factsKey) { linter.loaderOptions.cache?.recordWriteFailure(memo.file) }
+            PhaseClock.mark("memo saved")
             workspace = loaded
         }
         try FaultInjection.checkInternalFault()
         if verbose {
-            let workspace = try workspace ?? loader.load(paths: paths)
+            let workspace = workspace ?? loader.load(scanned)
             for package in workspace.packages where package.isContext {
                 Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
                                      + "(\(package.targets.count) targets)\n")
@@ -111,7 +128,7 @@ struct LintCommand: ParsableCommand {
             stale = outcome.stale
         }
         if let changed {
-            let workspace = try workspace ?? loader.load(paths: paths)
+            let workspace = workspace ?? loader.load(scanned)
             let files = try ChangedFiles.list(revision: changed, root: workspace.root)
             result = ChangedFilesFilter(changedFiles: files, workspace: workspace).apply(to: result)
         }

@@ -41,6 +41,47 @@ struct ResultMemoTests {
         #expect(added.standardOutput.contains("\"files\": 3"))
     }
 
+    /// An edit that changes no fact (a comment at the end of a line) is answered from the
+    /// facts memo; one that moves a finding (a line inserted above it) is not. Both match
+    /// `--no-cache` byte for byte.
+    @Test func commentEditsReuseTheResultAndMovedFindingsDoNot() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Kit"), .target(name: "Feature")])
+            """),
+            ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Sources/Feature/Feature.swift", "import Kit\n"),
+        ])
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+        /// Whether the rules ran (the phase timings say so on stderr).
+        func expectSameAsWithoutCache(_ label: String, rulesRun: Bool) throws {
+            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            let run = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
+            #expect(run.standardOutput == reference.standardOutput, "\(label)")
+            #expect(run.standardError.contains("timing: rules") == rulesRun, "\(label)")
+        }
+        try expectSameAsWithoutCache("cold", rulesRun: true)
+        #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 1,"))
+        try directory.write("Sources/Feature/Feature.swift", "import Kit // why\n\n")
+        try expectSameAsWithoutCache("comment at the end of a line", rulesRun: false)
+        try directory.write("Sources/Feature/Feature.swift", "// a header\nimport Kit // why\n")
+        try expectSameAsWithoutCache("line inserted above the finding", rulesRun: true)
+        #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 2,"))
+    }
+
+    /// The files of one root's cache folder, record generations as `records-*.bin`.
+    static func cacheFiles(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder)
+            .map { $0.hasPrefix("records-") && $0.hasSuffix(".bin") ? "records-*.bin" : $0 }.sorted()
+    }
+
     /// Project files and the build-settings files that name modules are inputs too.
     @Test func projectAndConfigurationFileEditsInvalidateTheMemo() throws {
         // The widget's Debug configuration takes its module name from Widget/Widget.xcconfig.
@@ -95,12 +136,18 @@ struct ResultMemoTests {
         }
         try flip("result.memo", at: 0.8)
         #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
-        // The memo hit is gone after an edit; every summary comes from the damaged file.
-        try flip("summaries.bin", at: 0.9)
-        try flip("summaries.bin", at: 0.5)
+        // The memo hit is gone after an edit; every summary comes from the damaged records.
+        let records = try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("records-") }!
+        try flip(records, at: 0.9)
+        try flip(records, at: 0.5)
         try directory.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
         let edited = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
         #expect(try CLI.run(arguments).standardOutput == edited.standardOutput)
+        // A damaged index: the whole cache is rebuilt, the result unchanged.
+        try flip("index.bin", at: 0.5)
+        try directory.write("Sources/Feature/More.swift", "import Core\nimport Missing // edited\n")
+        let again = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        #expect(try CLI.run(arguments).standardOutput == again.standardOutput)
     }
 
     /// Two roots share one cache base without evicting each other; a temporary a killed
@@ -119,9 +166,9 @@ struct ResultMemoTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
         #expect(folders.count == 2)
         for folder in folders {
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/" + folder).sorted() == ["result.memo", "summaries.bin"])
+            #expect(try Self.cacheFiles(cache.path + "/" + folder) == ["index.bin", "lock", "records-*.bin", "result.memo"])
         }
-        let stale = cache.path + "/" + folders[0] + "/summaries.bin.modlint-tmp-1-2"
+        let stale = cache.path + "/" + folders[0] + "/index.bin.modlint-tmp-1-2"
         try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: stale)
         try one.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")

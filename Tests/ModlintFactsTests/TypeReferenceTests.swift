@@ -4,7 +4,17 @@ import Testing
 
 @Suite struct TypeReferenceTests {
     func references(_ text: String) -> [TypeReference] {
-        TypeReferenceExtractor.extract(TokenizedSource(text))
+        Array(TypeReferenceExtractor.extract(TokenizedSource(text)))
+    }
+
+    /// Each distinct name and enclosing type is stored once; records point into the table.
+    @Test func namesAreInterned() {
+        let list = TypeReferenceExtractor.extract(TokenizedSource("struct S { let a: Foo = Foo(); let b: [Foo] = []; let c: `Foo`? }"))
+        #expect(list.names == ["Foo", "S"])
+        #expect(list.count == 4)
+        #expect(list.map(\.enclosingType) == ["S", "S", "S", "S"])
+        #expect(list.map(\.kind) == [.type, .call, .type, .type])
+        #expect(TypeReferenceList(Array(list)) == list)
     }
 
     @Test func typePositionsCallsMembersAndCasts() {

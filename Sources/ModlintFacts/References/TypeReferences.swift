@@ -49,7 +49,7 @@ public struct TypeReference: Sendable, Equatable, Codable {
 /// (`enclosingType`); functions are transparent. Strings and comments never produce
 /// references (the lexer makes them single tokens or drops them).
 public enum TypeReferenceExtractor {
-    public static func extract(_ source: TokenizedSource) -> [TypeReference] {
+    public static func extract(_ source: TokenizedSource) -> TypeReferenceList {
         source.bytes.withUnsafeBufferPointer { bytes in
             source.tokens.withUnsafeBufferPointer { tokens in
                 guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress else { return [] }
@@ -67,7 +67,31 @@ private struct ReferencePass: RawTokenCursor {
     let tokens: UnsafePointer<Token>
     let count: Int
 
-    var references: [TypeReference] = []
+    var references = TypeReferenceList()
+    private var interner = ByteInterner()
+    /// The last enclosing type interned, and its table index + 1: it changes only at
+    /// type boundaries.
+    private var lastEnclosing: (name: String, index: UInt32)?
+
+    /// Adds a reference to the token's name (interned by its bytes).
+    mutating func add(_ token: Token, kind: TypeReference.Kind, enclosingType: String?) {
+        var start = Int(token.start), end = Int(token.end)
+        if token.kind == .backtickIdentifier && end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        let name = interner.index(of: bytes + start, count: end - start, in: &references)
+        var enclosing: UInt32 = 0
+        if let enclosingType {
+            if let last = lastEnclosing, last.name == enclosingType {
+                enclosing = last.index
+            } else {
+                enclosing = interner.index(of: enclosingType, in: &references) + 1
+                lastEnclosing = (enclosingType, enclosing)
+            }
+        }
+        references.append(name: name, enclosing: enclosing, kind: kind, line: Int(token.line), column: column(of: token))
+    }
 
     /// What an open `{` hides, restored at its `}`.
     private struct Scope {
@@ -315,8 +339,7 @@ private struct ReferencePass: RawTokenCursor {
             default: break
             }
         }
-        references.append(TypeReference(name: text(token), kind: kind, enclosingType: pendingType ?? currentType,
-                                        line: Int(token.line), column: column(of: token)))
+        add(token, kind: kind, enclosingType: pendingType ?? currentType)
     }
 
     mutating func column(of token: Token) -> Int {
@@ -353,8 +376,7 @@ private struct ReferencePass: RawTokenCursor {
                 let name = tokens[cursor]
                 let qualified = (currentType.map { $0 + "." } ?? "") + (components + [text(name)]).joined(separator: ".")
                 if tokens[cursor].kind == .backtickIdentifier || isCapital(byte(name)) {
-                    references.append(TypeReference(name: text(name), kind: .extension, enclosingType: currentType,
-                                                    line: Int(name.line), column: column(of: name)))
+                    add(name, kind: .extension, enclosingType: currentType)
                 }
                 components.append(text(name))
                 pendingType = qualified

@@ -145,14 +145,19 @@ public struct SpeziModel: Sendable {
             || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }) {
             return written
         }
-        var text = Substring(written)
-        while text.hasPrefix("@") {
-            guard let space = text.firstIndex(of: " ") else { break }
-            text = text[text.index(after: space)...]
+        // Byte offsets: attributes (`@unchecked `) and generic arguments off, the last
+        // component of a qualified name, `~`, spaces and backticks dropped.
+        let bytes = Array(written.utf8)
+        var start = 0
+        while start < bytes.count && bytes[start] == UInt8(ascii: "@") {
+            guard let space = bytes[start...].firstIndex(of: UInt8(ascii: " ")) else { break }
+            start = space + 1
         }
-        if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
-        if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-        return String(text.trimmingPrefix("~").filter { $0 != " " && $0 != "`" })
+        var end = bytes[start...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+        if let dot = bytes[start..<end].lastIndex(of: UInt8(ascii: ".")) { start = dot + 1 }
+        if start < end && bytes[start] == UInt8(ascii: "~") { start += 1 }
+        end = max(start, end)
+        return String(decoding: bytes[start..<end].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "`") }, as: UTF8.self)
     }
 
     public func conforms(_ type: String, to name: String) -> Bool {

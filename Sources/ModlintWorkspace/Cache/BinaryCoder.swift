@@ -112,11 +112,6 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { writer.writeInteger(value) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        // By type, not by cast: an empty array of any element type casts to [TypeReference].
-        if T.self == [TypeReference].self, let references = value as? [TypeReference] {
-            writer.writeReferences(references)
-            return
-        }
         try value.encode(to: writer)
     }
 
@@ -173,86 +168,6 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
 }
 
 // MARK: - Type references
-
-/// `[TypeReference]` is by far the largest part of a summary (about 140 per file on the
-/// corpus), and generic `Codable` round trips cost more than lexing the file again: it
-/// gets a hand-written layout — count, then per reference the name, kind, optional
-/// enclosing type, line and column.
-extension Writer {
-    func writeReferences(_ references: [TypeReference]) {
-        writeInteger(references.count)
-        for reference in references {
-            writeString(reference.name)
-            bytes.append(Self.kindCode(reference.kind))
-            if let enclosing = reference.enclosingType {
-                bytes.append(1)
-                writeString(enclosing)
-            } else {
-                bytes.append(0)
-            }
-            writeCompact(reference.line)
-            writeCompact(reference.column)
-        }
-    }
-
-    /// Unsigned LEB128: lines and columns are small.
-    func writeCompact(_ value: Int) {
-        var remaining = UInt64(max(0, value))
-        repeat {
-            let byte = UInt8(remaining & 0x7F)
-            remaining >>= 7
-            bytes.append(remaining == 0 ? byte : byte | 0x80)
-        } while remaining != 0
-    }
-
-    static func kindCode(_ kind: TypeReference.Kind) -> UInt8 {
-        switch kind {
-        case .type: return 0
-        case .call: return 1
-        case .member: return 2
-        case .inheritance: return 3
-        case .extension: return 4
-        }
-    }
-}
-
-extension Reader {
-    func readReferences() throws -> [TypeReference] {
-        let count: Int = try readInteger()
-        guard count >= 0, count <= base.count else { throw BinaryCoding.Truncated() }
-        var references: [TypeReference] = []
-        references.reserveCapacity(count)
-        for _ in 0..<count {
-            let name = try readString()
-            let kind: TypeReference.Kind
-            switch try readByte() {
-            case 0: kind = .type
-            case 1: kind = .call
-            case 2: kind = .member
-            case 3: kind = .inheritance
-            case 4: kind = .extension
-            default: throw BinaryCoding.Unsupported()
-            }
-            let enclosing = try readByte() == 1 ? try readString() : nil
-            let line = try readCompact()
-            let column = try readCompact()
-            references.append(TypeReference(name: name, kind: kind, enclosingType: enclosing, line: line, column: column))
-        }
-        return references
-    }
-
-    func readCompact() throws -> Int {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try readByte()
-            value |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return Int(truncatingIfNeeded: value) }
-            shift += 7
-            guard shift < 64 else { throw BinaryCoding.Unsupported() }
-        }
-    }
-}
 
 // MARK: - Reading
 
@@ -350,7 +265,6 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.readInteger() }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.readInteger() }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if type == [TypeReference].self, let references = try reader.readReferences() as? T { return references }
         return try T(from: reader)
     }
 

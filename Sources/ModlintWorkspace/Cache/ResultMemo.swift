@@ -26,11 +26,13 @@ public struct StableHash: Sendable {
     }
 }
 
-/// The whole-run layer of the cache: the serialized result of the last run, keyed by
-/// everything that can change it (every input file's stat, the configuration, the date
-/// suppressions expire against, the modlint build). A pre-commit run on an unchanged tree
-/// then costs one directory walk and one small read instead of lexing every file; any
-/// change falls through to the per-file summary cache.
+/// The whole-run layer of the cache: the serialized result of the last run, under two
+/// keys. The input key covers everything that can change the result (every input file's
+/// stat, the configuration, the date suppressions expire against, the modlint build): a
+/// pre-commit run on an unchanged tree then costs one directory walk and one small read.
+/// The facts key replaces the sources' stats by their facts (the summaries the rules read):
+/// after an edit to a comment or white space the sources are summarised again, found
+/// equal, and the stored result is served without running a rule.
 public struct ResultMemo: Sendable {
     public let directory: String
     public static let fileName = "result.memo"
@@ -39,30 +41,37 @@ public struct ResultMemo: Sendable {
         self.directory = directory
     }
 
+    public enum Key: Sendable {
+        case inputs(UInt64)
+        case facts(UInt64)
+    }
+
     /// The stored payload when it was written under `key` and its checksum matches (a
     /// damaged memo is recomputed, never served).
-    public func load(key: UInt64) -> [UInt8]? {
+    public func load(_ key: Key) -> [UInt8]? {
         guard let bytes = FileSystem.read(Paths.join(directory, Self.fileName)), bytes.count > 17,
               let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        guard fields.count == 6, fields[0...2] == ["modlint-result-memo", "v3", "keys"] else { return nil }
+        switch key {
+        case .inputs(let inputs): guard fields[3] == String(inputs, radix: 16) else { return nil }
+        case .facts(let facts): guard fields[4] == String(facts, radix: 16) else { return nil }
+        }
         let payload = Array(bytes[(newline + 1)...])
-        guard String(decoding: bytes[..<newline], as: UTF8.self) == Self.header(key, checksum: Checksum.of(payload)) else { return nil }
+        guard fields[5] == String(Checksum.of(payload), radix: 16) else { return nil }
         return payload
     }
 
     /// Replaces the memo atomically; failing to write only costs the next run its shortcut.
     @discardableResult
-    public func save(key: UInt64, payload: [UInt8]) -> Bool {
+    public func save(inputs: UInt64, facts: UInt64, payload: [UInt8]) -> Bool {
         guard FileSystem.makeDirectories(directory) else { return false }
-        return FileSystem.write(Array((Self.header(key, checksum: Checksum.of(payload)) + "\n").utf8) + payload,
-                                to: Paths.join(directory, Self.fileName))
+        let header = "modlint-result-memo v3 keys \(String(inputs, radix: 16)) \(String(facts, radix: 16)) \(String(Checksum.of(payload), radix: 16))\n"
+        return FileSystem.write(Array(header.utf8) + payload, to: Paths.join(directory, Self.fileName))
     }
 
-    static func header(_ key: UInt64, checksum: UInt64) -> String {
-        "modlint-result-memo v2 " + String(key, radix: 16) + " " + String(checksum, radix: 16)
-    }
-
-    /// The key for a run: the workspace fingerprint plus everything else the result
-    /// depends on.
+    /// The key for a run: a workspace fingerprint (or the structure and facts digests)
+    /// plus everything else the result depends on.
     public static func key(fingerprint: UInt64, configuration: [UInt8], today: String, options: [String]) -> UInt64 {
         var hash = StableHash()
         hash.add(String(fingerprint, radix: 16))

@@ -8,20 +8,26 @@ import Darwin
 import ModlintFacts
 import Synchronization
 
-/// Per-file `SourceSummary` cache: one file per workspace root, in a per-user folder
-/// outside the analysed tree (`$XDG_CACHE_HOME/modlint/<hash of the root>`, else
-/// `~/.cache/modlint/…`, `~/Library/Caches/modlint/…` on macOS; `--cache-dir` or
-/// `MODLINT_CACHE_DIR` replace the base), so that a warm run reads one file instead of
-/// thousands and a pre-commit hook never finds new files in the work tree. Each root has
+/// Per-file `SourceSummary` cache, in a per-user folder outside the analysed tree
+/// (`$XDG_CACHE_HOME/modlint/<hash of the root>`, else `~/.cache/modlint/…`,
+/// `~/Library/Caches/modlint/…` on macOS; `--cache-dir` or `MODLINT_CACHE_DIR` replace the
+/// base), so that a pre-commit hook never finds new files in the work tree. Each root has
 /// its own folder: two workspaces sharing a base never evict each other.
 ///
-/// Each entry is keyed by the file's path and validated by its stat (size, modification
-/// time in nanoseconds, inode): an unchanged file is never read. When the stat differs the
-/// file is read and hashed (FNV-1a, 64 bit); equal content reuses the summary, anything
-/// else is summarised again. The whole cache is tied to the modlint build that wrote it
-/// (version, summary schema and the executable's identity), because summaries are stored
-/// positionally. It is replaced atomically (temporary file + rename), so concurrent runs
-/// never see a torn file: the last writer wins and a reader falls back to summarising.
+/// Two files per root, so that a changed file costs one file:
+/// - `records-<generation>.bin`: encoded summaries, appended to and never rewritten in
+///   place; memory-mapped on read, so an unchanged summary is decoded straight from the
+///   page cache without copying the file.
+/// - `index.bin`: one entry per source file — path, stat (size, modification time in
+///   nanoseconds, inode), content hash, and the record's offset, length and checksum —
+///   with a checksum over the whole index. It is small (about 100 bytes a file) and
+///   replaced atomically (temporary file + rename) by each run that changed anything.
+/// An unchanged file (same stat) is never read; a touched one with the same content hash
+/// reuses its record; anything else is summarised and its record appended. When dead
+/// records outweigh live ones, the next writer compacts into a new generation. Writers
+/// serialise on a lock file; readers never wait and never see a torn index. A record or
+/// index whose checksum does not match is rebuilt, never served. The cache is tied to the
+/// modlint build that wrote it (version, schema and the executable's identity).
 public final class SummaryCache: Sendable {
     /// The base folder; each workspace root gets a folder of its own below it.
     public let base: String
@@ -54,9 +60,11 @@ public final class SummaryCache: Sendable {
         failures.withLock { $0.append("\(path): \(reason)") }
     }
 
-    public static let fileName = "summaries.bin"
-    static let magic: [UInt8] = Array("MODLINT-SUMMARIES\n".utf8)
-    static let schemaVersion = 3
+    public static let indexName = "index.bin"
+    static let lockName = "lock"
+    static let recordsPrefix = "records-"
+    static let magic: [UInt8] = Array("MODLINT-INDEX\n".utf8)
+    static let schemaVersion = 4
 
     /// The cache directory for the workspace at `root`: the base plus a hash of the root.
     public func directory(forRoot root: String) -> String {
@@ -69,15 +77,19 @@ public final class SummaryCache: Sendable {
     /// Opens the cache for one load of the workspace at `root`.
     public func open(root: String) -> Session {
         let directory = directory(forRoot: root)
-        Self.removeStaleTemporaries(in: directory)
-        return Session(cache: self, directory: directory,
-                       stored: FileSystem.read(Paths.join(directory, Self.fileName)).flatMap(Stored.init))
+        let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
+        Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
+        let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
+        return Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
     }
 
-    /// Temporaries a killed run left behind (older than ten minutes: a live writer's are not).
-    static func removeStaleTemporaries(in directory: String) {
+    /// Temporaries a killed run left behind, and record generations no index names any
+    /// more (older than ten minutes: a live writer's or reader's are not).
+    static func removeStaleFiles(in directory: String, keeping current: String?) {
         let now = time(nil)
-        for entry in FileSystem.entries(of: directory) ?? [] where entry.name.contains(".modlint-tmp-") {
+        for entry in FileSystem.entries(of: directory) ?? [] {
+            let stale = entry.name.contains(".modlint-tmp-") || (entry.name.hasPrefix(recordsPrefix) && entry.name != current)
+            guard stale else { continue }
             let path = Paths.join(directory, entry.name)
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
@@ -99,181 +111,283 @@ public final class SummaryCache: Sendable {
         let executable = CommandLine.arguments.first ?? ""
         #endif
         guard stat(executable, &info) == 0 else { return "unknown" }
-        return "\(info.st_size)-\(FileStat.modificationNanoseconds(info))"
+        return "\(info.st_size)-\(FileIdentity(info).modified)"
     }()
 
-    static func header(modlintVersion: String) -> String {
-        "schema \(schemaVersion); build \(buildIdentity)"
-    }
+    static var header: String { "schema \(schemaVersion); build \(buildIdentity)" }
 
-    struct FileStat: Equatable {
-        var size: Int64
-        var modified: Int64
-        var inode: UInt64
-
-        init(size: Int64, modified: Int64, inode: UInt64) {
-            self.size = size
-            self.modified = modified
-            self.inode = inode
-        }
-
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            self.init(size: Int64(info.st_size), modified: Self.modificationNanoseconds(info), inode: UInt64(info.st_ino))
-        }
-
-        static func modificationNanoseconds(_ info: stat) -> Int64 {
-            #if canImport(Darwin)
-            return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            #else
-            return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            #endif
-        }
-    }
-
-    struct Record {
-        var path: String
-        var stat: FileStat
-        var hash: UInt64
-        var summary: Bytes
-
-        /// A summary's encoded bytes: still inside the file that was read (no copy), or new.
-        enum Bytes {
-            case stored(Range<Int>)
-            case fresh([UInt8])
-        }
-    }
-
-    /// The file as read: an index of entries over one byte buffer; summaries are decoded
-    /// only when asked for (in parallel, by the loader's workers).
-    struct Stored: @unchecked Sendable {
-        struct Entry {
-            var stat: FileStat
+    /// The index as read: entries by path, and the records file they point into.
+    public struct Index: Sendable {
+        public struct Entry: Sendable {
+            var identity: FileIdentity
             var hash: UInt64
-            var range: Range<Int>
-            /// Checksum of the record's summary bytes: a damaged record is rebuilt, never served.
+            var offset: Int
+            var length: Int
+            /// Checksum of the record's bytes: a damaged record is rebuilt, never served.
             var checksum: UInt64
+            /// Checksum of the facts in it (`SummaryCodec.factsChecksum`).
+            var facts: UInt64
         }
-        var bytes: [UInt8]
-        var entries: [String: Entry] = [:]
+        var recordsName: String
+        var entries: [String: Entry]
 
+        /// `nil` for an index of another build, a damaged one (its checksum) or a truncated one.
         init?(_ bytes: [UInt8]) {
-            self.bytes = bytes
-            let parsed: [String: Entry]? = bytes.withUnsafeBytes { raw in
-                let reader = Reader(raw)
+            guard bytes.count >= SummaryCache.magic.count + 8,
+                  Array(bytes.prefix(SummaryCache.magic.count)) == SummaryCache.magic else { return nil }
+            let parsed: (String, [String: Entry])? = bytes.withUnsafeBytes { raw in
+                let body = UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
+                guard Checksum.of(body) == raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian else { return nil }
+                let reader = Reader(body)
+                reader.position = SummaryCache.magic.count
                 do {
-                    guard raw.count >= SummaryCache.magic.count,
-                          Array(raw.prefix(SummaryCache.magic.count)) == SummaryCache.magic else { return nil }
-                    reader.position = SummaryCache.magic.count
-                    guard try reader.readString() == SummaryCache.header(modlintVersion: "") else { return nil }
+                    guard try reader.readString() == SummaryCache.header else { return nil }
+                    let recordsName = try reader.readString()
                     let count: Int = try reader.readInteger()
+                    guard count >= 0, count <= body.count else { return nil }
                     var entries: [String: Entry] = [:]
-                    entries.reserveCapacity(max(0, min(count, 1 << 20)))
-                    for _ in 0..<max(0, count) {
+                    entries.reserveCapacity(count)
+                    for _ in 0..<count {
                         let path = try reader.readString()
-                        let stat = FileStat(size: try reader.readInteger(), modified: try reader.readInteger(), inode: try reader.readInteger())
-                        let hash: UInt64 = try reader.readInteger()
-                        let checksum: UInt64 = try reader.readInteger()
-                        let length: Int = try reader.readInteger()
-                        guard length >= 0, reader.position + length <= raw.count else { return nil }
-                        entries[path] = Entry(stat: stat, hash: hash, range: reader.position..<reader.position + length, checksum: checksum)
-                        reader.position += length
+                        let identity = FileIdentity(size: try reader.readInteger(), modified: try reader.readInteger(), inode: try reader.readInteger())
+                        entries[path] = Entry(identity: identity, hash: try reader.readInteger(), offset: try reader.readInteger(),
+                                              length: try reader.readInteger(), checksum: try reader.readInteger(), facts: try reader.readInteger())
                     }
-                    return entries
+                    return (recordsName, entries)
                 } catch {
                     return nil
                 }
             }
             guard let parsed else { return nil }
-            entries = parsed
+            (recordsName, entries) = parsed
         }
 
-        func summary(_ entry: Entry) -> SourceSummary? {
-            bytes.withUnsafeBytes { raw in
-                let record = UnsafeRawBufferPointer(rebasing: raw[entry.range])
-                guard Checksum.of(record) == entry.checksum else { return nil }
-                return try? BinaryCoding.decode(SourceSummary.self, from: record)
+        /// The index file for `entries` (in any order: the reader keys them by path).
+        static func encoded(recordsName: String, entries: [(path: String, entry: Entry)]) -> [UInt8] {
+            let output = Writer()
+            output.bytes = SummaryCache.magic
+            output.bytes.reserveCapacity(entries.count * 96 + 256)
+            output.writeString(SummaryCache.header)
+            output.writeString(recordsName)
+            output.writeInteger(entries.count)
+            for (path, entry) in entries {
+                output.writeString(path)
+                output.writeInteger(entry.identity.size)
+                output.writeInteger(entry.identity.modified)
+                output.writeInteger(entry.identity.inode)
+                output.writeInteger(entry.hash)
+                output.writeInteger(entry.offset)
+                output.writeInteger(entry.length)
+                output.writeInteger(entry.checksum)
+                output.writeInteger(entry.facts)
             }
+            output.writeInteger(Checksum.of(output.bytes))
+            return output.bytes
         }
     }
 
-    /// One load: looks summaries up, summarises misses, and writes the cache back once.
-    public final class Session: Sendable {
-        let cache: SummaryCache
-        let directory: String
-        let stored: Stored?
-        let records = Mutex<[String: Record]>([:])
-        let misses = Atomic<Int>(0)
+    /// A file as `Session.find` found it.
+    public enum Found: Sendable {
+        /// In the cache, not decoded yet.
+        case stored(Index.Entry)
+        /// Summarised now.
+        case fresh(SourceSummary, facts: UInt64)
 
-        init(cache: SummaryCache, directory: String, stored: Stored?) {
-            self.cache = cache
-            self.directory = directory
-            self.stored = stored
+        /// Checksum of the file's facts.
+        public var facts: UInt64 {
+            switch self {
+            case .stored(let entry): return entry.facts
+            case .fresh(_, let facts): return facts
+            }
         }
 
-        /// The summary of the file at `absolute` (cached as `path`); `nil` when it cannot be read.
-        public func summary(path: String, absolute: String) -> SourceSummary? {
-            guard let current = FileStat(path: absolute) else { return nil }
-            let entry = stored?.entries[path]
-            if let entry, entry.stat == current, let summary = stored?.summary(entry) {
-                keep(Record(path: path, stat: current, hash: entry.hash, summary: .stored(entry.range)))
-                return summary
+        var summary: SourceSummary? {
+            if case .fresh(let summary, _) = self { return summary }
+            return nil
+        }
+    }
+
+    /// One load: looks summaries up, summarises misses, and writes what changed once.
+    public final class Session: Sendable {
+        /// What this run knows of one file: its stored record, or a record made now.
+        struct Record: Sendable {
+            var identity: FileIdentity
+            var hash: UInt64
+            var checksum: UInt64
+            var facts: UInt64
+            /// `nil` for a stored record (at `offset` in the mapped records file).
+            var fresh: [UInt8]?
+            var offset: Int
+        }
+
+        let cache: SummaryCache
+        let directory: String
+        let index: Index?
+        let records: MappedFile?
+        let kept = Mutex<[String: Record]>([:])
+        let changes = Atomic<Int>(0)
+
+        init(cache: SummaryCache, directory: String, index: Index?, records: MappedFile?) {
+            self.cache = cache
+            self.directory = directory
+            self.index = index
+            self.records = records
+        }
+
+        /// The file at `absolute` (cached as `path`): its stored record when its stat or its
+        /// content matches the index, else its summary made now; `nil` when it cannot be
+        /// read. `identity`: the file's stat when the caller already has it (the walk does).
+        public func find(path: String, absolute: String, identity known: FileIdentity? = nil) -> Found? {
+            guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
+            let entry = index?.entries[path]
+            if let entry, entry.identity == identity {
+                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil, offset: entry.offset))
+                return .stored(entry)
             }
             guard let bytes = FileSystem.read(absolute) else { return nil }
             var content = StableHash()
             content.addRaw(bytes)
             let hash = content.value
-            if let entry, entry.hash == hash, let summary = stored?.summary(entry) {
-                keep(Record(path: path, stat: current, hash: hash, summary: .stored(entry.range)))
-                misses.add(1, ordering: .relaxed)
+            changes.add(1, ordering: .relaxed)
+            if let entry, entry.hash == hash {
+                keep(path, Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil, offset: entry.offset))
+                return .stored(entry)
+            }
+            let made = summarize(bytes, path: path, identity: identity, hash: hash)
+            return .fresh(made.summary, facts: made.facts)
+        }
+
+        /// The summary `find` found: decoded from its record (whose checksum must match),
+        /// or — for a damaged record — made again from the file.
+        public func summary(_ found: Found, path: String, absolute: String) -> SourceSummary? {
+            switch found {
+            case .fresh(let summary, _):
                 return summary
+            case .stored(let entry):
+                if let summary = stored(entry) { return summary }
+                guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.read(absolute) else { return nil }
+                var content = StableHash()
+                content.addRaw(bytes)
+                changes.add(1, ordering: .relaxed)
+                return summarize(bytes, path: path, identity: identity, hash: content.value).summary
             }
+        }
+
+        /// Summarises a file and keeps its new record.
+        private func summarize(_ bytes: [UInt8], path: String, identity: FileIdentity, hash: UInt64) -> (summary: SourceSummary, facts: UInt64) {
             let summary = FactExtractor.summarize(bytes: bytes)
-            var encoded: [UInt8] = []
-            if (try? BinaryCoding.encode(summary, into: &encoded)) != nil {
-                keep(Record(path: path, stat: current, hash: hash, summary: .fresh(encoded)))
-            }
-            misses.add(1, ordering: .relaxed)
-            return summary
+            let encoded = SummaryCodec.encode(summary)
+            let facts = encoded.withUnsafeBytes(SummaryCodec.factsChecksum)
+            keep(path, Record(identity: identity, hash: hash, checksum: Checksum.of(encoded), facts: facts, fresh: encoded, offset: 0))
+            return (summary, facts)
         }
 
-        private func keep(_ record: Record) {
-            records.withLock { $0[record.path] = record }
+        private func stored(_ entry: Index.Entry) -> SourceSummary? {
+            guard let records, entry.offset >= 0, entry.length >= 0, entry.offset + entry.length <= records.count else { return nil }
+            let bytes = UnsafeRawBufferPointer(rebasing: records.bytes[entry.offset..<entry.offset + entry.length])
+            guard Checksum.of(bytes) == entry.checksum else { return nil }
+            return SummaryCodec.decode(bytes)
         }
 
-        /// Writes the cache when anything changed. Failing to write is not an error: the
-        /// next run simply summarises again.
+        private func keep(_ path: String, _ record: Record) {
+            kept.withLock { $0[path] = record }
+        }
+
+        /// Appends the new records and replaces the index, when anything changed. Failing
+        /// to write is not an error: the next run summarises those files again.
         @discardableResult
         public func save() -> Bool {
-            let records = records.withLock { $0 }
-            let unchanged = misses.load(ordering: .relaxed) == 0 && stored.map { Set($0.entries.keys) == Set(records.keys) } ?? false
+            let kept = kept.withLock { $0 }
+            let unchanged = changes.load(ordering: .relaxed) == 0 && index.map { $0.entries.count == kept.count } ?? false
             if unchanged { return true }
-            let output = Writer()
-            output.bytes = SummaryCache.magic
-            output.bytes.reserveCapacity((stored?.bytes.count ?? 0) + (1 << 20))
-            output.writeString(SummaryCache.header(modlintVersion: ""))
-            output.writeInteger(records.count)
-            for path in records.keys.sorted() {
-                let record = records[path]!
-                output.writeString(path)
-                output.writeInteger(record.stat.size)
-                output.writeInteger(record.stat.modified)
-                output.writeInteger(record.stat.inode)
-                output.writeInteger(record.hash)
-                switch record.summary {
-                case .stored(let range):
-                    output.writeInteger(stored!.entries[path]?.checksum ?? stored!.bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[range])) })
-                    output.writeInteger(range.count)
-                    output.bytes.append(contentsOf: stored!.bytes[range])
-                case .fresh(let bytes):
-                    output.writeInteger(Checksum.of(bytes))
-                    output.writeInteger(bytes.count)
-                    output.bytes.append(contentsOf: bytes)
+            guard FileSystem.makeDirectories(directory) else {
+                cache.recordWriteFailure(directory)
+                return false
+            }
+            let lockPath = Paths.join(directory, SummaryCache.lockName)
+            let lock = Glibc_open(lockPath, O_RDWR | O_CREAT, 0o644)
+            guard lock >= 0 else {
+                cache.recordWriteFailure(lockPath)
+                return false
+            }
+            defer { close(lock) }
+            // Writers take turns: appends never interleave, and each index names only
+            // records that are complete on disk.
+            _ = flock(lock, LOCK_EX)
+            defer { _ = flock(lock, LOCK_UN) }
+
+            var entries: [(path: String, entry: Index.Entry)] = []
+            entries.reserveCapacity(kept.count)
+            var recordsName = index?.recordsName
+            if let name = recordsName, let records, appendable(records: records, kept: kept) {
+                guard appendFresh(kept, to: Paths.join(directory, name), entries: &entries) else { return false }
+            } else {
+                recordsName = SummaryCache.recordsPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ".bin"
+                guard writeAll(kept, to: Paths.join(directory, recordsName!), entries: &entries) else { return false }
+            }
+            let indexPath = Paths.join(directory, SummaryCache.indexName)
+            guard FileSystem.write(Index.encoded(recordsName: recordsName!, entries: entries), to: indexPath) else {
+                cache.recordWriteFailure(indexPath)
+                return false
+            }
+            return true
+        }
+
+        /// Appending is right while live records make up at least half of the file.
+        private func appendable(records: MappedFile, kept: [String: Record]) -> Bool {
+            var live = 0
+            for (path, record) in kept {
+                live += record.fresh?.count ?? index?.entries[path]?.length ?? 0
+            }
+            return records.count <= 2 * live + (1 << 20)
+        }
+
+        /// Appends the fresh records at the end of the current generation.
+        private func appendFresh(_ kept: [String: Record], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
+            let descriptor = Glibc_open(file, O_WRONLY | O_APPEND, 0o644)
+            guard descriptor >= 0 else {
+                cache.recordWriteFailure(file)
+                return false
+            }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { return false }
+            let offset = Int(info.st_size)
+            var batch: [UInt8] = []
+            for (path, record) in kept {
+                if let fresh = record.fresh {
+                    entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: offset + batch.count,
+                                                      length: fresh.count, checksum: record.checksum, facts: record.facts)))
+                    batch += fresh
+                } else if let stored = index?.entries[path] {
+                    entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: stored.offset,
+                                                      length: stored.length, checksum: stored.checksum, facts: stored.facts)))
                 }
             }
-            let file = Paths.join(directory, SummaryCache.fileName)
-            guard FileSystem.makeDirectories(directory), FileSystem.write(output.bytes, to: file) else {
+            guard FileSystem.writeAll(batch, to: descriptor) else {
+                cache.recordWriteFailure(file)
+                return false
+            }
+            return true
+        }
+
+        /// Writes every live record into a new generation (the first run, or compaction).
+        private func writeAll(_ kept: [String: Record], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
+            var bytes: [UInt8] = []
+            for path in kept.keys.sorted() {
+                let record = kept[path]!
+                let offset = bytes.count
+                if let fresh = record.fresh {
+                    bytes += fresh
+                } else if let records, let stored = index?.entries[path] {
+                    bytes += records.bytes[stored.offset..<stored.offset + stored.length]
+                } else {
+                    continue
+                }
+                entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: offset,
+                                                  length: bytes.count - offset, checksum: record.checksum, facts: record.facts)))
+            }
+            guard FileSystem.write(bytes, to: file) else {
                 cache.recordWriteFailure(file)
                 return false
             }
@@ -281,6 +395,39 @@ public final class SummaryCache: Sendable {
         }
     }
 }
+
+/// A file mapped read-only into memory (empty files map to an empty buffer).
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    var count: Int { bytes.count }
+
+    init?(path: String) {
+        let descriptor = Glibc_open(path, O_RDONLY, 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+}
+
+#if canImport(Darwin)
+@inline(__always) private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+#elseif canImport(Musl)
+@inline(__always) private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Musl.open(path, flags, mode) }
+#else
+@inline(__always) private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
+#endif
 
 /// A fast checksum of a byte range (64-bit words, multiply and rotate): damage in a cache
 /// record or the memo is detected before it can be served.

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wall-clock time per phase of a run, printed on stderr when `MODLINT_TIMINGS` is set:
+/// how the cost of a run splits (walk, manifests, summaries, rules) without a profiler.
+public enum PhaseClock {
+    static let enabled = getenv("MODLINT_TIMINGS") != nil
+    nonisolated(unsafe) static var last = now()
+
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Prints the time since the previous mark (call from the main thread only).
+    public static func mark(_ phase: @autoclosure () -> String) {
+        guard enabled else { return }
+        let current = now()
+        let line = "modlint: timing: \(phase()) \(Int((current - last) * 1000)) ms\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        last = current
+    }
+}
