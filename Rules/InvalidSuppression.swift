@@ -7,7 +7,7 @@ import ModlintWorkspace
 public struct InvalidSuppression: Rule {
     public static let description = RuleDescription(
         id: "invalid-suppression",
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "A malformed, unexplained or expired suppression (unknown directive or rule, missing reason, past `until:` date).",
         rationale: """
         Suppressions are architecture debt with a label. The label must be readable: \

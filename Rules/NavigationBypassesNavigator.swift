@@ -6,7 +6,7 @@ import ModlintRuleEngine
 public struct NavigationBypassesNavigator: Rule {
     public static let description = RuleDescription(
         id: "navigation-bypasses-navigator",
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "A view model references view or view-controller types directly instead of a navigator abstraction (MVVM, enabled in `.modlint.yml`).",
         rationale: """
         In Kaluga-style MVVM a view model decides *that* the app navigates ("show the \

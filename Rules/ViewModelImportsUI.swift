@@ -6,7 +6,7 @@ import ModlintRuleEngine
 public struct ViewModelImportsUI: Rule {
     public static let description = RuleDescription(
         id: "viewmodel-imports-ui",
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "A view model imports UIKit, AppKit or SwiftUI (MVVM, enabled in `.modlint.yml`).",
         rationale: """
         In Kaluga-style MVVM the view model is plain, platform-independent logic: it \

@@ -35,11 +35,31 @@ public enum RuleDocumentation {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What each default severity means: the policy every rule's default follows.
+    public static let severityPolicy: [(Severity, String)] = [
+        (.error, "Breaks the build or the app at launch: a clean build fails or depends on build order (an unreachable import, a "
+            + "cycle, a manifest SwiftPM rejects), or the app crashes or misbehaves as it starts (an unmet Spezi requirement, a DI "
+            + "key resolved but never registered, a registration silently overwritten)."),
+        (.warning, "Architecture debt or hygiene: the code builds and runs today, but the graph is not what it claims to be (an "
+            + "import reachable only transitively, an unused dependency, an implementation crossing a boundary, a layer or forbidden "
+            + "edge, a style rule, a suppression that is malformed, expired or unused)."),
+        (.note, "Information about what modlint read: files in no target, manifests or dependencies it could not resolve."),
+    ]
+
     /// `docs/rules/README.md`: the index.
     public static func index(_ rules: [RuleDescription]) -> String {
         var lines = ["# Rules", "", "| id | default severity | summary |", "| --- | --- | --- |"]
-        for rule in rules.sorted(by: { $0.id < $1.id }) {
+        let sorted = rules.sorted(by: { $0.id < $1.id })
+        for rule in sorted {
             lines.append("| [`\(rule.id)`](\(rule.id).md) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |")
+        }
+        lines += ["", "## Severity policy", "",
+                  "A default severity says what happens if the finding is ignored. `lint` exits 1 on errors only, so a gate on the defaults "
+                  + "fails for what would break, not for what is untidy. Raise or lower any rule in `.modlint.yml` (`rules: {ID: error}`).", "",
+                  "| severity | meaning | rules |", "| --- | --- | --- |"]
+        for (severity, meaning) in severityPolicy {
+            let ids = sorted.filter { $0.defaultSeverity == severity }.map { "`\($0.id)`" }
+            lines.append("| \(severity.rawValue) | \(meaning) | \(ids.isEmpty ? "—" : ids.joined(separator: ", ")) |")
         }
         lines.append("")
         lines.append("<!-- Generated from Rules/ by `make docs`; do not edit. -->")

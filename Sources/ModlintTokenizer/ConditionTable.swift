@@ -27,13 +27,19 @@ public struct ConditionTable: Sendable, Equatable {
         Clause(parent: 0, block: -1, branch: 0, kind: .if, expression: "", line: 0)
     ]
 
+    /// Block → its clauses in branch order: the earlier branches of a clause are found
+    /// without scanning the table (deeply nested `#if` stays linear).
+    private var clausesByBlock: [Int32: [Int32]] = [:]
+
     public init() {}
 
     public var isEmpty: Bool { clauses.count == 1 }
 
     mutating func append(_ clause: Clause) -> Int32 {
         clauses.append(clause)
-        return Int32(clauses.count - 1)
+        let id = Int32(clauses.count - 1)
+        clausesByBlock[clause.block, default: []].append(id)
+        return id
     }
 
     /// The clauses from the outermost to `id`, sentinel excluded.
@@ -58,7 +64,7 @@ public struct ConditionTable: Sendable, Equatable {
         var parts: [String] = []
         for clause in chain(id) {
             // Earlier branches of the same block are false when this one is taken.
-            let earlier = clauses.filter { $0.block == clause.block && $0.branch < clause.branch }
+            let earlier = (clausesByBlock[clause.block] ?? []).map { clauses[Int($0)] }.filter { $0.branch < clause.branch }
                 .sorted { $0.branch < $1.branch }
             for previous in earlier where !previous.expression.isEmpty {
                 parts.append(ConditionTable.negated(previous.expression))
@@ -76,14 +82,9 @@ public struct ConditionTable: Sendable, Equatable {
     /// branches of one `#if` block.
     public func areMutuallyExclusive(_ a: Int32, _ b: Int32) -> Bool {
         guard a > 0, b > 0 else { return false }
-        let chainA = chain(a)
-        let chainB = chain(b)
-        for clauseA in chainA {
-            for clauseB in chainB where clauseA.block == clauseB.block {
-                if clauseA.branch != clauseB.branch { return true }
-            }
-        }
-        return false
+        var branchByBlock: [Int32: Int32] = [:]
+        for clause in chain(a) { branchByBlock[clause.block] = clause.branch }
+        return chain(b).contains { clause in branchByBlock[clause.block].map { $0 != clause.branch } ?? false }
     }
 
     /// `!X` for an atom, `!(X || Y)` otherwise; `!!X` is simplified to `X`.

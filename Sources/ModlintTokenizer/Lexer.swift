@@ -21,7 +21,7 @@ struct Lexer {
     private var openBlocks: [OpenBlock] = []
     private var nextBlock: Int32 = 0
 
-    // Output buffer, grown by doubling and copied into an exactly sized array at the end.
+    // The result's storage while `run` fills it.
     private var out: UnsafeMutablePointer<Token>
     private var outCount = 0
     private var outCapacity = 0
@@ -48,21 +48,31 @@ struct Lexer {
         self.options = options
         self.table = ByteClass.table
         self.bytes = UnsafePointer(ByteClass.table) // replaced in `run`
-        self.out = UnsafeMutablePointer<Token>.allocate(capacity: 1)
-        self.outCapacity = 1
+        self.out = UnsafeMutablePointer<Token>(bitPattern: MemoryLayout<Token>.alignment)! // replaced in `run`
+        self.outCapacity = 0
     }
 
     // MARK: - Driver
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
         count = buffer.count
-        defer { out.deallocate() }
         guard let base = buffer.baseAddress, count > 0 else {
             lineCount = 0
             return []
         }
         bytes = base
-        reserve(count / 6 + 16)
+        // Every token spans at least one byte: tokens are written straight into the
+        // result, sized for that bound (pages never written are never touched), instead of
+        // into a growing buffer copied at the end.
+        return [Token](unsafeUninitializedCapacity: count + 1) { tokens, initialized in
+            out = tokens.baseAddress!
+            outCapacity = tokens.count
+            lex()
+            initialized = outCount
+        }
+    }
+
+    private mutating func lex() {
         var pos = 0
         // Byte order mark.
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
@@ -83,16 +93,6 @@ struct Lexer {
         if diagnostics.count > 1 {
             diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         }
-        return Array(UnsafeBufferPointer(start: out, count: outCount))
-    }
-
-    private mutating func reserve(_ capacity: Int) {
-        guard capacity > outCapacity else { return }
-        let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
-        grown.moveInitialize(from: out, count: outCount)
-        out.deallocate()
-        out = grown
-        outCapacity = capacity
     }
 
     /// The main loop: one token or one run of trivia per iteration.
@@ -181,9 +181,8 @@ struct Lexer {
 
     @inline(__always)
     private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, _ startLine: Int32) {
-        if outCount == outCapacity {
-            reserve(outCapacity * 2)
-        }
+        // Cannot happen (a token spans at least one byte); dropping beats writing past the end.
+        guard outCount < outCapacity else { return }
         (out + outCount).initialize(to: Token(
             kind: kind, flags: pendingFlags, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
             line: startLine, condition: currentCondition

@@ -27,10 +27,10 @@ struct SuppressionBaselineTests {
         let after = try CLI.run(["lint", "--no-cache", directory.path], environment: ["MODLINT_TODAY": "2030-02-01"])
         #expect(after.exitCode == 1)
         #expect(after.standardOutput == """
-        Sources/Core/Core.swift:1:1: error: suppression of undeclared-import expired on 2030-01-31; fix the findings or extend the date [invalid-suppression]
+        Sources/Core/Core.swift:1:1: warning: suppression of undeclared-import expired on 2030-01-31; fix the findings or extend the date [invalid-suppression]
         Sources/Core/Core.swift:2:1: error: Core imports Extra, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Extra\") in the dependencies of Core. [undeclared-import]
             Package.swift:4:1: note: declare it in the dependencies of target Core
-        modlint: 2 errors, 0 warnings, 0 notes in 1 package, 3 modules, 3 files
+        modlint: 1 error, 1 warning, 0 notes in 1 package, 3 modules, 3 files
 
         """)
     }
