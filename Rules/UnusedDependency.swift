@@ -19,11 +19,14 @@ public struct UnusedDependency: Rule {
         of them re-exports with `@_exported import`. Imports under `#if` count. modlint \
         does not report what a missing import cannot prove: targets without Swift sources \
         (resource-only, C-family, binary and system targets), dependencies on plugins, \
-        executables, macros, resource-only targets and empty marker modules (declared so \
-        that dependents can test `#if canImport(…)`), and products of packages outside \
-        the workspace whose modules it cannot see (those are only reported when the target \
-        imports no module that could belong to them). To fix a finding, remove the \
-        dependency from the manifest.
+        executables, macros, resource-only targets, system libraries and targets with \
+        `linkerSettings:` and C-family targets that no module imports (a dependency on \
+        them links a library or runtime shims), empty marker modules \
+        (declared so that dependents can test `#if canImport(…)`), and products of packages \
+        outside the workspace whose modules it cannot see (those are only reported when the target \
+        imports no module that could belong to them). A C-family or system-library target \
+        provides the module its `module.modulemap` declares, whatever the target is called. \
+        To fix a finding, remove the dependency from the manifest.
         """,
         examples: [
             RuleExample("a feature declares networking but never imports it", files: [
@@ -97,6 +100,30 @@ public struct UnusedDependency: Rule {
                 "Kit/Sources/Platform/Platform.swift": "public struct Platform {}\n",
                 "Kit/Sources/CodeGen/main.swift": "print(1)\n",
             ]),
+            RuleExample("C modules named by their module map, system libraries, linker settings and runtime shims", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "App", dependencies: ["CShims", "CZlib", "Linked", "CRuntime"]),
+                        .target(name: "CShims"),
+                        .target(name: "CRuntime"),
+                        .systemLibrary(name: "CZlib"),
+                        .target(name: "Linked", linkerSettings: [.linkedLibrary("sqlite3")]),
+                    ]
+                )
+                """,
+                "Sources/App/App.swift": "import CShimsPrivate\n",
+                "Sources/CShims/shim.c": "int shim(void) { return 0; }\n",
+                "Sources/CShims/include/shim.h": "int shim(void);\n",
+                "Sources/CShims/include/module.modulemap": "// the module Swift imports\nmodule CShimsPrivate {\n    header \"shim.h\"\n    export *\n}\n",
+                "Sources/CZlib/module.modulemap": "module CZlib [system] {\n    link \"z\"\n}\n",
+                "Sources/Linked/Linked.swift": "public struct Linked {}\n",
+                "Sources/CRuntime/runtime.c": "void *swift_runtime_hook(void) { return 0; }\n",
+            ]),
             RuleExample("an external product the target may import under another name", files: [
                 "Package.swift": """
                 // swift-tools-version:5.9
@@ -137,6 +164,7 @@ public struct UnusedDependency: Rule {
             }
         }
         for edge in graph.imports { importedModules[edge.from].insert(edge.to) }
+        let importedAnywhere = Set(graph.imports.map(\.to))
 
         // Declarations, grouped by their manifest site: a product of several modules is one.
         struct Declaration {
@@ -174,7 +202,9 @@ public struct UnusedDependency: Rule {
                     guard !imported.contains(declaration.name.lowercased()), !imported.contains(Self.c99Name(declaration.name).lowercased()),
                           unclaimed.isEmpty, !declaration.name.lowercased().contains("plugin") else { continue }
                 } else {
-                    let providers = declaration.modules.filter { Self.isImportable(graph.modules[$0], workspace: context) }
+                    let providers = declaration.modules.filter {
+                        Self.isImportable(graph.modules[$0], workspace: context) && !Self.isLinkOnly($0, context: context, importedAnywhere: importedAnywhere)
+                    }
                     guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }
                     var provided = Set(providers)
                     for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
@@ -192,16 +222,28 @@ public struct UnusedDependency: Rule {
         return findings
     }
 
-    /// Modules a target can import: not plugins, executables or macros (used by building,
-    /// running or expanding them), not resource-only targets (used through their bundle).
+    /// Modules a target can prove it uses by importing them: not plugins, executables or
+    /// macros (used by building, running or expanding them), not resource-only targets
+    /// (used through their bundle), not system libraries or targets with linker settings
+    /// (used by linking).
     static func isImportable(_ module: ModuleGraph.Module, workspace context: LintContext) -> Bool {
-        guard module.kind == .regular || module.kind == .binary || module.kind == .system else { return false }
+        guard module.kind == .regular || module.kind == .binary else { return false }
         if module.kind != .regular { return true }
         let target = context.workspace.packages[module.packageIndex].targets[module.targetIndex]
+        // Linker settings link a library into every dependent: depending is using.
+        if target.declaration.hasLinkerSettings { return false }
         if target.files.isEmpty { return !target.declaration.hasResources }
         // An empty marker module (`SwiftSyntax509`) is declared so that dependents can ask
         // `#if canImport(…)`, not to be imported by the target that declares it.
         return target.files.contains { !$0.summary.declarations.isEmpty || !$0.summary.imports.isEmpty }
+    }
+
+    /// A C-family target (no Swift files) that no module of the workspace imports provides
+    /// symbols to link (runtime shims), not a module to import: depending is using.
+    static func isLinkOnly(_ module: Int, context: LintContext, importedAnywhere: Set<Int>) -> Bool {
+        let provider = context.graph.modules[module]
+        return provider.kind == .regular && !importedAnywhere.contains(module)
+            && context.workspace.packages[provider.packageIndex].targets[provider.targetIndex].files.isEmpty
     }
 
     static func isWorkspaceModuleName(_ name: String, _ graph: ModuleGraph) -> Bool {

@@ -25,6 +25,10 @@ public struct Configuration: Sendable {
     /// Folders of package checkouts read as context (`dependencies:`), relative to the
     /// configuration file's directory: a CI cache of resolved packages.
     public var dependencies: [String] = []
+    /// Platforms manifests' `#if os(…)` / `canImport(…)` are evaluated for (`platforms:`,
+    /// lower-case `.when(platforms:)` names); `nil`: each manifest's declared platforms,
+    /// else Linux.
+    public var platforms: [String]?
     public var baseDirectory: String?
 
     /// Rule id → severity (`off` disables).

@@ -69,6 +69,13 @@ public struct ConfigurationLoader: Sendable {
                 configuration.maxDepth = depth
             case "baseline": configuration.baseline = try reader.string(value, "baseline")
             case "dependencies": configuration.dependencies = try reader.strings(value, "dependencies")
+            case "platforms":
+                let names = try reader.strings(value, "platforms").map { $0.lowercased() }
+                if let unknown = names.first(where: { !Self.platformNames.contains($0) }) {
+                    throw reader.error("unknown platform '\(unknown)' in platforms (known: \(Self.platformNames.sorted().joined(separator: ", ")))"
+                                       + Self.suggestion(unknown, Self.platformNames), at: value)
+                }
+                configuration.platforms = names
             case "transitive-imports":
                 let text = try reader.string(value, "transitive-imports")
                 guard let severity = Severity(rawValue: text) else {
@@ -125,10 +132,15 @@ public struct ConfigurationLoader: Sendable {
         "allow_zero_lintable_files": "nothing: modlint exits 2 when it finds no package or project",
     ]
 
+    /// `.when(platforms:)` names manifests can be evaluated for (`platforms:`, `--platform`).
+    public static let platformNames: Set<String> = [
+        "macos", "ios", "maccatalyst", "tvos", "watchos", "visionos", "linux", "windows", "android", "wasi", "openbsd", "freebsd",
+    ]
+
     public static let topLevelKeys = [
         "rules", "include", "exclude", "impl-patterns", "composition-roots", "layers", "forbidden", "allowed",
         "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions", "dependencies",
-        "transitive-imports",
+        "transitive-imports", "platforms",
     ]
 
     private func layer(_ node: Node, _ reader: inout NodeReader) throws -> Layer {
@@ -305,3 +317,4 @@ struct NodeReader {
         }
     }
 }
+

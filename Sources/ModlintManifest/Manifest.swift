@@ -10,6 +10,12 @@ public struct PackageManifest: Sendable, Equatable, Codable {
     public var dependencies: [PackageDependency]
     /// Constructs that could not be resolved statically, each with its line.
     public var notes: [ManifestNote]
+    /// `platforms:` as declared, lower-cased (`["ios", "macos"]`); empty when none.
+    public var platforms: [String] = []
+    /// The platforms `#if` in the manifest was evaluated for (several: the result merges
+    /// them, and a dependency some of them lack carries `.when(platforms:)`); empty when
+    /// the manifest has no `#if`.
+    public var evaluatedPlatforms: [String] = []
 
     public init(name: String, toolsVersion: String? = nil, products: [ManifestProduct] = [],
                 targets: [ManifestTarget] = [], dependencies: [PackageDependency] = [], notes: [ManifestNote] = []) {
@@ -60,6 +66,11 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     /// Paths of `.copy(…)`, `.process(…)`, `.embedInCode(…)` resources, relative to the
     /// target's directory: SwiftPM does not compile Swift files inside them.
     public var resources: [String]
+    /// `publicHeadersPath:` of a C-family target (default `include`).
+    public var publicHeadersPath: String?
+    /// `true` when the target declares `linkerSettings:` (libraries or frameworks linked
+    /// into whatever depends on it: a dependency on it is used by linking).
+    public var hasLinkerSettings = false
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,

@@ -66,6 +66,13 @@ struct ManifestBuilder {
         if package.argument("name") == nil {
             notes.append(("'Package(…)' has no 'name:'", pos))
         }
+        for element in elements(package.argument("platforms"), "platforms", pos) {
+            // `.iOS(.v17)`, `.macOS("10.15")`, `.custom("freebsd", versionString: "1")`.
+            if case .object(let platform) = element {
+                let name = platform.kind == "custom" ? string(platform.args.first?.value, "custom platform", platform.pos) : platform.kind
+                if let name { manifest.platforms.append(name.lowercased()) }
+            }
+        }
         for element in elements(package.argument("products"), "products", pos) {
             if let product = product(element, pos) { manifest.products.append(product) }
         }
@@ -142,6 +149,10 @@ struct ManifestBuilder {
         target.path = string(object.argument("path"), "path of '\(name)'", pos)
         target.sources = strings(object.argument("sources"), "sources of '\(name)'", pos)
         target.exclude = strings(object.argument("exclude"), "exclude of '\(name)'", pos) ?? []
+        target.publicHeadersPath = string(object.argument("publicHeadersPath"), "publicHeadersPath of '\(name)'", pos)
+        if let linker = object.argument("linkerSettings") {
+            if case .null = linker {} else { target.hasLinkerSettings = true }
+        }
         if let resources = object.argument("resources") {
             if case .null = resources {} else { target.hasResources = true }
             for element in elements(resources, "resources of '\(name)'", pos) {

@@ -2,17 +2,23 @@ import ModlintTokenizer
 
 /// Reads a manifest without running it.
 ///
-/// The manifest is tokenized, `#if` blocks are resolved against `environment`, the
-/// remaining tokens are parsed into a small Swift subset and evaluated symbolically:
+/// The manifest is tokenized, `#if` blocks are resolved (see `platforms`), the remaining
+/// tokens are parsed into a small Swift subset and evaluated symbolically:
 /// `PackageDescription` calls stay as data (`.target(name:…)` is a value with a kind
 /// and arguments), while constants, concatenation, `append`, `map`, helper functions and
 /// static members are evaluated. Whatever cannot be evaluated becomes a `ManifestNote`.
 public struct ManifestReader: Sendable {
-    /// Environment used for `#if` blocks in manifests.
-    public var environment: BuildEnvironment
+    /// One environment for `#if` blocks — what SwiftPM on that machine sees; `nil`: the
+    /// platform set below, whatever machine modlint runs on.
+    public var environment: BuildEnvironment?
+    /// Platforms a manifest with `#if` is evaluated for, merged into one result (a Mac
+    /// pre-commit hook and a Linux CI job must agree): these, else the platforms the
+    /// manifest declares (`platforms: [.iOS(.v17)]`), else Linux.
+    public var platforms: [String]?
 
-    public init(environment: BuildEnvironment = .host) {
+    public init(environment: BuildEnvironment? = nil, platforms: [String]? = nil) {
         self.environment = environment
+        self.platforms = platforms
     }
 
     /// Parses manifest source text. Never throws: problems become `notes`.
@@ -50,6 +56,90 @@ public struct ManifestReader: Sendable {
 
     /// Reads an already tokenized manifest.
     public func read(source: TokenizedSource) -> PackageManifest {
+        if let environment { return read(source: source, environment: environment) }
+        let linux = BuildEnvironment.platform("linux")!
+        let first = read(source: source, environment: linux)
+        // Without `#if` the platform cannot change the result: one evaluation.
+        guard !source.conditions.isEmpty else { return first }
+        let names = Self.platformSet(requested: platforms, declared: first.platforms)
+        let evaluations = names.map { name in
+            (name, name == "linux" ? first : read(source: source, environment: BuildEnvironment.platform(name) ?? linux))
+        }
+        return Self.merge(evaluations)
+    }
+
+    /// The platforms to evaluate for: requested, else declared, else Linux; known ones,
+    /// de-duplicated, sorted.
+    static func platformSet(requested: [String]?, declared: [String]) -> [String] {
+        let wanted = (requested?.isEmpty == false ? requested! : declared).map { $0.lowercased() }
+            .filter { BuildEnvironment.platform($0) != nil }
+        return wanted.isEmpty ? ["linux"] : Array(Set(wanted)).sorted()
+    }
+
+    /// One manifest from the evaluations for several platforms: every target, product and
+    /// package dependency any of them has; a target dependency that not every platform's
+    /// evaluation has carries the platforms that have it (`.when(platforms:)`).
+    static func merge(_ evaluations: [(platform: String, manifest: PackageManifest)]) -> PackageManifest {
+        guard var merged = evaluations.first?.manifest else { return PackageManifest(name: "") }
+        merged.evaluatedPlatforms = evaluations.map(\.platform)
+        if evaluations.count == 1 { return merged }
+        let all = Set(evaluations.map(\.platform))
+        merged.targets = []
+        merged.products = []
+        merged.dependencies = []
+        merged.notes = []
+        var targetIndex: [String: Int] = [:]
+        var productNames = Set<String>()
+        var packageIdentities = Set<String>()
+        var noteKeys = Set<String>()
+        // Per target, per dependency (by what it names): the platforms that have it.
+        var reach: [[String: Set<String>]] = []
+        var unconditional: [[String: Bool]] = []
+        for (platform, manifest) in evaluations {
+            if merged.name.isEmpty { merged.name = manifest.name }
+            for product in manifest.products where productNames.insert(product.name).inserted { merged.products.append(product) }
+            for dependency in manifest.dependencies where packageIdentities.insert(dependency.identity).inserted {
+                merged.dependencies.append(dependency)
+            }
+            for note in manifest.notes where noteKeys.insert("\(note.line):\(note.column):\(note.message)").inserted {
+                merged.notes.append(note)
+            }
+            for target in manifest.targets {
+                let index: Int
+                if let known = targetIndex[target.name] {
+                    index = known
+                } else {
+                    index = merged.targets.count
+                    targetIndex[target.name] = index
+                    var copy = target
+                    copy.dependencies = []
+                    merged.targets.append(copy)
+                    reach.append([:])
+                    unconditional.append([:])
+                }
+                for dependency in target.dependencies {
+                    let key = dependency.name + "\u{1F}" + String(describing: dependency.kind)
+                    if reach[index][key] == nil { merged.targets[index].dependencies.append(dependency) }
+                    reach[index][key, default: []].formUnion(dependency.platforms ?? [platform])
+                    unconditional[index][key] = (unconditional[index][key] ?? true) && dependency.platforms == nil
+                }
+            }
+        }
+        for index in merged.targets.indices {
+            for position in merged.targets[index].dependencies.indices {
+                let dependency = merged.targets[index].dependencies[position]
+                let key = dependency.name + "\u{1F}" + String(describing: dependency.kind)
+                let platforms = reach[index][key] ?? []
+                if unconditional[index][key] == true && platforms.isSuperset(of: all) { continue }
+                merged.targets[index].dependencies[position].platforms = platforms.sorted()
+            }
+        }
+        merged.notes.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        return merged
+    }
+
+    /// Reads an already tokenized manifest for one environment.
+    func read(source: TokenizedSource, environment: BuildEnvironment) -> PackageManifest {
         var notes: [(String, SourcePos)] = []
         let toolsVersion = ManifestReader.toolsVersion(in: source.bytes)
         if toolsVersion == nil {
@@ -57,7 +147,7 @@ public struct ManifestReader: Sendable {
         }
 
         // `#if`: keep the tokens of the clauses SwiftPM would compile on this host.
-        let active = activeClauses(source.conditions, notes: &notes)
+        let active = activeClauses(source.conditions, environment: environment, notes: &notes)
         let tokens: [Token]
         if source.conditions.isEmpty {
             tokens = source.tokens
@@ -153,7 +243,7 @@ public struct ManifestReader: Sendable {
 
     // MARK: - #if
 
-    func activeClauses(_ table: ConditionTable, notes: inout [(String, SourcePos)]) -> [Bool] {
+    func activeClauses(_ table: ConditionTable, environment: BuildEnvironment, notes: inout [(String, SourcePos)]) -> [Bool] {
         var active = [Bool](repeating: true, count: table.clauses.count)
         var taken: [Int32: Bool] = [:]
         for index in 1..<max(1, table.clauses.count) {
@@ -380,6 +470,56 @@ public struct BuildEnvironment: Sendable, Equatable {
         #else
         return "x86_64"
         #endif
+    }
+
+    /// Modules every Apple platform can import in a manifest's `canImport(…)`.
+    static let appleModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "Darwin", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+        "Compression", "System", "Combine", "ObjectiveC", "os", "OSLog", "CoreFoundation", "Security", "Network",
+        "CryptoKit", "Observation", "SwiftUI", "Synchronization",
+    ]
+
+    /// A platform as a build of that platform sees it (`os(…)`, `canImport(…)`, `arch(…)`),
+    /// by `.when(platforms:)` name, lower-cased; `nil` for an unknown name. Apple platforms
+    /// are evaluated for arm64, the others for x86_64 — never for the machine modlint
+    /// runs on, so that every host gets the same graph.
+    public static func platform(_ name: String) -> BuildEnvironment? {
+        let version = [6, 3, 1]
+        switch name.lowercased() {
+        case "macos":
+            return BuildEnvironment(os: "macos", arch: "arm64", swiftVersion: version, importableModules: appleModules.union(["AppKit", "Cocoa"]))
+        case "ios", "maccatalyst":
+            return BuildEnvironment(os: "ios", arch: "arm64", swiftVersion: version, importableModules: appleModules.union(["UIKit"]))
+        case "tvos":
+            return BuildEnvironment(os: "tvos", arch: "arm64", swiftVersion: version, importableModules: appleModules.union(["UIKit"]))
+        case "visionos":
+            return BuildEnvironment(os: "visionos", arch: "arm64", swiftVersion: version, importableModules: appleModules.union(["UIKit"]))
+        case "watchos":
+            return BuildEnvironment(os: "watchos", arch: "arm64", swiftVersion: version, importableModules: appleModules.union(["WatchKit"]))
+        case "linux":
+            return BuildEnvironment(os: "linux", arch: "x86_64", swiftVersion: version, importableModules: [
+                "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+                "Glibc", "Dispatch", "PackageDescription", "Swift", "_Concurrency", "Synchronization",
+            ])
+        case "windows":
+            return BuildEnvironment(os: "windows", arch: "x86_64", swiftVersion: version, importableModules: [
+                "Foundation", "FoundationEssentials", "WinSDK", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+            ])
+        case "android":
+            return BuildEnvironment(os: "android", arch: "arm64", swiftVersion: version, importableModules: [
+                "Foundation", "FoundationEssentials", "Android", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+            ])
+        case "wasi":
+            return BuildEnvironment(os: "wasi", arch: "wasm32", swiftVersion: version, importableModules: [
+                "Foundation", "FoundationEssentials", "WASILibc", "PackageDescription", "Swift", "_Concurrency",
+            ])
+        case "openbsd", "freebsd":
+            return BuildEnvironment(os: name.lowercased(), arch: "x86_64", swiftVersion: version, importableModules: [
+                "Foundation", "Glibc", "Dispatch", "PackageDescription", "Swift", "_Concurrency",
+            ])
+        default:
+            return nil
+        }
     }
 
     /// The machine modlint runs on, as SwiftPM itself would evaluate the manifest.

@@ -24,6 +24,7 @@ public struct Linter: Sendable {
         self.loaderOptions.dependencyFolders += configuration.dependencies.map {
             Paths.normalize(Paths.join(configuration.baseDirectory ?? FileSystem.absolute("."), $0))
         }
+        if let platforms = configuration.platforms { self.loaderOptions.platforms = platforms }
         // `exclude:` globs are relative to the configuration file's directory.
         if !configuration.exclude.isEmpty, let base = configuration.baseDirectory {
             self.loaderOptions.excludeBaseDirectory = base

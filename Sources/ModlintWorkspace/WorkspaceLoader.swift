@@ -32,7 +32,12 @@ public struct WorkspaceOptions: Sendable {
     public var excludeBaseDirectory: String?
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
-    public var buildEnvironment: BuildEnvironment
+    /// One environment for manifests' `#if` (what SwiftPM on that machine sees); `nil`
+    /// evaluates them for `platforms` instead, the same on every host.
+    public var buildEnvironment: BuildEnvironment?
+    /// Platforms manifests with `#if` are evaluated for (`--platform`, `platforms:`);
+    /// `nil`: each manifest's declared platforms, else Linux.
+    public var platforms: [String]?
     /// Summaries of unchanged files are taken from here; `nil` reads and writes no cache.
     public var cache: SummaryCache?
     /// Folders of package checkouts given explicitly (`--dependencies`, `dependencies:`),
@@ -52,7 +57,7 @@ public struct WorkspaceOptions: Sendable {
     /// `SourcePackages` is where `xcodebuild -clonedSourcePackagesDirPath` keeps resolved
     /// packages: read as context, never linted.
     public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage", "SourcePackages"],
-                toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment = .host) {
+                toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment? = nil) {
         self.skippedDirectoryNames = skippedDirectoryNames
         self.toolsVersion = toolsVersion
         self.buildEnvironment = buildEnvironment
@@ -265,7 +270,7 @@ public struct WorkspaceLoader: Sendable {
 
     private func assemble(root: String, scan: TreeScan, unlessFacts stop: (UInt64) -> Bool) -> Workspace? {
         var notes: [WorkspaceNote] = []
-        let reader = ManifestReader(environment: options.buildEnvironment)
+        let reader = ManifestReader(environment: options.buildEnvironment, platforms: options.platforms)
         let toolsVersion = options.toolsVersion
 
         // Manifests, read in parallel.
@@ -426,7 +431,8 @@ public struct WorkspaceLoader: Sendable {
             var targets: [Target] = []
             for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
                 let files = (filesByTarget[targetIndex] ?? []).sorted { $0.path < $1.path }
-                targets.append(Target(name: pending.declaration.name, kind: pending.declaration.kind, package: identities[index],
+                targets.append(Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root),
+                                      kind: pending.declaration.kind, package: identities[index],
                                       directory: pending.directory, files: files, declaration: pending.declaration))
             }
             packages.append(Package(identity: identities[index], directory: directory, manifestPath: manifests[index].path,
@@ -454,6 +460,16 @@ public struct WorkspaceLoader: Sendable {
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
         return workspace
+    }
+
+    /// The module a SwiftPM target exports: its name, or for a C-family or system-library
+    /// target (no Swift files) the module its module map declares.
+    private func moduleName(of target: ManifestTarget, directory: String?, files: [SourceFile], root: String) -> String {
+        guard files.isEmpty, let directory, target.kind == .regular || target.kind == .system,
+              let bytes = FileSystem.read(Paths.join(root, ModuleMap.path(targetDirectory: directory, kind: target.kind,
+                                                                           publicHeadersPath: target.publicHeadersPath))),
+              let name = ModuleMap.moduleName(in: bytes) else { return target.name }
+        return name
     }
 
     /// The targets a library product exports, with the targets of the package they depend
@@ -636,7 +652,7 @@ struct TreeScan: Sendable {
         var identities: [String: FileIdentity] = [:]
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
                                                identities: &identities,
-                                               identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") } : nil) else { return [] }
+                                               identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") || $0 == "module.modulemap" } : nil) else { return [] }
         var manifests: [String] = []
         for entry in entries {
             let path = Paths.join(directory, entry.name)
@@ -657,8 +673,9 @@ struct TreeScan: Sendable {
                 if Self.isBundle(entry.name) { continue }
                 subdirectories.append(path)
             case .file:
-                // Build settings files decide Xcode module names: a change must miss the memo.
-                if fingerprinting && entry.name.hasSuffix(".xcconfig") {
+                // Build settings files decide Xcode module names, module maps C module names:
+                // a change must miss the memo.
+                if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap") {
                     addInput(path, identity: identities[entry.name]?.description ?? "?")
                 }
                 if entry.name.hasSuffix(".swift") {

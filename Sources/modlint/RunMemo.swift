@@ -19,7 +19,7 @@ struct RunMemo {
         guard let cache = linter.loaderOptions.cache else { return nil }
         configuration = linter.configuration.file.flatMap(FileSystem.read) ?? []
         today = linter.today
-        options = [scanned.root, linter.configuration.file ?? ""] + paths
+        options = [scanned.root, linter.configuration.file ?? "", "platforms=" + (linter.loaderOptions.platforms ?? []).joined(separator: ",")] + paths
         structure = scanned.structure
         memo = ResultMemo(directory: cache.directory(forRoot: scanned.root))
         inputs = ResultMemo.key(fingerprint: scanned.fingerprint, configuration: configuration, today: today, options: options)
