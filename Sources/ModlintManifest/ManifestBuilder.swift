@@ -66,11 +66,16 @@ struct ManifestBuilder {
         if package.argument("name") == nil {
             notes.append(("'Package(…)' has no 'name:'", pos))
         }
-        for element in elements(package.argument("platforms"), "platforms", pos) {
-            // `.iOS(.v17)`, `.macOS("10.15")`, `.custom("freebsd", versionString: "1")`.
-            if case .object(let platform) = element {
-                let name = platform.kind == "custom" ? string(platform.args.first?.value, "custom platform", platform.pos) : platform.kind
-                if let name { manifest.platforms.append(name.lowercased()) }
+        // `.iOS(.v17)`, `.macOS("10.15")`, `.custom("freebsd", versionString: "1")`. Only
+        // chooses what `#if` is evaluated for: what cannot be read is not worth a note
+        // (Linux is evaluated instead).
+        if case .array(let platforms)? = package.argument("platforms") {
+            for case .object(let platform) in platforms {
+                if platform.kind == "custom", case .string(let name, _)? = platform.args.first?.value {
+                    manifest.platforms.append(name.lowercased())
+                } else if platform.kind != "custom" {
+                    manifest.platforms.append(platform.kind.lowercased())
+                }
             }
         }
         for element in elements(package.argument("products"), "products", pos) {
