@@ -25,7 +25,11 @@ public struct UndeclaredImport: Rule {
         the module (`.product(name: "NIOCore", package: "swift-nio")`), the package \
         dependency too when it is missing, and for a module that is no product of its \
         package (an internal C target) the products that build it. Imports guarded by \
-        `#if canImport(ThatModule)` are optional integrations and are not reported.
+        `#if canImport(ThatModule)` are optional integrations and are not reported, and \
+        so are imports under `#if FLAG` (or `#if … && FLAG`) for a flag the manifest \
+        never names: SwiftPM \
+        compiles them only when someone passes `-Xswiftc -DFLAG` (another build system's \
+        single-module configuration, for example).
 
         A dependency declared only for some platforms (`condition: .when(platforms: \
         [.iOS])`) is undeclared everywhere else: its import must sit under a platform \
@@ -171,6 +175,38 @@ public struct UndeclaredImport: Rule {
                 "Sources/Umbrella/Exports.swift": "@_exported import Parts\n",
                 "Sources/Parts/Parts.swift": "public struct Part {}\n",
             ]),
+            RuleExample("imports for another build system's flag, and one the manifest defines", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "Collections",
+                    targets: [
+                        .target(name: "Deque"),
+                        .target(name: "Heap"),
+                        .target(name: "Collections", dependencies: ["Deque", "Heap"]),
+                        .testTarget(name: "DequeTests", dependencies: ["Deque"], swiftSettings: [.define("STRESS_TESTS")]),
+                    ]
+                )
+                """,
+                "Sources/Deque/Deque.swift": "public struct Deque {}\n",
+                "Sources/Heap/Heap.swift": "public struct Heap {}\n",
+                "Sources/Collections/Collections.swift": "@_exported import Deque\n@_exported import Heap\n",
+                "Tests/DequeTests/DequeTests.swift": """
+                #if SINGLE_MODULE_BUILD
+                import Collections
+                #else
+                import Deque
+                #endif
+                #if DEBUG && SINGLE_MODULE_BUILD
+                import Collections
+                #endif
+                #if STRESS_TESTS
+                \u{2193}import Heap
+                #endif
+                """,
+            ]),
             RuleExample("declared dependencies, products of local packages and optional imports", files: [
                 "App/Package.swift": """
                 // swift-tools-version:5.9
@@ -239,6 +275,7 @@ public struct UndeclaredImport: Rule {
                 continue
             }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
+            if Self.isCompiledOnlyOnRequest(edge, importer: importer, context: context) { continue }
             // An Xcode target whose project references no package with that module may get
             // it from outside what modlint reads (CocoaPods, Carthage, search paths): unknown.
             if edge.isAttributedByName && importer.productType != nil { continue }
@@ -285,6 +322,72 @@ public struct UndeclaredImport: Rule {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// An import under `#if FLAG` for a custom flag that the package's manifest cannot
+    /// define (no string literal names it, so no `.define("FLAG")` exists): SwiftPM never
+    /// compiles it unless someone passes `-Xswiftc -DFLAG` (swift-collections' imports
+    /// under `#if COLLECTIONS_SINGLE_MODULE`, for its CMake build). Xcode targets take
+    /// their flags from build settings and are not judged.
+    static func isCompiledOnlyOnRequest(_ edge: ModuleGraph.Import, importer: ModuleGraph.Module, context: LintContext) -> Bool {
+        guard importer.productType == nil, let condition = edge.fact.condition else { return false }
+        let defined = context.workspace.packages[importer.packageIndex].manifest.flagCandidates
+        return conjuncts(of: condition).contains { flag in
+            flag != "DEBUG" && isIdentifier(flag) && !defined.contains(String(flag))
+        }
+    }
+
+    /// The parts of `A && (B && C)` that must all hold: `A`, `B`, `C` (a disjunction or a
+    /// negation is one opaque part).
+    static func conjuncts(of condition: Substring) -> [Substring] {
+        var text = trimmed(condition)
+        while text.hasPrefix("("), text.hasSuffix(")"), enclosesAll(text) { text = trimmed(text.dropFirst().dropLast()) }
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth == 0, text[index...].hasPrefix("&&") {
+                parts.append(text[start..<index])
+                index = text.index(index, offsetBy: 2)
+                start = index
+                continue
+            }
+            if depth == 0, text[index...].hasPrefix("||") { return [text] }
+            index = text.index(after: index)
+        }
+        parts.append(text[start...])
+        return parts.count == 1 ? [trimmed(parts[0])] : parts.flatMap { conjuncts(of: $0) }
+    }
+
+    static func conjuncts(of condition: String) -> [Substring] { conjuncts(of: condition[...]) }
+
+    /// True when the first `(` closes at the last character: `(A && B)`, not `(A) && (B)`.
+    private static func enclosesAll(_ text: Substring) -> Bool {
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth == 0 { return offset == text.count - 1 }
+        }
+        return false
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var result = text
+        while result.first == " " { result = result.dropFirst() }
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+
+    private static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"))
+                || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) else { return false }
+        return text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+            || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
     }
 
     /// An import of a dependency declared only `.when(platforms:)` must sit under a

@@ -16,6 +16,10 @@ public struct PackageManifest: Sendable, Equatable, Codable {
     /// them, and a dependency some of them lack carries `.when(platforms:)`); empty when
     /// the manifest has no `#if`.
     public var evaluatedPlatforms: [String] = []
+    /// Every string literal of the manifest (outside comments) that could name a
+    /// compilation condition: `.define("X")` can only set one of these, so code under
+    /// `#if FLAG` for any other flag is compiled only with `-Xswiftc -DFLAG`.
+    public var flagCandidates: Set<String> = []
 
     public init(name: String, toolsVersion: String? = nil, products: [ManifestProduct] = [],
                 targets: [ManifestTarget] = [], dependencies: [PackageDependency] = [], notes: [ManifestNote] = []) {

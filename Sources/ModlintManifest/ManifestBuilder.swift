@@ -155,8 +155,10 @@ struct ManifestBuilder {
         target.sources = strings(object.argument("sources"), "sources of '\(name)'", pos)
         target.exclude = strings(object.argument("exclude"), "exclude of '\(name)'", pos) ?? []
         target.publicHeadersPath = string(object.argument("publicHeadersPath"), "publicHeadersPath of '\(name)'", pos)
-        if let linker = object.argument("linkerSettings") {
-            if case .null = linker {} else { target.hasLinkerSettings = true }
+        switch object.argument("linkerSettings") {
+        case nil, .null?: break
+        case .array(let settings)?: target.hasLinkerSettings = !settings.isEmpty
+        default: target.hasLinkerSettings = true
         }
         if let resources = object.argument("resources") {
             if case .null = resources {} else { target.hasResources = true }

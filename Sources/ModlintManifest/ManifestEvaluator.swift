@@ -88,6 +88,12 @@ struct ManifestEvaluator {
     var statics: [String: Value] = [:]
     /// Static functions by name; several types may declare the same name.
     var staticFunctions: [String: [FunctionDecl]] = [:]
+    /// Instance methods and computed properties of the manifest's own types (`struct
+    /// CustomTarget { func toTarget() -> Target }`, `extension Kind { var isTest: Bool }`),
+    /// by member name, with the type that declares them: called on a value with `self`
+    /// and its stored properties in scope.
+    var instanceMethods: [String: [(type: String, decl: FunctionDecl)]] = [:]
+    var instanceGetters: [String: [(type: String, body: [Stmt])]] = [:]
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0
@@ -113,8 +119,8 @@ struct ManifestEvaluator {
                 global.values[decl.name] = .function(decl)
             case .binding(let name, _, nil, let getter?, _):
                 global.values[name] = .getter(getter)
-            case .typeDecl(_, let members):
-                registerStatics(members)
+            case .typeDecl(let name, let members):
+                registerStatics(members, type: name)
             default:
                 break
             }
@@ -122,7 +128,7 @@ struct ManifestEvaluator {
         _ = execute(program, in: global)
     }
 
-    mutating func registerStatics(_ members: [Stmt]) {
+    mutating func registerStatics(_ members: [Stmt], type: String) {
         for member in members {
             switch member {
             case .binding(let name, true, let value, let getter, let pos):
@@ -131,14 +137,35 @@ struct ManifestEvaluator {
                 } else if let getter {
                     statics[name] = .getter(getter)
                 }
+            case .binding(let name, false, nil, let getter?, _):
+                instanceGetters[name, default: []].append((type, getter))
             case .function(let decl, true):
                 staticFunctions[decl.name, default: []].append(decl)
-            case .typeDecl(_, let nested):
-                registerStatics(nested)
+            case .function(let decl, false):
+                instanceMethods[decl.name, default: []].append((type, decl))
+            case .typeDecl(let nested, let members):
+                registerStatics(members, type: type + "." + nested)
             default:
                 break
             }
         }
+    }
+
+    /// The member of the manifest's own types that `object` gets: its own type's (a value
+    /// built by `CustomTarget(…)` has that kind), else the only candidate, else the first
+    /// (an enum case such as `.exported` does not say its type).
+    static func own<Member>(_ candidates: [(type: String, member: Member)]?, for object: ManifestObject) -> Member? {
+        guard let candidates, !candidates.isEmpty else { return nil }
+        let exact = candidates.first { $0.type == object.kind || $0.type.hasSuffix("." + object.kind) }
+        return (exact ?? candidates[0]).member
+    }
+
+    /// A scope for a member of `object`: `self` and its stored properties.
+    func memberScope(_ object: ManifestObject) -> Scope {
+        let inner = Scope(parent: global)
+        for (label, value) in object.args { if let label { inner.values[label] = value } }
+        inner.values["self"] = .object(object)
+        return inner
     }
 
     mutating func execute(_ statements: [Stmt], in scope: Scope) -> Flow {
@@ -162,8 +189,8 @@ struct ManifestEvaluator {
                 }
             case .function(let decl, _):
                 scope.values[decl.name] = .function(decl)
-            case .typeDecl(_, let members):
-                if scope !== global { registerStatics(members) }
+            case .typeDecl(let name, let members):
+                if scope !== global { registerStatics(members, type: name) }
             case .expr(let expr):
                 _ = evaluate(expr, in: scope)
             case .assign(let op, let target, let valueExpr, let pos):
@@ -503,6 +530,9 @@ struct ManifestEvaluator {
             return .object(ManifestObject(kind: name, args: [], pos: exprPos))
         case .object(let object):
             if let value = object.argument(name) { return value }
+            if let getter = Self.own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
+                return invoke(body: getter, scope: memberScope(object), pos: pos)
+            }
             if name == "type", let kind = ManifestBuilder.targetKinds[object.kind] {
                 return .object(ManifestObject(kind: kind.rawValue, args: [], pos: pos))
             }
@@ -568,6 +598,11 @@ struct ManifestEvaluator {
                 default: break
                 }
                 return .unknown("string method '\(name)' is not evaluated", p)
+            case .object(let object):
+                guard let decl = Self.own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
+                    return .unknown("method '\(name)' is not evaluated", p)
+                }
+                return call(decl, argExprs, pos: pos, in: scope, callee: memberScope(object))
             case .unknown:
                 return base
             case .null:
@@ -632,24 +667,7 @@ struct ManifestEvaluator {
     mutating func apply(_ callee: Value, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
         switch callee {
         case .function(let decl):
-            let args = evaluateArgs(argExprs, in: scope)
-            let inner = Scope(parent: global)
-            var remaining = args[...]
-            for param in decl.params {
-                if let next = remaining.first, next.label == param.label {
-                    inner.values[param.name] = next.value
-                    remaining = remaining.dropFirst()
-                } else if let defaultValue = param.defaultValue {
-                    inner.values[param.name] = evaluate(defaultValue, in: global)
-                } else if let next = remaining.first, param.label == nil || next.label == nil {
-                    // Trailing closures have no label.
-                    inner.values[param.name] = next.value
-                    remaining = remaining.dropFirst()
-                } else {
-                    inner.values[param.name] = .unknown("argument '\(param.name)' of '\(decl.name)' is missing", pos)
-                }
-            }
-            return invoke(body: decl.body, scope: inner, pos: pos)
+            return call(decl, argExprs, pos: pos, in: scope, callee: Scope(parent: global))
         case .closure(let closure, let captured):
             let args = evaluateArgs(argExprs, in: scope)
             return callClosure(closure, captured, args.map(\.value), pos: pos)
@@ -664,6 +682,28 @@ struct ManifestEvaluator {
         default:
             return .unknown("call is not evaluated", pos)
         }
+    }
+
+    /// Calls a user function with its parameters bound in `inner` (the global scope's
+    /// child, or a member scope with `self`).
+    mutating func call(_ decl: FunctionDecl, _ argExprs: [Argument], pos: SourcePos, in scope: Scope, callee inner: Scope) -> Value {
+        let args = evaluateArgs(argExprs, in: scope)
+        var remaining = args[...]
+        for param in decl.params {
+            if let next = remaining.first, next.label == param.label {
+                inner.values[param.name] = next.value
+                remaining = remaining.dropFirst()
+            } else if let defaultValue = param.defaultValue {
+                inner.values[param.name] = evaluate(defaultValue, in: global)
+            } else if let next = remaining.first, param.label == nil || next.label == nil {
+                // Trailing closures have no label.
+                inner.values[param.name] = next.value
+                remaining = remaining.dropFirst()
+            } else {
+                inner.values[param.name] = .unknown("argument '\(param.name)' of '\(decl.name)' is missing", pos)
+            }
+        }
+        return invoke(body: decl.body, scope: inner, pos: pos)
     }
 
     mutating func invoke(body: [Stmt], scope: Scope, pos: SourcePos) -> Value {

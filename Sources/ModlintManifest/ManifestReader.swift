@@ -97,6 +97,7 @@ public struct ManifestReader: Sendable {
         var unconditional: [[String: Bool]] = []
         for (platform, manifest) in evaluations {
             if merged.name.isEmpty { merged.name = manifest.name }
+            merged.flagCandidates.formUnion(manifest.flagCandidates)
             for product in manifest.products where productNames.insert(product.name).inserted { merged.products.append(product) }
             for dependency in manifest.dependencies where packageIdentities.insert(dependency.identity).inserted {
                 merged.dependencies.append(dependency)
@@ -194,6 +195,7 @@ public struct ManifestReader: Sendable {
         }
         result.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         manifest.notes = result
+        manifest.flagCandidates = Self.flagCandidates(source, tokens)
         for index in manifest.targets.indices {
             for d in manifest.targets[index].dependencies.indices {
                 let offset = manifest.targets[index].dependencies[d].column
@@ -201,6 +203,22 @@ public struct ManifestReader: Sendable {
             }
         }
         return manifest
+    }
+
+    /// String literals that read as an identifier (`"COLLECTIONS_SINGLE_MODULE"`).
+    static func flagCandidates(_ source: TokenizedSource, _ tokens: [Token]) -> Set<String> {
+        var result = Set<String>()
+        for token in tokens where token.kind == .string && token.end - token.start >= 3 {
+            let start = Int(token.start), end = Int(token.end)
+            guard source.bytes[start] == UInt8(ascii: "\""), source.bytes[end - 1] == UInt8(ascii: "\"") else { continue }
+            let content = source.bytes[(start + 1)..<(end - 1)]
+            guard content.allSatisfy({ byte in
+                byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }) else { continue }
+            result.insert(String(decoding: content, as: UTF8.self))
+        }
+        return result
     }
 
     static func column(_ bytes: [UInt8], _ offset: Int) -> Int {

@@ -1,0 +1,93 @@
+import Testing
+@testable import ModlintManifest
+
+/// Manifests that build their targets through their own types: a struct with a static
+/// factory, an enum with computed properties and methods that `switch self`, and an
+/// instance method that turns each value into a `Target` (swift-collections' shape).
+@Suite struct HelperTypeManifestTests {
+    static let manifest = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let shared: [SwiftSetting] = [.define("COLLECTIONS_RANDOMIZED_TESTING")]
+
+    struct CustomTarget {
+      enum Kind {
+        case exported
+        case hidden
+        case test
+      }
+
+      var kind: Kind
+      var name: String
+      var dependencies: [Target.Dependency]
+      var directory: String
+      var settings: [SwiftSetting]
+    }
+
+    extension CustomTarget.Kind {
+      func path(for name: String) -> String {
+        switch self {
+        case .exported, .hidden: return "Sources/\\(name)"
+        case .test: return "Tests/\\(name)"
+        }
+      }
+
+      var isTest: Bool {
+        switch self {
+        case .exported, .hidden: return false
+        case .test: return true
+        }
+      }
+    }
+
+    extension CustomTarget {
+      static func target(kind: Kind, name: String, dependencies: [Target.Dependency] = [], directory: String? = nil) -> CustomTarget {
+        CustomTarget(kind: kind, name: name, dependencies: dependencies, directory: directory ?? name,
+                     settings: kind.isTest ? [] : shared)
+      }
+
+      func toTarget() -> Target {
+        var linkerSettings: [LinkerSetting] = []
+        if kind == .test {
+          linkerSettings.append(.linkedFramework("XCTest"))
+        }
+        switch kind {
+        case .exported, .hidden:
+          return Target.target(name: name, dependencies: dependencies, path: kind.path(for: directory),
+                               swiftSettings: settings, linkerSettings: linkerSettings)
+        case .test:
+          return Target.testTarget(name: name, dependencies: dependencies, path: kind.path(for: directory),
+                                   linkerSettings: linkerSettings)
+        }
+      }
+    }
+
+    let targets: [CustomTarget] = [
+      .target(kind: .hidden, name: "InternalUtilities"),
+      .target(kind: .exported, name: "DequeModule", dependencies: ["InternalUtilities"]),
+      .target(kind: .exported, name: "_RopeModule", dependencies: ["InternalUtilities"], directory: "RopeModule"),
+      .target(kind: .test, name: "DequeTests", dependencies: ["DequeModule"]),
+    ]
+
+    let package = Package(
+      name: "swift-collections",
+      products: targets.compactMap { t in
+        guard t.kind == .exported else { return nil }
+        return .library(name: t.name, targets: [t.name])
+      },
+      targets: targets.map { $0.toTarget() })
+    """
+
+    @Test func everyTargetAndEdgeResolves() {
+        let manifest = ManifestReader().read(bytes: Array(Self.manifest.utf8))
+        #expect(manifest.notes.isEmpty, "\(manifest.notes)")
+        #expect(manifest.targets.map(\.name) == ["InternalUtilities", "DequeModule", "_RopeModule", "DequeTests"])
+        #expect(manifest.targets.map(\.kind) == [.regular, .regular, .regular, .test])
+        #expect(manifest.targets.map(\.path) == ["Sources/InternalUtilities", "Sources/DequeModule", "Sources/RopeModule", "Tests/DequeTests"])
+        #expect(manifest.targets.map { $0.dependencies.map(\.name) } == [[], ["InternalUtilities"], ["InternalUtilities"], ["DequeModule"]])
+        #expect(manifest.targets.map(\.hasLinkerSettings) == [false, false, false, true])
+        #expect(manifest.products.map(\.name) == ["DequeModule", "_RopeModule"])
+        #expect(manifest.flagCandidates.contains("COLLECTIONS_RANDOMIZED_TESTING"))
+    }
+}
