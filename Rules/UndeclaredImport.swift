@@ -257,6 +257,7 @@ public struct UndeclaredImport: Rule {
         var groups: [Int: [ModuleGraph.Import]] = [:]
         var order: [Int] = []
         var platformChecked = Set<Int>()
+        var silenced: [Int] = []
         for edge in graph.imports {
             let importer = graph.modules[edge.from]
             let imported = graph.modules[edge.to]
@@ -276,6 +277,11 @@ public struct UndeclaredImport: Rule {
             }
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
             if Self.isCompiledOnlyOnRequest(edge, importer: importer, context: context) { continue }
+            // Part of the declared list is unknown: the import may be declared there.
+            if context.workspace.packages[importer.packageIndex].targets[importer.targetIndex].declaration.dependenciesIncomplete {
+                if !silenced.contains(edge.from) { silenced.append(edge.from) }
+                continue
+            }
             // An Xcode target whose project references no package with that module may get
             // it from outside what modlint reads (CocoaPods, Carthage, search paths): unknown.
             if edge.isAttributedByName && importer.productType != nil { continue }
@@ -319,6 +325,20 @@ public struct UndeclaredImport: Rule {
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
             )
             finding.severity = severity
+            findings.append(finding)
+        }
+        for module in silenced {
+            let importer = graph.modules[module]
+            let package = context.workspace.packages[importer.packageIndex]
+            let declaration = package.targets[importer.targetIndex].declaration
+            var finding = Finding(
+                site: Site(file: package.manifestPath, line: declaration.line, column: 1),
+                message: "\(importer.id) imports modules its readable dependencies do not reach, but part of its dependency list could not be "
+                    + "evaluated (see the unresolved-manifest note): those imports are not checked",
+                module: importer.id,
+                key: [importer.id, "incomplete dependencies"]
+            )
+            finding.severity = .note
             findings.append(finding)
         }
         return findings

@@ -75,6 +75,9 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     /// `true` when the target declares `linkerSettings:` (libraries or frameworks linked
     /// into whatever depends on it: a dependency on it is used by linking).
     public var hasLinkerSettings = false
+    /// `true` when part of `dependencies:` could not be evaluated (a helper modlint cannot
+    /// run): the list holds what could be read, and rules that need all of it stay silent.
+    public var dependenciesIncomplete = false
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,

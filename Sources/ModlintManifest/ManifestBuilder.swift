@@ -148,7 +148,10 @@ struct ManifestBuilder {
             return nil
         }
         var target = ManifestTarget(name: name, kind: kind, line: Int(pos.line))
-        for element in elements(object.argument("dependencies"), "dependencies of '\(name)'", pos) {
+        let declared = object.argument("dependencies")
+        if case .unknown? = declared { target.dependenciesIncomplete = true }
+        for element in elements(declared, "dependencies of '\(name)'", pos) {
+            if case .unknown = element { target.dependenciesIncomplete = true }
             if let dependency = targetDependency(element, pos, target: name) { target.dependencies.append(dependency) }
         }
         target.path = string(object.argument("path"), "path of '\(name)'", pos)

@@ -81,6 +81,8 @@ indirect enum Value {
 /// Tree-walking evaluator for the Swift subset that manifests use.
 struct ManifestEvaluator {
     static let maxCallDepth = 48
+    /// The kind of the object a tuple evaluates to.
+    static let tupleKind = "(tuple)"
     static let maxSteps = 200_000
 
     let global = Scope(parent: nil)
@@ -450,8 +452,9 @@ struct ManifestEvaluator {
             let condition = evaluate(conditionExpr, in: scope)
             guard case .bool(let flag) = condition else { return Self.unknownOr(condition, "ternary condition is not evaluated", p) }
             return evaluate(flag ? a : b, in: scope)
-        case .tuple(_, let p):
-            return .unknown("tuple is not evaluated", p)
+        case .tuple(let elements, let p):
+            // A tuple is kept like a call's arguments: `.0`, `.1` or its labels read it.
+            return .object(ManifestObject(kind: Self.tupleKind, args: evaluateArgs(elements, in: scope), pos: p))
         case .unknown(let message, let p):
             return .unknown(message, p)
         }
@@ -530,6 +533,9 @@ struct ManifestEvaluator {
             return .object(ManifestObject(kind: name, args: [], pos: exprPos))
         case .object(let object):
             if let value = object.argument(name) { return value }
+            if object.kind == Self.tupleKind, let position = Int(name), position >= 0, position < object.args.count {
+                return object.args[position].value
+            }
             if let getter = Self.own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
                 return invoke(body: getter, scope: memberScope(object), pos: pos)
             }
@@ -723,6 +729,13 @@ struct ManifestEvaluator {
 
     mutating func callClosure(_ closure: ClosureExpr, _ captured: Scope, _ args: [Value], pos: SourcePos) -> Value {
         let inner = Scope(parent: captured)
+        // `{ name, dependencies in … }` over an array of tuples: the tuple is destructured.
+        if closure.params.count > 1, args.count == 1, case .object(let tuple) = args[0], tuple.kind == Self.tupleKind {
+            for (offset, name) in closure.params.enumerated() where offset < tuple.args.count {
+                inner.values[name] = tuple.args[offset].value
+            }
+            return invoke(body: closure.body, scope: inner, pos: pos)
+        }
         if closure.params.isEmpty {
             for (offset, arg) in args.enumerated() { inner.values["$\(offset)"] = arg }
         } else {
@@ -785,8 +798,11 @@ struct ManifestEvaluator {
                 if equal { return .bool(true) }
             }
             return .bool(false)
-        case "sorted", "reversed":
-            return .unknown("'\(name)' is not evaluated", pos)
+        case "reversed":
+            return .array(elements.reversed())
+        case "sorted":
+            // Order means nothing to a list of targets or dependencies.
+            return .array(elements)
         case "joined":
             let separator = args.first?.value.stringValue ?? ""
             var parts: [String] = []
@@ -796,7 +812,8 @@ struct ManifestEvaluator {
             }
             return .string(parts.joined(separator: separator), pos)
         default:
-            return .unknown("array method '\(name)' is not evaluated", pos)
+            // `[…].appendingDebugDependencies(…)`: the literal part is known, the rest not.
+            return .array(elements + [.unknown("array method '\(name)' is not evaluated", pos)])
         }
     }
 

@@ -118,6 +118,7 @@ public struct ManifestReader: Sendable {
                     reach.append([:])
                     unconditional.append([:])
                 }
+                if target.dependenciesIncomplete { merged.targets[index].dependenciesIncomplete = true }
                 for dependency in target.dependencies {
                     let key = dependency.name + "\u{1F}" + String(describing: dependency.kind)
                     if reach[index][key] == nil { merged.targets[index].dependencies.append(dependency) }
