@@ -75,6 +75,12 @@ struct ConfigurationLoaderTests {
                 == "/w/.modlint.yml:1:21: error: transitive-imports must be one of error, warning, note, off (got 'warn')")
     }
 
+    @Test func platforms() throws {
+        #expect(try parse("").platforms == nil)
+        #expect(try parse("platforms: [iOS, macos]\n").platforms == ["ios", "macos"])
+        #expect(error("platforms: [ios, macoss]\n")?.hasPrefix("/w/.modlint.yml:1:12: error: unknown platform 'macoss' in platforms (known: android, freebsd") == true)
+    }
+
     @Test func swiftLintKeysNameModlintsEquivalent() {
         #expect(error("disabled_rules: [import-cycle]\n")
                 == "/w/.modlint.yml:1:1: error: unknown key 'disabled_rules' in the configuration — this is SwiftLint's; modlint's equivalent: 'rules:' with 'RULE: off'")

@@ -191,7 +191,8 @@ func checkManifests(_ corpus: Corpus, show: Int, threads: Int, useCache: Bool, a
                 let bytes = readFileBytes(job.manifest) ?? []
                 // Path dependencies resolve against the manifest's real directory, as in SwiftPM.
                 let directory = (job.manifest as NSString).deletingLastPathComponent
-                let mine = NormalizedManifest(ManifestReader().read(bytes: bytes, packageDirectory: directory))
+                // dump-package evaluates for the machine it runs on: compare with that environment.
+                let mine = NormalizedManifest(ManifestReader(environment: .host).read(bytes: bytes, packageDirectory: directory))
                 compared.append(ManifestComparison(path: job.manifest, modlint: mine, reference: reference))
             } catch {
                 failures.append((job.manifest, "\(error)"))
