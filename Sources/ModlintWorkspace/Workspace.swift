@@ -15,9 +15,6 @@ public struct Workspace: Sendable {
     /// Swift files under the linted paths that no SwiftPM or Xcode target builds, sorted
     /// (root-relative): counted and reported, never silently unread.
     public var filesInNoTarget: [String] = []
-    /// A hash of every analysed file's path and facts (with the summary cache; 0 without):
-    /// with the structure fingerprint it tells a comment-only edit from one that matters.
-    public var factsDigest: UInt64 = 0
 
     public init(root: String, packages: [Package], notes: [WorkspaceNote]) {
         self.root = root

@@ -88,17 +88,35 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads a workspace from a walk already made (`scan(paths:)`): a run walks the tree once.
     public func load(_ scanned: ScannedWorkspace) -> Workspace {
-        load(scanned, unlessFacts: { _ in false })!
-    }
-
-    /// Like `load(_:)`, but first asks `stop` with the digest of every analysed file's
-    /// facts (see `Workspace.factsDigest`) and returns `nil` when it answers true: the
-    /// caller holds a result for those facts, and no stored summary is decoded.
-    public func load(_ scanned: ScannedWorkspace, unlessFacts stop: (UInt64) -> Bool) -> Workspace? {
-        guard var workspace = assemble(root: scanned.root, scan: scanned.scan, unlessFacts: stop) else { return nil }
+        var workspace = assemble(root: scanned.root, scan: scanned.scan)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
         if options.readsDependencies { attachDependencies(to: &workspace, scan: scanned.scan) }
         return workspace
+    }
+
+    /// A digest of every Swift source's path and facts under the walk, from the summary
+    /// cache (only changed files are read and summarised; `nil` without a cache). Equal
+    /// digests with an equal structure fingerprint mean equal facts for every rule: an
+    /// edit to a comment or white space is answered before any manifest or project is read.
+    public func factsDigest(_ scanned: ScannedWorkspace) -> UInt64? {
+        guard let cache = options.cache else { return nil }
+        let session = cache.open(root: scanned.root)
+        let paths = scanned.scan.swiftFiles
+        let facts: [UInt64?] = paths.parallelMap { path in
+            session.find(path: path, absolute: Paths.join(scanned.root, path), identity: scanned.scan.sourceIdentities[path])?.facts
+        }
+        var digest = StableHash()
+        for (index, path) in paths.enumerated() {
+            digest.add(path)
+            digest.add(facts[index].map { String($0, radix: 16) } ?? "-")
+        }
+        PhaseClock.mark("facts")
+        return digest.value
+    }
+
+    /// Writes what the cache learned (after a `factsDigest` that answered the run).
+    public func saveCache(_ scanned: ScannedWorkspace) {
+        options.cache?.open(root: scanned.root).save()
     }
 
     /// Reads the checkouts of the remote packages the workspace depends on (transitively)
@@ -268,7 +286,7 @@ public struct WorkspaceLoader: Sendable {
 
     // MARK: - Assembly
 
-    private func assemble(root: String, scan: TreeScan, unlessFacts stop: (UInt64) -> Bool) -> Workspace? {
+    private func assemble(root: String, scan: TreeScan) -> Workspace {
         var notes: [WorkspaceNote] = []
         let reader = ManifestReader(environment: options.buildEnvironment, platforms: options.platforms)
         let toolsVersion = options.toolsVersion
@@ -395,13 +413,6 @@ public struct WorkspaceLoader: Sendable {
         PhaseClock.mark("summaries found")
         cache?.save()
         PhaseClock.mark("cache saved")
-        // What the rules read of the sources: equal digests, equal facts (a comment edited).
-        var facts = StableHash()
-        for (index, path) in uniquePaths.enumerated() {
-            facts.add(path)
-            if let checksum = found[index]?.facts { facts.add(String(checksum, radix: 16)) }
-        }
-        if cache != nil && stop(facts.value) { return nil }
         let summaryList: [SourceSummary?] = Array(0..<uniquePaths.count).parallelMap { index in
             found[index].flatMap { cache?.summary($0, path: uniquePaths[index], absolute: Paths.join(root, uniquePaths[index])) ?? $0.summary }
         }
@@ -456,7 +467,6 @@ public struct WorkspaceLoader: Sendable {
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
-        workspace.factsDigest = facts.value
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
         return workspace

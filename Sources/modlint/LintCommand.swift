@@ -84,23 +84,19 @@ struct LintCommand: ParsableCommand {
             result = remembered
         } else {
             // Only comments or white space changed: the facts, and so the result, did not.
-            var factsKey: UInt64?
-            var remembered: LintResult?
-            let loaded = loader.load(scanned) { digest in
-                factsKey = memo?.factsKey(digest: digest)
-                remembered = factsKey.flatMap { memo?.result(facts: $0) }
-                return remembered != nil
-            }
-            PhaseClock.mark("load")
-            if let remembered {
+            let factsKey = memo.flatMap { memo in loader.factsDigest(scanned).map { memo.factsKey(digest: $0) } }
+            if let factsKey, let remembered = memo?.result(facts: factsKey) {
                 result = remembered
+                loader.saveCache(scanned)
             } else {
-                result = try linter.lintValidatingConfiguration(loaded!)
+                let loaded = loader.load(scanned)
+                PhaseClock.mark("load")
+                result = try linter.lintValidatingConfiguration(loaded)
                 PhaseClock.mark("rules")
+                workspace = loaded
             }
             if let memo, let factsKey, !memo.save(result, facts: factsKey) { linter.loaderOptions.cache?.recordWriteFailure(memo.file) }
             PhaseClock.mark("memo saved")
-            workspace = loaded
         }
         try FaultInjection.checkInternalFault()
         if verbose {

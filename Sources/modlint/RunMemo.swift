@@ -25,7 +25,7 @@ struct RunMemo {
         inputs = ResultMemo.key(fingerprint: scanned.fingerprint, configuration: configuration, today: today, options: options)
     }
 
-    /// The key under which the sources' facts (`Workspace.factsDigest`) find the result.
+    /// The key under which the sources' facts (`WorkspaceLoader.factsDigest`) find the result.
     func factsKey(digest facts: UInt64) -> UInt64 {
         var digest = StableHash()
         digest.add(String(structure, radix: 16))

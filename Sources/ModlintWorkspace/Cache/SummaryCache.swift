@@ -75,13 +75,22 @@ public final class SummaryCache: Sendable {
     }
 
     /// Opens the cache for one load of the workspace at `root`.
+    /// One session per root and process: the facts check and the load that may follow
+    /// share what they found (a changed file is summarised once).
     public func open(root: String) -> Session {
-        let directory = directory(forRoot: root)
-        let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
-        Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
-        let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
-        return Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
+        sessions.withLock { sessions in
+            if let session = sessions[root] { return session }
+            let directory = directory(forRoot: root)
+            let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
+            Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
+            let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
+            let session = Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
+            sessions[root] = session
+            return session
+        }
     }
+
+    private let sessions = Mutex<[String: Session]>([:])
 
     /// Temporaries a killed run left behind, and record generations no index names any
     /// more (older than ten minutes: a live writer's or reader's are not).
@@ -225,6 +234,8 @@ public final class SummaryCache: Sendable {
         let index: Index?
         let records: MappedFile?
         let kept = Mutex<[String: Record]>([:])
+        /// What `find` answered, per path (asked again by the load after the facts check).
+        let found = Mutex<[String: Found]>([:])
         let changes = Atomic<Int>(0)
 
         init(cache: SummaryCache, directory: String, index: Index?, records: MappedFile?) {
@@ -238,6 +249,13 @@ public final class SummaryCache: Sendable {
         /// content matches the index, else its summary made now; `nil` when it cannot be
         /// read. `identity`: the file's stat when the caller already has it (the walk does).
         public func find(path: String, absolute: String, identity known: FileIdentity? = nil) -> Found? {
+            if let earlier = found.withLock({ $0[path] }) { return earlier }
+            let result = lookUp(path: path, absolute: absolute, identity: known)
+            if let result { found.withLock { $0[path] = result } }
+            return result
+        }
+
+        private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Found? {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             let entry = index?.entries[path]
             if let entry, entry.identity == identity {
