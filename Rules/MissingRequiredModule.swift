@@ -14,8 +14,11 @@ public struct MissingRequiredModule: Rule {
         launch with `missingRequiredModule`. modlint follows every configuration of every \
         `SpeziAppDelegate` through the modules it lists and those created for their \
         dependencies, and reports each required module that is declared in the workspace \
-        but never brought up. Dependencies on modules outside the workspace are not \
-        checked (their initializers are not visible).
+        but never brought up. A dependency given its value in `init` \
+        (`self._x = Dependency(wrappedValue: X(…))`, `_x = Dependency { X(…) }`) is \
+        satisfied, and a module listed as a static instance (`Loader.shared`) counts as \
+        configured. Dependencies on modules outside the workspace are not checked (their \
+        initializers are not visible).
 
         Add the module to the configuration, give the dependency a default value \
         (`@Dependency var x = X()`), make `X` `DefaultInitializable`, or make the \
@@ -72,6 +75,48 @@ public struct MissingRequiredModule: Rule {
                 // says nothing about whether Spezi can create it.
                 extension FHIRStore {
                     var summary: String { "" }
+                }
+                """,
+            ]),
+            RuleExample("values given in init, and a module configured as a static instance", files: [
+                "Package.swift": SpeziExampleManifest.app,
+                "Sources/App/AppDelegate.swift": """
+                import Spezi
+
+                class AppDelegate: SpeziAppDelegate {
+                    override var configuration: Configuration {
+                        Configuration {
+                            SchedulerModule()
+                            Loader.shared
+                        }
+                    }
+                }
+                """,
+                "Sources/App/Modules.swift": """
+                import Spezi
+
+                final class SchedulerModule: Module {
+                    @Dependency(StorageModule.self) private var storage
+                    @Dependency(ClockModule.self) private var clock
+                    @Dependency(Loader.self) private var loader
+
+                    init() {
+                        self._storage = Dependency(wrappedValue: StorageModule(path: "/tmp"))
+                        _clock = Dependency { ClockModule(tick: 1) }
+                    }
+                }
+
+                final class Loader: Module {
+                    static let shared = Loader(url: "https://example.com")
+                    init(url: String) {}
+                }
+
+                final class StorageModule: Module {
+                    init(path: String) {}
+                }
+
+                final class ClockModule: Module {
+                    init(tick: Int) {}
                 }
                 """,
             ]),

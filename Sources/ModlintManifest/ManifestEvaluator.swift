@@ -719,12 +719,36 @@ struct ManifestEvaluator {
         }
         callDepth += 1
         defer { callDepth -= 1 }
-        // A single expression is returned implicitly.
+        // A single expression is returned implicitly, and so is each branch's single
+        // expression when the body is one `if` or `switch` (Swift 5.9 if-expressions:
+        // `func lint() -> [Package.Dependency] { if … { [.package(…)] } else { [] } }`).
         if body.count == 1, case .expr(let expr) = body[0] {
             return evaluate(expr, in: scope)
         }
+        if body.count == 1, let expression = Self.branchesReturned(body[0]) {
+            if case .returned(let value) = execute([expression], in: scope) { return value }
+            return .null
+        }
         if case .returned(let value) = execute(body, in: scope) { return value }
         return .null
+    }
+
+    /// An `if` or `switch` statement whose branches are single expressions, with those
+    /// expressions turned into `return`s; `nil` for any other statement.
+    static func branchesReturned(_ statement: Stmt) -> Stmt? {
+        func returning(_ body: [Stmt]) -> [Stmt] {
+            if body.count == 1, case .expr(let expr) = body[0] { return [.returnStmt(expr, expr.pos)] }
+            if body.count == 1, let nested = branchesReturned(body[0]) { return [nested] }
+            return body
+        }
+        switch statement {
+        case .ifStmt(let clauses, let elseBody, let pos):
+            return .ifStmt(clauses: clauses.map { ($0.conditions, returning($0.body)) }, elseBody: elseBody.map(returning), pos: pos)
+        case .switchStmt(let subject, let cases, let pos):
+            return .switchStmt(subject: subject, cases: cases.map { ($0.patterns, returning($0.body)) }, pos: pos)
+        default:
+            return nil
+        }
     }
 
     mutating func callClosure(_ closure: ClosureExpr, _ captured: Scope, _ args: [Value], pos: SourcePos) -> Value {

@@ -90,4 +90,44 @@ import Testing
         #expect(manifest.products.map(\.name) == ["DequeModule", "_RopeModule"])
         #expect(manifest.flagCandidates.contains("COLLECTIONS_RANDOMIZED_TESTING"))
     }
+
+    /// Spezi's manifests add their lint plugin through functions whose body is an
+    /// if-expression: each branch's expression is the result (the package list is kept).
+    @Test func ifExpressionBodiesReturnTheirBranch() {
+        let manifest = ManifestReader().read(bytes: Array("""
+        // swift-tools-version:5.9
+        import class Foundation.ProcessInfo
+        import PackageDescription
+
+        let package = Package(
+            name: "SpeziAccount",
+            dependencies: [
+                .package(url: "https://github.com/StanfordSpezi/SpeziViews.git", from: "1.12.4"),
+            ] + swiftLintPackage(),
+            targets: [
+                .target(name: "SpeziAccount", dependencies: [.product(name: "SpeziValidation", package: "SpeziViews")],
+                        plugins: [] + swiftLintPlugin()),
+            ]
+        )
+
+        func swiftLintPlugin() -> [Target.PluginUsage] {
+            if ProcessInfo.processInfo.environment["SPEZI_DEVELOPMENT_SWIFTLINT"] != nil {
+                [.plugin(name: "SwiftLintBuildToolPlugin", package: "SwiftLint")]
+            } else {
+                []
+            }
+        }
+
+        func swiftLintPackage() -> [PackageDescription.Package.Dependency] {
+            switch ProcessInfo.processInfo.environment["SPEZI_DEVELOPMENT_SWIFTLINT"] {
+            case nil: []
+            default: [.package(url: "https://github.com/SimplyDanny/SwiftLintPlugins.git", from: "0.61.0")]
+            }
+        }
+        """.utf8))
+        #expect(manifest.dependencies.map(\.identity) == ["speziviews"])
+        #expect(manifest.targets.map { $0.dependencies.map(\.name) } == [["SpeziValidation"]])
+        #expect(manifest.targets.map(\.plugins) == [[]])
+        #expect(manifest.notes.allSatisfy { $0.message.contains("environment variable") }, "\(manifest.notes)")
+    }
 }

@@ -168,18 +168,19 @@ private struct SpeziScan {
     }
 
     /// `T(…)` and `T { … }` in `range`, `T` starting upper-case (`Dependency` itself aside).
-    mutating func instantiations(in range: Range<Int>) -> [SpeziTypeUse] {
+    /// `afterLabels`: `Dependency(wrappedValue: X())` — a type after `label:` counts.
+    mutating func instantiations(in range: Range<Int>, afterLabels: Bool = false) -> [SpeziTypeUse] {
         var result: [SpeziTypeUse] = []
-        for index in range where isInstantiation(index) && !isWord(index, "Dependency") {
+        for index in range where isInstantiation(index, afterLabels: afterLabels) && !isWord(index, "Dependency") {
             result.append(use(index))
         }
         return result
     }
 
-    func isInstantiation(_ index: Int) -> Bool {
+    func isInstantiation(_ index: Int, afterLabels: Bool = false) -> Bool {
         startsUppercase(index) && (isPunct(index + 1, UInt8(ascii: "(")) || isPunct(index + 1, UInt8(ascii: "{")))
             && !(isPunct(index - 1, UInt8(ascii: ".")) && !startsUppercase(index - 2))
-            && !isPunct(index - 1, UInt8(ascii: ":")) && !isOperator(index - 1, "->")
+            && (afterLabels || !isPunct(index - 1, UInt8(ascii: ":"))) && !isOperator(index - 1, "->")
     }
 
     /// Qualified name of the innermost type scope.
@@ -359,7 +360,11 @@ private struct SpeziScan {
     /// reads inside `configure()` and `init`.
     mutating func recordUse(at index: Int) {
         guard !scopes.isEmpty else { return }
-        if isInstantiation(index) {
+        // `Loader.shared` on a line of its own: a module configured as a static instance
+        // counts as built here (not `if Flags.health {`, an argument or a condition).
+        let staticInstance = tokens[index].isAtLineStart && startsUppercase(index) && isPunct(index + 1, UInt8(ascii: "."))
+            && startsLowercase(index + 2) && (index + 3 >= tokens.count || tokens[index + 3].isAtLineStart)
+        if isInstantiation(index) || staticInstance {
             let typeUse = use(index)
             for scope in scopes {
                 switch scope {
@@ -513,17 +518,19 @@ private struct SpeziScan {
     }
 
     /// `_modules = Dependency { A(); B() }` in an initializer gives a collection
-    /// dependency its modules.
+    /// dependency its modules, and `self._storage = Dependency(wrappedValue: Storage(…))`
+    /// or `_clock = Dependency { Clock() }` gives a single one its value: Spezi uses the
+    /// module built there.
     mutating func resolveCollectionDefaults() {
-        let collections = facts.dependencies.indices.filter { facts.dependencies[$0].isCollection }
-        guard !collections.isEmpty else { return }
-        for position in collections {
+        let pending = facts.dependencies.indices.filter { facts.dependencies[$0].isCollection || facts.dependencies[$0].defaultTypes.isEmpty }
+        guard !pending.isEmpty else { return }
+        for position in pending {
             let target = "_" + facts.dependencies[position].property
             var index = 0
             while index < tokens.count {
                 defer { index += 1 }
                 guard tokens[index].kind == .identifier, isOperator(index + 1, "="), source.text(tokens[index]) == target else { continue }
-                facts.dependencies[position].defaultTypes += instantiations(in: (index + 2)..<statementEnd(from: index + 2))
+                facts.dependencies[position].defaultTypes += instantiations(in: (index + 2)..<statementEnd(from: index + 2), afterLabels: true)
             }
         }
     }
