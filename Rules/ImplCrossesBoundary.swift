@@ -1,6 +1,7 @@
 import ModlintFacts
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// A concrete implementation type used outside its module by a module that is not a
 /// composition root.
@@ -26,9 +27,16 @@ public struct ImplCrossesBoundary: Rule {
         `open`, or `package` within the same package; directly or through \
         `@_exported import`), so same-named types of unrelated modules never clash.
 
-        Composition roots are the modules matching `composition-roots` plus every \
-        executable target (the app's `@main`, a command-line tool): that is where \
-        concrete types are meant to meet. A test target that imports the declaring module \
+        Composition roots are the modules matching `composition-roots`, every \
+        executable target (the app's `@main`, a command-line tool), and modules whose job \
+        is registration (`DI`, `AppDI`, `*Assembly`, `*Container`, \
+        `DependencyInjection`): that is where concrete types are meant to meet. Building an \
+        implementation where it is registered — a DI factory that builds it \
+        (`container.register(P.self) { LiveP() }`, WeaveDI, Factory), a `liveValue`, a \
+        Spezi `Configuration` — is the recommended pattern and never counts. A `#if DEBUG` \
+        preview that builds another module's implementation still does (it forces the \
+        type to be public); suppress it with `// modlint:disable:next \
+        impl-crosses-boundary - preview`. A test target that imports the declaring module \
         with `@testable import`, or is named after it (`CoreTests` for `Core`), tests that \
         module from the inside and may use its implementations; any other test target \
         should use fakes behind the protocol. One finding per referencing module and type, at the first use; \
@@ -109,6 +117,50 @@ public struct ImplCrossesBoundary: Rule {
                 import SDK
 
                 func pick(_ servers: [Entity.DefaultServer]) -> Entity.DefaultServer? { servers.first }
+                """,
+            ]),
+            RuleExample("registration sites and a registration module are roots; a debug preview is not", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [.package(url: "https://github.com/Swinject/Swinject", from: "2.9.0")],
+                    targets: [
+                        .target(name: "AppDI", dependencies: ["Core"]),
+                        .target(name: "Feature", dependencies: ["Core", .product(name: "Swinject", package: "Swinject")]),
+                        .target(name: "Core"),
+                    ]
+                )
+                """,
+                "Sources/Core/Analytics.swift": """
+                public protocol Analytics {}
+                public struct LiveAnalytics: Analytics {
+                    public init() {}
+                }
+                """,
+                "Sources/AppDI/Registrations.swift": """
+                import Core
+
+                let analytics: Analytics = LiveAnalytics()
+                """,
+                "Sources/Feature/FeatureAssembly.swift": """
+                import Core
+                import Swinject
+
+                func register(in container: Container) {
+                    container.register(Analytics.self) { _ in
+                        LiveAnalytics()
+                    }
+                }
+                """,
+                "Sources/Feature/Preview.swift": """
+                import Core
+
+                #if DEBUG
+                let previewAnalytics = \u{2193}LiveAnalytics()
+                #endif
                 """,
             ]),
             RuleExample("a configured composition root, tests of Core and same-named own types", files: [
@@ -289,7 +341,30 @@ struct ImplementationIndex {
     func isCompositionRoot(_ module: Int) -> Bool {
         let module = context.graph.modules[module]
         return module.kind == .executable || context.configuration.isCompositionRoot(module.name)
-            || context.configuration.isCompositionRoot(module.id)
+            || context.configuration.isCompositionRoot(module.id) || Self.isRegistrationModule(module.name)
+    }
+
+    /// A module whose job is registration, by the names the WeaveDI guide and Swinject use
+    /// for it: `DI`, `AppDI`, `NetworkAssembly`, `AppContainer`, `DependencyInjection`.
+    static func isRegistrationModule(_ name: String) -> Bool {
+        name == "DI" || name.hasSuffix("DI") && name.count > 2 && name.dropLast(2).last?.isLowercase == true
+            || name.hasSuffix("Assembly") || name.hasSuffix("Assemblies") || name.hasSuffix("Container")
+            || name.hasSuffix("DependencyInjection")
+    }
+
+    /// Whether a use sits where an implementation is meant to be built: the factory of a
+    /// DI registration of that type in the same file (`container.register(P.self) {
+    /// LiveP() }`, `UnifiedDI.register`, Factory's `Factory(self) { LiveP() }`), the line
+    /// of a `liveValue` / `testValue` / `previewValue`, or a Spezi `Configuration`.
+    func isRegistrationSite(_ name: String, file: ModlintWorkspace.SourceFile, line: Int) -> Bool {
+        let di = file.summary.di
+        if di.registrations.contains(where: { $0.builds == name }) || di.containerCalls.contains(where: { $0.builds == name }) { return true }
+        for key in di.keys {
+            if [key.liveValue, key.testValue, key.previewValue].contains(where: { $0?.line == line }) { return true }
+        }
+        return file.summary.spezi.configurations.contains { configuration in
+            configuration.instantiations.contains { $0.name == name && $0.line == line }
+        }
     }
 
     /// A test target of `owner`: it imports `owner` with `@testable import`, or is named
@@ -333,6 +408,7 @@ struct ImplementationIndex {
                 guard wanted.contains(true) else { continue }
                 for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
                     let reference = references[position]
+                    if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
                     let declarations = candidates[reference.name]!
                     let visible = visibility.modules(seenBy: file.path)
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
