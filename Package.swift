@@ -80,7 +80,7 @@ let package = Package(
 
         .testTarget(name: "ModlintTokenizerTests", dependencies: ["ModlintTokenizer", "ModlintTestSupport"]),
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
-        .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest", "ModlintConfiguration"]),
+        .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest", "ModlintConfiguration", "ModlintTestSupport"]),
         .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),

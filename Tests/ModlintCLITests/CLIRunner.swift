@@ -16,15 +16,18 @@ enum CLI {
         return path
     }()
 
-    /// The `modlint` executable next to the test bundle (SwiftPM builds it for the test).
-    static var executable: String {
+    /// The `modlint` executable the test build produced, next to the test bundle — never
+    /// another build's binary, which could be stale.
+    static let executable: String = {
         let candidates: [String] = [
             Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("modlint").path,
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("modlint").path,
-            repositoryRoot() + "/.build/debug/modlint",
         ].compactMap { $0 }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
-    }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            fatalError("no modlint executable beside the test bundle (looked at \(candidates)): build the tests with `swift build --build-tests`")
+        }
+        return found
+    }()
 
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> CLIRun {
         let process = Process()
@@ -42,12 +45,32 @@ enum CLI {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read before waiting so a large report cannot fill the pipe and block the child.
+        // Both pipes drain at once: reading one to its end while the child fills the other
+        // would block both processes.
+        let errorReader = PipeReader(error.fileHandleForReading)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
         process.waitUntilExit()
         return CLIRun(exitCode: process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -31,13 +31,15 @@ struct HostileInputTests {
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test func unreadableFileIsAWarning() throws {
+    /// Root reads through chmod 000; there /proc/self/mem (a regular file whose reads
+    /// fail) stands in, and without it the test is skipped, visibly.
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.fileExists(atPath: "/proc/self/mem"),
+                   "running as root without /proc/self/mem: no file this process cannot read"))
+    func unreadableFileIsAWarning() throws {
         let directory = try Self.workspace()
         defer { directory.remove() }
         let target = directory.path + "/Sources/App/Unreadable.swift"
         if getuid() == 0 {
-            // Root reads through chmod 000; /proc/self/mem is a regular file whose reads fail.
-            guard FileManager.default.fileExists(atPath: "/proc/self/mem") else { return }
             try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: "/proc/self/mem")
         } else {
             try directory.write("Sources/App/Unreadable.swift", "struct Hidden {}\n")
@@ -278,7 +280,7 @@ func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
 
     @Test func aBinarySwiftFileIsOneWarning() throws {
         var bytes: [UInt8] = []
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0xB1_0B)
         for index in 0..<4_000 { bytes.append(index % 7 == 0 ? 0 : UInt8.random(in: 0...255, using: &generator)) }
         let directory = try Self.workspace([])
         defer { directory.remove() }

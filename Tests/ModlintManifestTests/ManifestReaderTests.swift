@@ -1,3 +1,4 @@
+import ModlintTestSupport
 import Testing
 @testable import ModlintManifest
 
@@ -372,8 +373,10 @@ private func dep(_ kind: TargetDependency.Kind, _ line: Int, _ column: Int, plat
         #expect(read(bang).name == "B")
     }
 
-    @Test func randomBytes() {
-        var generator = SystemRandomNumberGenerator()
+    /// Seeded, so that a failure can be reproduced: the seed is in the test's name.
+    @Test(arguments: [0x5EED_0001 as UInt64, 0x5EED_0002])
+    func randomBytes(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
         let alphabet = Array("[](){}.,:\"\\#$0 \n=+letvarfuncifPackage(name:".utf8)
         for round in 0..<200 {
             let count = Int.random(in: 0..<2_000, using: &generator)
