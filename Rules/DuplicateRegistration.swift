@@ -15,7 +15,10 @@ public struct DuplicateRegistration: Rule {
         which module happens to be imported. Which implementation a screen gets then \
         depends on assembly order — a bug that shows up only at run time.
 
-        Keep one registration per key and container; give Swinject registrations that \
+        A container handed to another type's function (`UserFeatureModule.register(in: \
+        container)`) is followed into it: two modules registering one protocol into the \
+        container one bootstrap hands them clash, as the WeaveDI guide warns. Keep one \
+        registration per key and container; give Swinject registrations that \
         must coexist distinct `name:`s. Registrations in mutually exclusive `#if` branches \
         (`#if DEBUG … #else …`) are not duplicates. Registrations in test targets are not \
         checked: tests override registrations on purpose. Every other registration of the \
@@ -118,6 +121,41 @@ public struct DuplicateRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("the WeaveDI guide's per-module registration: two modules register one protocol into the container one bootstrap hands them", files: [
+                "Package.swift": DIRuleExamples.package(["App", "UserFeature", "OrderFeature"]),
+                "Sources/UserFeature/UserFeatureModule.swift": """
+                import WeaveDI
+
+                public struct UserFeatureModule {
+                    public static func register(in container: WeaveDI.Container) {
+                        container.\u{2193}register(UserService.self) { UserServiceImpl() }
+                    }
+                }
+                """,
+                "Sources/OrderFeature/OrderFeatureModule.swift": """
+                import WeaveDI
+
+                // Registers what orders need, and (by mistake) the user service again.
+                public struct OrderFeatureModule {
+                    public static func register(in container: WeaveDI.Container) {
+                        container.register(OrderService.self) { OrderServiceImpl() }
+                        container.register(UserService.self) { UserServiceImpl() }
+                    }
+                }
+                """,
+                "Sources/App/AppDelegate.swift": """
+                import OrderFeature
+                import UserFeature
+                import WeaveDI
+
+                func bootstrap() async {
+                    await WeaveDI.Container.bootstrap { container in
+                        UserFeatureModule.register(in: container)
+                        OrderFeatureModule.register(in: container)
+                    }
+                }
+                """,
+            ]),
             RuleExample("WeaveDI registrations in exclusive #if branches, named Swinject registrations, tests", files: [
                 "Package.swift": DIRuleExamples.package(["App"], tests: ["AppTests"]),
                 "Sources/App/DI.swift": """
@@ -150,6 +188,15 @@ public struct DuplicateRegistration: Rule {
 
     public init() {}
 
+    /// A container as people name it: `container@5:UserFeatureModule.register` (a local
+    /// one, keyed by its function's line) reads `container of UserFeatureModule.register`.
+    static func describe(_ container: String) -> String {
+        guard let at = container.firstIndex(of: "@") else { return container }
+        let receiver = container[..<at]
+        guard let colon = container[at...].firstIndex(of: ":") else { return String(receiver) }
+        return "\(receiver) of \(container[container.index(after: colon)...])"
+    }
+
     public func check(_ context: LintContext) -> [Finding] {
         let (graph, analysis) = context.dependencyInjection
         return analysis.duplicates.map { duplicate in
@@ -161,14 +208,14 @@ public struct DuplicateRegistration: Rule {
                 let keys = ([backing] + duplicate.others.compactMap { graph.registrations[$0].fact.backingKey })
                 message = "\(fact.key) is declared \(count) times (backed by \(Array(Set(keys)).sorted().joined(separator: ", "))); which one `\(fact.key.propertyName ?? "")` reads depends on the imports"
             } else {
-                message = "\(fact.key) is registered \(count) times in the same \(fact.framework.rawValue) container (\(fact.container)); only one registration takes effect"
+                message = "\(fact.key) is registered \(count) times in the same \(fact.framework.rawValue) container (\(Self.describe(fact.container))); only one registration takes effect"
             }
             let condition = fact.site.condition.map { " [under #if \($0)]" } ?? ""
             return Finding(
                 site: registration.site,
                 message: message + condition,
                 module: context.graph.modules[registration.module].id,
-                key: [fact.framework.rawValue, fact.container, fact.key.id, fact.key.name ?? "", registration.site.file],
+                key: [fact.framework.rawValue, Self.describe(fact.container), fact.key.id, fact.key.name ?? "", registration.site.file],
                 related: duplicate.others.map { other in
                     let otherRegistration = graph.registrations[other]
                     let builds = otherRegistration.fact.backingKey ?? otherRegistration.fact.builds

@@ -51,7 +51,7 @@ struct DISwinjectTests {
             return container
         }
         """)
-        #expect(facts.registrations.map(\.container) == ["container@3", "container@3", "Container.shared"])
+        #expect(facts.registrations.map(\.container) == ["container@3:makeContainer", "container@3:makeContainer", "Container.shared"])
         #expect(facts.registrations.map(\.site.condition) == ["DEBUG", "!DEBUG", nil])
         #expect(facts.registrations.map(\.builds) == ["ConsoleLogger", "OSLogger", "SystemClock"])
     }

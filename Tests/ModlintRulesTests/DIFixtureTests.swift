@@ -81,7 +81,7 @@ struct DIFixtureTests {
     @Test func handRolledContainer() throws {
         #expect(try Self.lint("HandRolled") == [
             Expected(rule: "duplicate-registration", file: "Sources/App/Composition.swift", line: 9, column: 17,
-                     message: "NotesStore is registered 2 times in the same hand-rolled container (locator@5); only one registration takes effect",
+                     message: "NotesStore is registered 2 times in the same hand-rolled container (locator); only one registration takes effect",
                      related: ["Sources/App/Composition.swift:7"]),
             Expected(rule: "missing-registration", file: "Sources/App/Composition.swift", line: 15, column: 49,
                      message: "SpellChecker is consumed here but never registered in the workspace (hand-rolled)", related: []),

@@ -131,6 +131,7 @@ struct DIScan {
             byteArray.withUnsafeBufferPointer { bytes in
                 let count = tokenBuffer.count
                 let structural = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+                let passesPossible = frameworks.weaveDI || frameworks.swinject || frameworks.factory
                 var index = 0
                 while index < count {
                     let token = tokenBuffer[index]
@@ -166,6 +167,14 @@ struct DIScan {
                                 continue
                             default: break
                             }
+                        }
+                        // `Feature.register(in: container)`: only in files that import a DI framework.
+                        if passesPossible && index + 4 < count && tokenBuffer[index + 1].kind == .punctuation
+                            && tokenBuffer[index + 2].kind == .identifier && tokenBuffer[index + 3].kind == .punctuation
+                            && bytes[Int(token.start)] >= UInt8(ascii: "A") && bytes[Int(token.start)] <= UInt8(ascii: "Z")
+                            && bytes[Int(tokenBuffer[index + 1].start)] == UInt8(ascii: ".")
+                            && bytes[Int(tokenBuffer[index + 3].start)] == UInt8(ascii: "(") {
+                            recordContainerPass(at: index)
                         }
                         if index + 4 < count && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
                             let open = tokenBuffer[index + 1]
@@ -436,8 +445,34 @@ struct DIScan {
         if shared { return "shared" }
         if let function = enclosingFunction, function.name == "assemble" { return "assembly" }
         if let first = receiver.first, first.isUppercase { return receiver }
-        if let function = enclosingFunction { return "\(receiver.isEmpty ? "self" : receiver)@\(function.line)" }
+        if let function = enclosingFunction {
+            // `receiver@line:Owner.function`: a container local to a function (often its
+            // parameter); `DIAnalysis` follows it to the callers' containers.
+            let owner = scopes.isEmpty ? nil : type(enclosing: scopes.count - 1)?.name
+            return "\(receiver.isEmpty ? "self" : receiver)@\(function.line):\(owner.map { $0 + "." } ?? "")\(function.name)"
+        }
         return receiver.isEmpty ? "self" : receiver
+    }
+
+    /// `Type.function(label: container)` at `index` (the type name): records the pass
+    /// when an argument is a plain identifier.
+    mutating func recordContainerPass(at index: Int) {
+        guard tokens.startsUppercase(index), tokens.isPunctuation(index + 1, UInt8(ascii: ".")), tokens.isName(index + 2),
+              !tokens.startsUppercase(index + 2), tokens.isPunctuation(index + 3, UInt8(ascii: "(")),
+              !tokens.isPunctuation(index - 1, UInt8(ascii: ".")), let close = tokens.partner(of: index + 3) else { return }
+        var argument = index + 4
+        while argument + 2 < close {
+            if tokens.isName(argument), tokens.isPunctuation(argument + 1, UInt8(ascii: ":")), tokens.isName(argument + 2),
+               tokens.isPunctuation(argument + 3, UInt8(ascii: ",")) || argument + 3 == close {
+                let receiver = tokens.name(argument + 2)
+                guard receiver.first?.isLowercase == true else { return }
+                facts.containerPasses.append(DIContainerPass(callee: tokens.name(index) + "." + tokens.name(index + 2),
+                                                             container: container(receiver: receiver, shared: isInBootstrap),
+                                                             line: Int(tokens.tokens[index].line)))
+                return
+            }
+            argument += 1
+        }
     }
 
     /// `resolve(T.self[, name: "n"])` calls inside `body`.

@@ -204,6 +204,9 @@ public struct DIFacts: Sendable, Equatable, Codable {
     /// Methods this file declares that take a metatype (`func register<T>(_ type: T.Type, …)`):
     /// what makes a type a hand-rolled container.
     public var containerMethods: [String]
+    /// `UserFeatureModule.register(in: container)`: a container handed to another type's
+    /// function, which registers into it (the WeaveDI guide's per-module registration).
+    public var containerPasses: [DIContainerPass] = []
 
     public init(registrations: [DIRegistration] = [], consumptions: [DIConsumption] = [], keys: [DIKeyDeclaration] = [],
                 containerCalls: [DIContainerCall] = [], containerMethods: [String] = []) {
@@ -216,5 +219,22 @@ public struct DIFacts: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool {
         registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
+            && containerPasses.isEmpty
+    }
+}
+
+/// A call that hands a container to a function of another type:
+/// `UserFeatureModule.register(in: container)` inside a bootstrap.
+public struct DIContainerPass: Sendable, Equatable, Codable {
+    /// `UserFeatureModule.register`.
+    public var callee: String
+    /// The caller's container, as registrations name it (`shared` in a bootstrap).
+    public var container: String
+    public var line: Int
+
+    public init(callee: String, container: String, line: Int) {
+        self.callee = callee
+        self.container = container
+        self.line = line
     }
 }

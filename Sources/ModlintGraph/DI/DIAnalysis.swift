@@ -63,9 +63,12 @@ public struct DIAnalysis: Sendable {
 
     static func duplicates(_ graph: DIGraph, linkable: (Int, Int) -> Bool) -> [Duplicate] {
         var groups: [String: [Int]] = [:]
+        let callers = Self.callerContainers(graph)
         for (index, registration) in graph.registrations.enumerated() where !registration.isTest {
             let fact = registration.fact
-            groups["\(fact.framework.rawValue)\u{0}\(fact.container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")", default: []].append(index)
+            for container in Self.containers(of: registration, callers: callers) {
+                groups["\(fact.framework.rawValue)\u{0}\(container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")", default: []].append(index)
+            }
         }
         var result: [Duplicate] = []
         for members in groups.values where members.count > 1 {
@@ -83,6 +86,29 @@ public struct DIAnalysis: Sendable {
             }
         }
         return result.sorted { $0.registration < $1.registration }
+    }
+
+    /// Registration function (`UserFeatureModule.register`) → the containers its callers
+    /// hand it, each local one qualified by the caller's file.
+    static func callerContainers(_ graph: DIGraph) -> [String: Set<String>] {
+        var callers: [String: Set<String>] = [:]
+        for (pass, file) in graph.containerPasses {
+            callers[pass.callee, default: []].insert(pass.container.contains("@") ? pass.container + "|" + file : pass.container)
+        }
+        return callers
+    }
+
+    /// The containers a registration lands in. A container local to a function
+    /// (`container@5:UserFeatureModule.register`, usually its parameter) is the one its
+    /// callers pass (`UserFeatureModule.register(in: container)` in one bootstrap: the
+    /// guide's two modules registering one protocol clash there); without a known caller
+    /// it is that function's own, in that file.
+    static func containers(of registration: DIGraph.Registration, callers: [String: Set<String>]) -> [String] {
+        let container = registration.fact.container
+        guard container.contains("@"), let colon = container.firstIndex(of: ":") else { return [container] }
+        let function = String(container[container.index(after: colon)...])
+        if let passed = callers[function], !passed.isEmpty { return passed.sorted() }
+        return [container + "|" + registration.site.file]
     }
 
     /// False when `#if` branches keep the two apart: different branches of one block in

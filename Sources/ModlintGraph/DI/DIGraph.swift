@@ -37,6 +37,8 @@ public struct DIGraph: Sendable {
     public private(set) var registrations: [Registration] = []
     public private(set) var consumptions: [Consumption] = []
     public private(set) var keyDeclarations: [KeyDeclaration] = []
+    /// Containers handed to other types' registration functions, with the caller's file.
+    public private(set) var containerPasses: [(pass: DIContainerPass, file: String)] = []
 
     public init(workspace: Workspace, graph: ModuleGraph, settings: DISettings = DISettings()) {
         let declaredMethods = Set(graph.modules.flatMap { module in
@@ -53,6 +55,7 @@ public struct DIGraph: Sendable {
                 for fact in di.registrations {
                     registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
                 }
+                if !isTest { containerPasses += di.containerPasses.map { ($0, file.path) } }
                 for fact in di.consumptions {
                     consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
                 }
