@@ -22,7 +22,7 @@ public struct DuplicateRegistration: Rule {
         must coexist distinct `name:`s. Registrations in mutually exclusive `#if` branches \
         (`#if DEBUG … #else …`) are not duplicates. Registrations in test targets are not \
         checked: tests override registrations on purpose. Every other registration of the \
-        key is listed with the finding.
+        key is listed with the finding: one finding per clash, however many sites.
         """,
         examples: [
             RuleExample("two Swinject assemblies register the same service", files: [
@@ -46,6 +46,20 @@ public struct DuplicateRegistration: Rule {
                         container.register(HTTPClient.self) { _ in StubHTTPClient() }
                         container.register(Analytics.self, name: "firebase") { _ in FirebaseAnalytics() }
                         container.register(Analytics.self, name: "console") { _ in ConsoleAnalytics() }
+                    }
+                }
+                """,
+            ]),
+            RuleExample("three registrations of one key: one finding, the others related", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/AppAssembly.swift": """
+                import Swinject
+
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Logger.self) { _ in ConsoleLogger() }
+                        container.\u{2193}register(Logger.self) { _ in FileLogger() }
+                        container.register(Logger.self) { _ in OSLogger() }
                     }
                 }
                 """,

@@ -71,8 +71,12 @@ public struct DIAnalysis: Sendable {
             }
         }
         var result: [Duplicate] = []
+        var reported = Set<[Int]>()
         for members in groups.values where members.count > 1 {
-            for index in members {
+            // One finding per clash: the sites already named in a finding of this group
+            // are not reported again.
+            var covered = Set<Int>()
+            for index in members.sorted() where !covered.contains(index) {
                 let clashing = members.filter {
                     let (other, this) = (graph.registrations[$0], graph.registrations[index])
                     // One source line built into several targets (an Xcode file shared by an
@@ -80,8 +84,12 @@ public struct DIAnalysis: Sendable {
                     return $0 != index && other.site != this.site && canBeActiveTogether(other, this)
                         && linkable(other.module, this.module)
                 }
-                // Reported on every registration that follows one it clashes with.
+                // Reported on the first registration that follows one it clashes with.
                 guard clashing.contains(where: { $0 < index }) else { continue }
+                covered.formUnion(clashing)
+                covered.insert(index)
+                // A registration in several containers' groups is reported once per clash.
+                guard reported.insert(([index] + clashing).sorted()).inserted else { continue }
                 result.append(Duplicate(registration: index, others: clashing))
             }
         }
