@@ -62,6 +62,44 @@ public struct MissingRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("a hand-rolled container keyed by \"\\(T.self)\", with an @Inject wrapper", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/DIContainer.swift": """
+                final class DIContainer {
+                    static let shared = DIContainer()
+                    private var factories: [String: () -> Any] = [:]
+
+                    func register<T>(_ type: T.Type, factory: @escaping () -> T) {
+                        factories["\\(T.self)"] = factory
+                    }
+
+                    func resolve<T>(_ type: T.Type) -> T {
+                        factories[String(describing: T.self)]!() as! T
+                    }
+                }
+
+                @propertyWrapper
+                struct Inject<Service> {
+                    let wrappedValue: Service
+                    init() { wrappedValue = DIContainer.shared.resolve(Service.self) }
+                }
+                """,
+                "Sources/App/Composition.swift": """
+                protocol Clock {}
+                struct SystemClock: Clock {}
+                protocol Store {}
+
+                func compose() {
+                    DIContainer.shared.register(Clock.self) { SystemClock() }
+                }
+
+                func load() {
+                    let clock = DIContainer.shared.resolve(Clock.self)
+                    let store = DIContainer.shared.\u{2193}resolve(Store.self)
+                    _ = (clock, store)
+                }
+                """,
+            ]),
             RuleExample("a key declared with the @DependencyEntry macro", files: [
                 "Package.swift": DIRuleExamples.package(["App"]),
                 "Sources/App/IntegrationApp.swift": """

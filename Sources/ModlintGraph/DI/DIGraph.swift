@@ -62,7 +62,8 @@ public struct DIGraph: Sendable {
                 for fact in di.keys {
                     keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
                 }
-                for (callIndex, call) in di.containerCalls.enumerated() {
+                let generic = Self.genericParameters(in: file)
+                for (callIndex, call) in di.containerCalls.enumerated() where !generic.contains(call.key.id) {
                     if registerMethods.contains(call.method) {
                         let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
                         let fact = DIRegistration(framework: .handRolled, key: call.key,
@@ -88,6 +89,21 @@ public struct DIGraph: Sendable {
         if let first = receiver.first, first.isUppercase { return receiver }
         if let line = call.functionLine { return "\(receiver)@\(line)" }
         return receiver
+    }
+
+    /// Names that stand for a type parameter in `file`: those of its generic types
+    /// (`struct Inject<T>`) and single capital letters (`func resolve<T>`, whose generic
+    /// clause the facts do not keep). `resolve(T.self)` inside them resolves no key.
+    static func genericParameters(in file: SourceFile) -> Set<String> {
+        var names: Set<String> = []
+        for declaration in file.summary.declarations {
+            guard let clause = declaration.genericParameters else { continue }
+            for part in clause.dropFirst().dropLast().split(separator: ",") {
+                let name = part.split(separator: ":").first.map { $0.trimmingPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+                if let name, !name.isEmpty { names.insert(name) }
+            }
+        }
+        return names.union((65...90).map { String(UnicodeScalar(UInt8($0))) })
     }
 
     static func files(of module: ModuleGraph.Module, in workspace: Workspace) -> [SourceFile] {
