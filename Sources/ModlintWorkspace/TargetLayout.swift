@@ -25,12 +25,6 @@ enum TargetLayout {
         return nil
     }
 
-    /// True when `file` (relative to the target directory) belongs to the target given its
-    /// `sources:`, `exclude:` and `resources:` lists.
-    static func includes(_ file: String, of target: ManifestTarget) -> Bool {
-        SourceFilter(target).includes(file)
-    }
-
     /// A target's `sources:`, `exclude:` and `resources:` lists, normalised once: the
     /// loader asks it about every file of the target.
     struct SourceFilter {

@@ -90,7 +90,9 @@ public struct WorkspaceLoader: Sendable {
     public func load(_ scanned: ScannedWorkspace) -> Workspace {
         var workspace = assemble(root: scanned.root, scan: scanned.scan)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
-        if options.readsDependencies { attachDependencies(to: &workspace, scan: scanned.scan) }
+        if options.readsDependencies {
+            attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan))
+        }
         return workspace
     }
 
@@ -121,9 +123,8 @@ public struct WorkspaceLoader: Sendable {
 
     /// Reads the checkouts of the remote packages the workspace depends on (transitively)
     /// as context packages, and records the direct dependencies it could not find.
-    private func attachDependencies(to workspace: inout Workspace, scan: TreeScan) {
+    private func attachDependencies(to workspace: inout Workspace, inputs: DependencyInputs) {
         let root = workspace.root
-        let inputs = dependencyInputs(root: root, scan: scan)
         let checkouts = DependencyContext.index(inputs.checkoutFolders)
         let pins = ResolvedPins.read(inputs.pinFiles)
         var contextOptions = options
@@ -178,14 +179,6 @@ public struct WorkspaceLoader: Sendable {
         workspace.contextNotes = contextNotes
     }
 
-    /// A hash of every input file's identity (path, size, modification time, inode) —
-    /// Swift sources and manifests alike — found by the same walk as `load`, without
-    /// reading any file. Equal fingerprints mean the workspace did not change on disk.
-    public func inputFingerprint(paths: [String]) throws -> (root: String, fingerprint: UInt64) {
-        let scanned = try scan(paths: paths, fingerprinting: true)
-        return (scanned.root, scanned.fingerprint)
-    }
-
     /// Walks the tree under `paths` once: what `load` reads and, when caching, every input
     /// file's identity (the fingerprints the result memo is keyed by).
     /// `fingerprinting`: `nil` = when a cache is configured.
@@ -193,12 +186,12 @@ public struct WorkspaceLoader: Sendable {
         let fingerprinting = fingerprinting ?? (options.cache != nil)
         let (root, scan) = try walk(paths: paths, fingerprinting: fingerprinting)
         PhaseClock.mark("walk")
-        guard fingerprinting else { return ScannedWorkspace(root: root, scan: scan, fingerprint: 0, structure: 0) }
+        guard fingerprinting else { return ScannedWorkspace(root: root, scan: scan, fingerprint: 0, structure: 0, dependencyInputs: nil) }
         // Dependencies read as context live outside the walk (`.build`, `SourcePackages`,
         // explicit folders): their checkouts' manifests and the pins are inputs too.
         var dependencies = StableHash()
-        if options.readsDependencies {
-            let inputs = dependencyInputs(root: root, scan: scan)
+        let inputs = options.readsDependencies ? dependencyInputs(root: root, scan: scan) : nil
+        if let inputs {
             for folder in inputs.checkoutFolders {
                 for entry in FileSystem.entries(of: folder) ?? [] {
                     let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
@@ -215,19 +208,19 @@ public struct WorkspaceLoader: Sendable {
         fingerprint.add(String(dependencies.value, radix: 16))
         var structure = scan.structure
         structure.add(String(dependencies.value, radix: 16))
-        return ScannedWorkspace(root: root, scan: scan, fingerprint: fingerprint.value, structure: structure.value)
+        return ScannedWorkspace(root: root, scan: scan, fingerprint: fingerprint.value, structure: structure.value, dependencyInputs: inputs)
     }
 
     /// Where the workspace's dependency checkouts may be and which `Package.resolved` files
     /// pin them: what `load` reads as context and what the fingerprint must cover.
-    private func dependencyInputs(root: String, scan: TreeScan) -> (checkoutFolders: [String], pinFiles: [String]) {
+    private func dependencyInputs(root: String, scan: TreeScan) -> DependencyInputs {
         let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
         let packageDirectories = scan.packageDirectories.keys.sorted()
         let folders = DependencyContext.checkoutFolders(root: root, packageDirectories: packageDirectories, projects: projects,
                                                         explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory)
         let pinFiles = ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
                                           workspaces: scan.xcodeWorkspaces.sorted())
-        return (folders, pinFiles)
+        return DependencyInputs(checkoutFolders: folders, pinFiles: pinFiles)
     }
 
     private func walk(paths: [String], fingerprinting: Bool) throws -> (String, TreeScan) {
@@ -565,6 +558,14 @@ public struct ScannedWorkspace: Sendable {
     public let fingerprint: UInt64
     /// The same without the Swift sources' identities (see `TreeScan.structure`).
     public let structure: UInt64
+    /// Found for the fingerprint and reused by the load (they are looked up on disk).
+    let dependencyInputs: DependencyInputs?
+}
+
+/// Where the workspace's dependency checkouts may be, and the `Package.resolved` files.
+struct DependencyInputs: Sendable {
+    var checkoutFolders: [String]
+    var pinFiles: [String]
 }
 
 /// One walk over the tree: package directories (with their manifest file names), every

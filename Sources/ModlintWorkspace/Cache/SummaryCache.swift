@@ -224,9 +224,8 @@ public final class SummaryCache: Sendable {
             var hash: UInt64
             var checksum: UInt64
             var facts: UInt64
-            /// `nil` for a stored record (at `offset` in the mapped records file).
+            /// `nil` for a stored record (its index entry says where it is).
             var fresh: [UInt8]?
-            var offset: Int
         }
 
         let cache: SummaryCache
@@ -259,16 +258,14 @@ public final class SummaryCache: Sendable {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             let entry = index?.entries[path]
             if let entry, entry.identity == identity {
-                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil, offset: entry.offset))
+                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
                 return .stored(entry)
             }
             guard let bytes = FileSystem.read(absolute) else { return nil }
-            var content = StableHash()
-            content.addRaw(bytes)
-            let hash = content.value
+            let hash = Self.contentHash(bytes)
             changes.add(1, ordering: .relaxed)
             if let entry, entry.hash == hash {
-                keep(path, Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil, offset: entry.offset))
+                keep(path, Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
                 return .stored(entry)
             }
             let made = summarize(bytes, path: path, identity: identity, hash: hash)
@@ -284,11 +281,16 @@ public final class SummaryCache: Sendable {
             case .stored(let entry):
                 if let summary = stored(entry) { return summary }
                 guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.read(absolute) else { return nil }
-                var content = StableHash()
-                content.addRaw(bytes)
                 changes.add(1, ordering: .relaxed)
-                return summarize(bytes, path: path, identity: identity, hash: content.value).summary
+                return summarize(bytes, path: path, identity: identity, hash: Self.contentHash(bytes)).summary
             }
+        }
+
+        /// FNV-1a over a file's bytes: equal content reuses the record whatever the stat says.
+        static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+            var content = StableHash()
+            content.addRaw(bytes)
+            return content.value
         }
 
         /// Summarises a file and keeps its new record.
@@ -296,7 +298,7 @@ public final class SummaryCache: Sendable {
             let summary = FactExtractor.summarize(bytes: bytes)
             let encoded = SummaryCodec.encode(summary)
             let facts = encoded.withUnsafeBytes(SummaryCodec.factsChecksum)
-            keep(path, Record(identity: identity, hash: hash, checksum: Checksum.of(encoded), facts: facts, fresh: encoded, offset: 0))
+            keep(path, Record(identity: identity, hash: hash, checksum: Checksum.of(encoded), facts: facts, fresh: encoded))
             return (summary, facts)
         }
 
