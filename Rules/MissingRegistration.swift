@@ -18,7 +18,9 @@ public struct MissingRegistration: Rule {
         Register the key (an `Assembly`, `UnifiedDI.register`, a `DependencyKey` with an \
         `extension DependencyValues` property, a Factory container property) in a module \
         the consumer's app links. Framework built-ins (`\\.date`, `\\.uuid`, \
-        `\\.continuousClock`, `\\.mainQueue` …) are known. A framework that registers \
+        `\\.continuousClock`, `\\.mainQueue` …) are known. A hand-rolled container's consumers \
+        are its `resolve(T.self)` calls and the properties of a property wrapper that \
+        resolves its type parameter from it (`@Inject var clock: Clock`). A framework that registers \
         nothing in the workspace is assumed to be fed by a dependency package, and test \
         targets are not checked.
         """,
@@ -34,6 +36,12 @@ public struct MissingRegistration: Rule {
                             KeychainSessionStore(crypto: r.\u{2193}resolve(CryptoService.self)!)
                         }
                     }
+                }
+
+                // A generic wrapper around the container: `T` is no key.
+                final class Resolver {
+                    private let container = Container()
+                    func resolve<T>(_ type: T.Type) -> T { container.resolve(T.self)! }
                 }
                 """,
                 "Sources/Feature/FeatureModel.swift": """
@@ -97,6 +105,15 @@ public struct MissingRegistration: Rule {
                     let clock = DIContainer.shared.resolve(Clock.self)
                     let store = DIContainer.shared.\u{2193}resolve(Store.self)
                     _ = (clock, store)
+                }
+                """,
+                "Sources/App/ProfileViewModel.swift": """
+                protocol Analytics {}
+
+                final class ProfileViewModel {
+                    @Inject var clock: Clock
+                    @Inject private var optionalClock: (any Clock)?
+                    \u{2193}@Inject var analytics: Analytics
                 }
                 """,
             ]),

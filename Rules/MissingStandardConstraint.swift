@@ -15,7 +15,8 @@ public struct MissingStandardConstraint: Rule {
         `unsatisfiedStandardConstraint` when the Standard passed to \
         `Configuration(standard:)` does not conform. modlint checks every configuration of \
         every `SpeziAppDelegate`: the modules it lists (in `if` and `#if` branches, nested as \
-        arguments, or returned by computed properties) and the modules Spezi creates for \
+        arguments or in trailing closures, or returned by computed properties and \
+        `@DependencyCollectionBuilder` collections) and the modules Spezi creates for \
         their `@Dependency` declarations. A Standard's conformances are the union of its \
         declaration and all of its extensions in the workspace, through protocol \
         inheritance. Optional requirements (`(any P)?`, or `any Standard` checked with \
@@ -85,6 +86,49 @@ public struct MissingStandardConstraint: Rule {
                     private var standard: CloudStandard
 
                     init() {}
+                }
+                """,
+            ]),
+            RuleExample("modules passed as arguments and modules of a @DependencyCollectionBuilder collection", files: [
+                "Package.swift": SpeziExampleManifest.app,
+                "Sources/App/AppDelegate.swift": """
+                import Spezi
+
+                class AppDelegate: SpeziAppDelegate {
+                    override var configuration: Configuration {
+                        Configuration(standard: \u{2193}\u{2193}ExampleStandard()) {
+                            AccountConfiguration(service: FirebaseAccountService())
+                            extras
+                        }
+                    }
+
+                    @DependencyCollectionBuilder<any Module>
+                    var extras: DependencyCollection {
+                        UploadModule()
+                    }
+                }
+                """,
+                "Sources/App/ExampleStandard.swift": """
+                import Spezi
+
+                actor ExampleStandard: Standard {}
+                """,
+                "Sources/App/Modules.swift": """
+                import Spezi
+
+                protocol AccountConstraint: Standard {}
+                protocol UploadConstraint: Standard {}
+
+                final class AccountConfiguration: Module {
+                    init(service: any Module) {}
+                }
+
+                final class FirebaseAccountService: Module {
+                    @StandardActor var standard: any AccountConstraint
+                }
+
+                final class UploadModule: Module {
+                    @StandardActor var standard: any UploadConstraint
                 }
                 """,
             ]),

@@ -194,9 +194,9 @@ struct DIScan {
                         // `@WeakLazyInjected`, `@InjectedObject`.
                         let name = tokenBuffer[index + 1]
                         let length = name.length
-                        if name.kind == .identifier && name.flags & Token.Flags.spaceBefore == 0
-                            && (length == 8 || length == 10 || length == 12 || length == 14 || length == 16)
-                            && bytes[Int(token.start)] == UInt8(ascii: "@") {
+                        if name.kind == .identifier && name.flags & Token.Flags.spaceBefore == 0 && length >= 3
+                            && bytes[Int(token.start)] == UInt8(ascii: "@")
+                            && bytes[Int(name.start)] >= UInt8(ascii: "A") && bytes[Int(name.start)] <= UInt8(ascii: "Z") {
                             handleAttribute(at: index + 1)
                         }
                     }
@@ -418,16 +418,19 @@ struct DIScan {
         guard tokens.isName(index) else { return }
         let token = tokens.tokens[index]
         let first = tokens.source.bytes[Int(token.start)]
-        guard first == UInt8(ascii: "I") || first == UInt8(ascii: "D") || first == UInt8(ascii: "L") || first == UInt8(ascii: "W") else { return }
-        if tokens.isWord(index, "Dependency") || tokens.isWord(index, "DependencyClient") {
+        let framework = first == UInt8(ascii: "I") || first == UInt8(ascii: "D") || first == UInt8(ascii: "L") || first == UInt8(ascii: "W")
+        if framework && (tokens.isWord(index, "Dependency") || tokens.isWord(index, "DependencyClient")) {
             if frameworks.swiftDependencies { SwiftDependenciesAdapter.attribute(at: index, scan: &self) }
-        } else if tokens.isWord(index, "Injected") || tokens.isWord(index, "LazyInjected") || tokens.isWord(index, "WeakLazyInjected")
-                    || tokens.isWord(index, "InjectedObject") {
+        } else if framework && (tokens.isWord(index, "Injected") || tokens.isWord(index, "LazyInjected")
+                    || tokens.isWord(index, "WeakLazyInjected") || tokens.isWord(index, "InjectedObject"))
+                    && (frameworks.factory || frameworks.weaveDI) {
             if frameworks.factory && !frameworks.weaveDI {
                 FactoryAdapter.attribute(at: index, scan: &self)
             } else if frameworks.weaveDI && !frameworks.factory {
                 WeaveDIAdapter.attribute(at: index, scan: &self)
             }
+        } else {
+            HandRolledContainerAdapter.wrapperUse(at: index, scan: &self)
         }
     }
 

@@ -207,6 +207,10 @@ public struct DIFacts: Sendable, Equatable, Codable {
     /// `UserFeatureModule.register(in: container)`: a container handed to another type's
     /// function, which registers into it (the WeaveDI guide's per-module registration).
     public var containerPasses: [DIContainerPass] = []
+    /// `@Inject var clock: Clock` through a wrapper no framework claims: a consumption of
+    /// `Clock` when the workspace declares `Inject` as a wrapper that resolves its type
+    /// parameter from a container (`DIGraph` decides).
+    public var wrapperUses: [DIWrapperUse] = []
 
     public init(registrations: [DIRegistration] = [], consumptions: [DIConsumption] = [], keys: [DIKeyDeclaration] = [],
                 containerCalls: [DIContainerCall] = [], containerMethods: [String] = []) {
@@ -219,7 +223,21 @@ public struct DIFacts: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool {
         registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
-            && containerPasses.isEmpty
+            && containerPasses.isEmpty && wrapperUses.isEmpty
+    }
+}
+
+/// `@Inject var clock: Clock`: the wrapper's name, the property's type as written (optional
+/// marks and `any` removed) and the attribute's site.
+public struct DIWrapperUse: Sendable, Equatable, Codable {
+    public var wrapper: String
+    public var type: String
+    public var site: DISite
+
+    public init(wrapper: String, type: String, site: DISite) {
+        self.wrapper = wrapper
+        self.type = type
+        self.site = site
     }
 }
 

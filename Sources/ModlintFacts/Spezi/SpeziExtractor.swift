@@ -364,7 +364,8 @@ private struct SpeziScan {
         // counts as built here (not `if Flags.health {`, an argument or a condition).
         let staticInstance = tokens[index].isAtLineStart && startsUppercase(index) && isPunct(index + 1, UInt8(ascii: "."))
             && startsLowercase(index + 2) && (index + 3 >= tokens.count || tokens[index + 3].isAtLineStart)
-        if isInstantiation(index) || staticInstance {
+        // Arguments count: `AccountConfiguration(service: FirebaseAccountService())` configures both.
+        if isInstantiation(index, afterLabels: true) || staticInstance {
             let typeUse = use(index)
             for scope in scopes {
                 switch scope {

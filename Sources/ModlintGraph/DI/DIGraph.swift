@@ -46,23 +46,30 @@ public struct DIGraph: Sendable {
         })
         let registerMethods = Set(settings.registerMethods).intersection(declaredMethods)
         let resolveMethods = Set(settings.resolveMethods).intersection(declaredMethods)
+        let wrappers = Self.injectingWrappers(in: workspace, graph: graph, resolveMethods: resolveMethods)
         for (index, module) in graph.modules.enumerated() {
             let isTest = module.kind == .test
             for file in Self.files(of: module, in: workspace) {
                 let di = file.summary.di
                 guard !di.isEmpty else { continue }
                 func site(_ value: DISite) -> Site { Site(file: file.path, line: value.line, column: value.column) }
-                for fact in di.registrations {
+                // `container.resolve(T.self)` inside `func resolve<T>` (a wrapper around
+                // a framework's container) stands for every key, so for none.
+                let generic = Self.genericParameters(in: file)
+                for fact in di.registrations where !generic.contains(fact.key.id) {
                     registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
                 }
                 if !isTest { containerPasses += di.containerPasses.map { ($0, file.path) } }
-                for fact in di.consumptions {
+                for fact in di.consumptions where !generic.contains(fact.key.id) {
                     consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
                 }
                 for fact in di.keys {
                     keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
                 }
-                let generic = Self.genericParameters(in: file)
+                for use in di.wrapperUses where wrappers.contains(use.wrapper) {
+                    let fact = DIConsumption(framework: .handRolled, key: DIKey(use.type), site: use.site)
+                    consumptions.append(Consumption(fact: fact, site: site(use.site), module: index, isTest: isTest))
+                }
                 for (callIndex, call) in di.containerCalls.enumerated() where !generic.contains(call.key.id) {
                     if registerMethods.contains(call.method) {
                         let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
@@ -91,6 +98,36 @@ public struct DIGraph: Sendable {
         return receiver
     }
 
+    /// Property wrappers that resolve their type parameter from a hand-rolled container
+    /// (`@propertyWrapper struct Inject<Service>` whose file calls `resolve(Service.self)`):
+    /// `@Inject var clock: Clock` consumes `Clock`.
+    static func injectingWrappers(in workspace: Workspace, graph: ModuleGraph, resolveMethods: Set<String>) -> Set<String> {
+        guard !resolveMethods.isEmpty else { return [] }
+        var names: Set<String> = []
+        for module in graph.modules {
+            for file in files(of: module, in: workspace) {
+                let resolvedKeys = Set(file.summary.di.containerCalls.filter { resolveMethods.contains($0.method) }.map(\.key.id))
+                guard !resolvedKeys.isEmpty else { continue }
+                for declaration in file.summary.declarations where declaration.attributes.contains("propertyWrapper") {
+                    guard let clause = declaration.genericParameters,
+                          !typeParameters(clause).isDisjoint(with: resolvedKeys) else { continue }
+                    names.insert(declaration.name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `<Service, T: P>` → `Service`, `T`.
+    static func typeParameters(_ clause: String) -> Set<String> {
+        var names: Set<String> = []
+        for part in clause.dropFirst().dropLast().split(separator: ",") {
+            let name = part.split(separator: ":").first.map { $0.trimmingPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+            if let name, !name.isEmpty { names.insert(name) }
+        }
+        return names
+    }
+
     /// Names that stand for a type parameter in `file`: those of its generic types
     /// (`struct Inject<T>`) and single capital letters (`func resolve<T>`, whose generic
     /// clause the facts do not keep). `resolve(T.self)` inside them resolves no key.
@@ -98,10 +135,7 @@ public struct DIGraph: Sendable {
         var names: Set<String> = []
         for declaration in file.summary.declarations {
             guard let clause = declaration.genericParameters else { continue }
-            for part in clause.dropFirst().dropLast().split(separator: ",") {
-                let name = part.split(separator: ":").first.map { $0.trimmingPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
-                if let name, !name.isEmpty { names.insert(name) }
-            }
+            names.formUnion(typeParameters(clause))
         }
         return names.union((65...90).map { String(UnicodeScalar(UInt8($0))) })
     }
