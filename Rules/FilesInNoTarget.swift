@@ -20,7 +20,8 @@ public struct FilesInNoTarget: Rule {
         folder should be analysed, make sure the project or manifest that builds it lies \
         under the linted paths; when it should not be, leave it out with `exclude:` in \
         `.modlint.yml`. Files a target leaves out on purpose (`exclude:`, resources) are \
-        not counted.
+        not counted. A Tuist project (`Project.swift`, `Tuist/`) has no Xcode projects \
+        until `tuist generate` writes them; the note says so.
         """,
         examples: [
             RuleExample("an example folder that no target builds", files: [
@@ -66,10 +67,11 @@ public struct FilesInNoTarget: Rule {
         let listed = ordered.prefix(Self.listedFolders).map { "\($0.isEmpty ? "./" : $0 + "/") (\(Self.count(folders[$0]!.count, "file")))" }
         let rest = ordered.count > Self.listedFolders ? ", and \(ordered.count - Self.listedFolders) more folders" : ""
         let first = folders[ordered[0]]!.sorted()[0]
+        let hint = Self.isTuistLayout(files) ? Self.tuistHint : ""
         return [Finding(
             site: Site(file: first, line: 1, column: 1),
             message: "\(Self.count(files.count, "Swift file")) \(files.count == 1 ? "belongs" : "belong") to no SwiftPM or Xcode target and \(files.count == 1 ? "is" : "are") not analysed: "
-                + listed.joined(separator: ", ") + rest,
+                + listed.joined(separator: ", ") + rest + hint,
             key: ordered,
             related: ordered.dropFirst().prefix(Self.listedFolders - 1).map {
                 RelatedLocation(file: folders[$0]!.sorted()[0], line: 0, message: "\(Self.count(folders[$0]!.count, "file")) in no target")
@@ -79,6 +81,19 @@ public struct FilesInNoTarget: Rule {
 
     /// The folder a file is listed under: the first folder below its package or project
     /// (`Kit/Example`), or the first folder of its path outside every package.
+    static let tuistHint = "; this looks like a Tuist project, whose manifests modlint does not run: "
+        + "run `tuist generate --no-open` first and modlint reads the Xcode projects it writes"
+
+    /// Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/…`) are Swift files
+    /// no target builds; when they are among the unread files, the projects were never
+    /// generated.
+    static func isTuistLayout(_ files: [String]) -> Bool {
+        files.contains { file in
+            let name = Paths.lastComponent(file)
+            return name == "Project.swift" || name == "Workspace.swift" || file.hasPrefix("Tuist/") || file.contains("/Tuist/")
+        }
+    }
+
     static func folder(of file: String, packageDirectories: [String]) -> String {
         let owner = packageDirectories.filter { $0.isEmpty || Paths.isInside(file, $0) }.max { $0.count < $1.count }
         let base = owner ?? ""

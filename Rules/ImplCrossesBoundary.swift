@@ -226,10 +226,26 @@ public struct ImplCrossesBoundary: Rule {
 
     public func check(_ context: LintContext) -> [Finding] {
         let index = context.implementations
-        var findings: [Finding] = []
+        let graph = context.graph
+        // A file that several targets build (`Shared-iOS`, `Shared-watchOS`) is one use
+        // site: one finding naming every such module.
+        var groups: [[ImplementationIndex.Use]] = []
+        var groupOf: [String: Int] = [:]
         for use in index.crossModuleUses() where !index.isCompositionRoot(use.user) {
             if index.testsFromInside(use.user, use.declaration.module) { continue }
-            let graph = context.graph
+            let sites = use.sites.map { "\($0.file):\($0.line):\($0.column)" }.joined(separator: ",")
+            let group = "\(use.name)\u{1F}\(use.declaration.module)\u{1F}\(sites)"
+            if let position = groupOf[group] {
+                groups[position].append(use)
+            } else {
+                groupOf[group] = groups.count
+                groups.append([use])
+            }
+        }
+        var findings: [Finding] = []
+        for group in groups {
+            let use = group[0]
+            let users = group.map { graph.modules[$0.user].id }
             let user = graph.modules[use.user], owner = graph.modules[use.declaration.module]
             let first = use.sites[0]
             var related = use.sites.dropFirst().map {
@@ -238,12 +254,13 @@ public struct ImplCrossesBoundary: Rule {
             related.append(RelatedLocation(file: use.declaration.site.file, line: use.declaration.site.line,
                                            message: "\(use.name) is declared in \(owner.id)"))
             let count = use.sites.count == 1 ? "" : " (\(use.sites.count) uses)"
+            let subject = users.count == 1 ? "\(user.id) uses" : ListFormat.and(users) + " use"
             findings.append(Finding(
                 site: first,
-                message: "\(user.id) uses \(use.name), a concrete implementation of \(owner.id)\(count); "
+                message: "\(subject) \(use.name), a concrete implementation of \(owner.id)\(count); "
                     + "depend on its abstraction and let a composition root inject it",
                 module: user.id,
-                key: [user.id, owner.id, use.name],
+                key: users + [owner.id, use.name],
                 related: related
             ))
         }

@@ -116,6 +116,8 @@ public struct PublicImpl: Rule {
                 let abstractions = facts.inheritance.flatMap { $0.split(separator: "&").compactMap { ImplementationIndex.baseName(String($0)) } }
                     .filter { index.protocolNames.contains($0) }
                 guard let abstraction = abstractions.first else { continue }
+                // A file that several targets build declares the type once.
+                if reported.contains(where: { $0.name == name && $0.declaration.site == declaration.site }) { continue }
                 reported.append((name, declaration, abstraction))
             }
         }

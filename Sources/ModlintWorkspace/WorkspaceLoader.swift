@@ -11,12 +11,17 @@ import ModlintManifest
 public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
     case noPackages([String])
+    /// Tuist manifests (`Project.swift`, `Workspace.swift`) but no generated project.
+    case tuistNotGenerated([String])
     case unreadable(String)
 
     public var description: String {
         switch self {
         case .pathNotFound(let path): return "path not found: \(path)"
         case .noPackages(let paths): return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", "))"
+        case .tuistNotGenerated(let paths):
+            return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", ")); this looks like a Tuist project, "
+                + "whose manifests modlint does not run: run `tuist generate --no-open` first and modlint reads the Xcode projects it writes"
         case .unreadable(let path): return "cannot read \(path)"
         }
     }
@@ -247,7 +252,8 @@ public struct WorkspaceLoader: Sendable {
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
             }
-            throw WorkspaceError.noPackages(inputs)
+            let tuist = scan.swiftFiles.contains { ["Project.swift", "Workspace.swift"].contains(Paths.lastComponent($0)) }
+            throw tuist ? WorkspaceError.tuistNotGenerated(inputs) : WorkspaceError.noPackages(inputs)
         }
         return (root, scan)
     }

@@ -96,7 +96,7 @@ struct XcodeProjectLayout {
                 if let product = target.productFileName { builders[product, default: []].append((index, target.name)) }
             }
         }
-        let swiftFileSet = Set(swiftFiles)
+        let swiftFileSet = SwiftFileSet(swiftFiles)
         let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths)
         // Files first: a target whose sources a SwiftPM target builds mirrors that target.
         var filesByTarget: [[[String]]] = []
@@ -252,13 +252,14 @@ struct XcodeProjectLayout {
     }
 
     /// The target's Swift files that exist under the linted paths, sorted and unique.
-    static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: Set<String>) -> [String] {
+    static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: SwiftFileSet) -> [String] {
         var files = Set<String>()
         for file in target.sourceFiles + target.extraSynchronizedFiles {
-            if let path = rootRelative(file, in: projectDirectory, root: root), swiftFileSet.contains(path) { files.insert(path) }
+            if let path = rootRelative(file, in: projectDirectory, root: root), let found = swiftFileSet.find(path) { files.insert(found) }
         }
         for folder in target.synchronizedFolders {
-            guard let base = rootRelative(folder.path, in: projectDirectory, root: root) else { continue }
+            guard let written = rootRelative(folder.path, in: projectDirectory, root: root) else { continue }
+            let base = swiftFileSet.findFolder(written, in: swiftFiles)
             for file in filesBelow(base, in: swiftFiles) {
                 let inner = base.isEmpty ? file : Paths.relative(file, to: base)
                 if folder.excluded.contains(where: { Paths.isInside(inner, $0) }) { continue }
@@ -331,5 +332,40 @@ private struct DependencyList {
 
     private mutating func add(_ dependency: PackageDependency, key: String) {
         if seen.insert(key).inserted { list.append(dependency) }
+    }
+}
+
+/// The linted Swift files, looked up as Xcode does on a Mac: a project that says
+/// `Mindkeeper/App.swift` for the folder `mindkeeper/` builds there (APFS ignores case by
+/// default), so a path that does not exist as written is matched ignoring case. The
+/// case-folded index is built only when such a path turns up.
+final class SwiftFileSet {
+    private let exact: Set<String>
+    private let files: [String]
+    private lazy var folded: [String: String] = {
+        var map: [String: String] = [:]
+        // Sorted input: of two files differing only in case, the first wins, on every host.
+        for file in files { map[file.lowercased()] = map[file.lowercased()] ?? file }
+        return map
+    }()
+
+    init(_ files: [String]) {
+        self.files = files
+        self.exact = Set(files)
+    }
+
+    func find(_ path: String) -> String? {
+        if exact.contains(path) { return path }
+        return folded[path.lowercased()]
+    }
+
+    /// `folder` as written when it holds linted files, else the folder with those files
+    /// whose name differs only in case.
+    func findFolder(_ folder: String, in sorted: [String]) -> String {
+        guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: sorted).isEmpty else { return folder }
+        let prefix = folder.lowercased() + "/"
+        guard let file = sorted.first(where: { $0.lowercased().hasPrefix(prefix) }) else { return folder }
+        let candidate = String(decoding: file.utf8.prefix(folder.utf8.count), as: UTF8.self)
+        return candidate.lowercased() == folder.lowercased() ? candidate : folder
     }
 }

@@ -84,6 +84,26 @@ struct XcodeModuleGraphTests {
         #expect(packages.edges.map { "\($0.from)->\($0.to)" } == ["demo.xcodeproj->storage"])
     }
 
+    /// Xcode on a Mac builds `Demo App/AppDelegate.swift` from the folder `demo app/`
+    /// (APFS ignores case): the files are found as Xcode finds them, on every host.
+    @Test func pathsThatDifferOnlyInCaseAreFoundAsOnAMac() throws {
+        let renamed = Self.classicProject.map { entry in
+            (entry.0.hasPrefix("Demo App/") ? "demo app/" + entry.0.dropFirst("Demo App/".count) : entry.0, entry.1)
+        }
+        let directory = try TemporaryDirectory(files: renamed + [
+            ("Sync.xcodeproj/project.pbxproj", XcodeFixtures.synchronizedFolders),
+            ("app/AppMain.swift", "import SwiftUI\n"),
+            ("app/Preview Content/Previews.swift", "import SwiftUI\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let demo = try #require(workspace.packages.first { $0.identity == "demo.xcodeproj" })
+        #expect(demo.targets[0].files.map(\.path) == ["Shared Code/Shared.swift", "demo app/AppDelegate.swift", "demo app/Views/ContentView.swift"])
+        let sync = try #require(workspace.packages.first { $0.identity == "sync.xcodeproj" })
+        #expect(sync.targets[0].files.map(\.path) == ["app/AppMain.swift"])
+        #expect(workspace.filesInNoTarget == ["Scripts/Generate.swift", "Tools/Lint/Run.swift", "app/Preview Content/Previews.swift"])
+    }
+
     @Test func synchronizedFoldersWithExceptions() throws {
         let directory = try TemporaryDirectory(files: [
             ("Sync.xcodeproj/project.pbxproj", XcodeFixtures.synchronizedFolders),

@@ -121,6 +121,11 @@ struct WorkspaceLoaderTests {
         #expect(throws: WorkspaceError.noPackages([directory.path])) {
             try WorkspaceLoader().load(paths: [directory.path])
         }
+        let tuist = try TemporaryDirectory(files: [("Project.swift", "import ProjectDescription\n"), ("Sources/App.swift", "print(1)\n")])
+        defer { tuist.remove() }
+        #expect(throws: WorkspaceError.tuistNotGenerated([tuist.path])) {
+            try WorkspaceLoader().load(paths: [tuist.path])
+        }
     }
 
     @Test func directorySymlinkLoopsAreNotFollowed() throws {
