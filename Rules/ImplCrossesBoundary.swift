@@ -33,7 +33,8 @@ public struct ImplCrossesBoundary: Rule {
         `DependencyInjection`): that is where concrete types are meant to meet. Building an \
         implementation where it is registered — a DI factory that builds it \
         (`container.register(P.self) { LiveP() }`, WeaveDI, Factory), a `liveValue`, a \
-        Spezi `Configuration` — is the recommended pattern and never counts. A `#if DEBUG` \
+        Spezi `Configuration`, a Vapor app's `configure.swift` — is the recommended \
+        pattern and never counts. A `#if DEBUG` \
         preview that builds another module's implementation still does (it forces the \
         type to be public); suppress it with `// modlint:disable:next \
         impl-crosses-boundary - preview`. A test target that imports the declaring module \
@@ -126,10 +127,14 @@ public struct ImplCrossesBoundary: Rule {
 
                 let package = Package(
                     name: "App",
-                    dependencies: [.package(url: "https://github.com/Swinject/Swinject", from: "2.9.0")],
+                    dependencies: [
+                        .package(url: "https://github.com/Swinject/Swinject", from: "2.9.0"),
+                        .package(url: "https://github.com/vapor/vapor", from: "4.0.0"),
+                    ],
                     targets: [
                         .target(name: "AppDI", dependencies: ["Core"]),
                         .target(name: "Feature", dependencies: ["Core", .product(name: "Swinject", package: "Swinject")]),
+                        .target(name: "Server", dependencies: ["Core", .product(name: "Vapor", package: "vapor")]),
                         .target(name: "Core"),
                     ]
                 )
@@ -153,6 +158,14 @@ public struct ImplCrossesBoundary: Rule {
                     container.register(Analytics.self) { _ in
                         LiveAnalytics()
                     }
+                }
+                """,
+                "Sources/Server/configure.swift": """
+                import Core
+                import Vapor
+
+                func configure(_ app: Application) throws {
+                    app.storage[AnalyticsKey.self] = LiveAnalytics()
                 }
                 """,
                 "Sources/Feature/Preview.swift": """
@@ -376,6 +389,8 @@ struct ImplementationIndex {
     func isRegistrationSite(_ name: String, file: ModlintWorkspace.SourceFile, line: Int) -> Bool {
         let di = file.summary.di
         if di.registrations.contains(where: { $0.builds == name }) || di.containerCalls.contains(where: { $0.builds == name }) { return true }
+        // Vapor's `configure(_ app: Application)` is where a server app is assembled.
+        if Paths.lastComponent(file.path) == "configure.swift" && file.summary.imports.contains(where: { $0.module == "Vapor" }) { return true }
         for key in di.keys {
             if [key.liveValue, key.testValue, key.previewValue].contains(where: { $0?.line == line }) { return true }
         }
