@@ -102,7 +102,8 @@ public struct ForbiddenDependency: Rule {
                 message: "\(source.id) must not depend on \(edge.to) (forbidden \(rule.from) -> \(rule.to))\(reason)",
                 module: source.id,
                 key: [source.id, edge.to],
-                related: architecture.related(rule.location, "the forbidden edge is declared here")
+                related: architecture.related(rule.location, "the forbidden edge is declared here"),
+                edges: [ModuleEdge(from: source.id, to: edge.to)]
             ))
         }
         return findings

@@ -119,7 +119,8 @@ public struct ImportCycle: Rule {
                 message: "\(scope)\(condition); to break it, remove the import\(breakers.count == 1 ? "" : "s") \(cut)",
                 module: id(component[0]),
                 key: component.map(id),
-                related: related
+                related: related,
+                edges: edges.map { ModuleEdge(from: id($0.from), to: id($0.to)) }
             )
         }
     }

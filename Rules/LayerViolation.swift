@@ -114,7 +114,8 @@ public struct LayerViolation: Rule {
             let violated = to < from ? toLayer : fromLayer
             let related = architecture.related(violated.location, "layer \(violated.name) is declared here")
             findings.append(Finding(site: dependency.site, message: problem, module: source.id,
-                                    key: [source.id, target.id], related: related))
+                                    key: [source.id, target.id], related: related,
+                                    edges: [ModuleEdge(from: source.id, to: target.id)]))
         }
         return findings
     }

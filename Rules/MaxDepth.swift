@@ -103,7 +103,8 @@ public struct MaxDepth: Rule {
                 site: first.site,
                 message: "dependency chain of \(chain.count - 1) edges exceeds max-depth \(limit): \(names.joined(separator: " -> "))",
                 module: names[0],
-                key: [names[0]]
+                key: [names[0]],
+                edges: zip(names, names.dropFirst()).map { ModuleEdge(from: $0, to: $1) }
             )
         }
     }

@@ -215,7 +215,9 @@ public struct UnusedDependency: Rule {
                     site: declaration.site,
                     message: "\(module.id) declares a dependency on \(declaration.name) but none of its source files imports it",
                     module: module.id,
-                    key: [module.id, declaration.name]
+                    key: [module.id, declaration.name],
+                    edges: declaration.isExternal ? [ModuleEdge(from: module.id, to: declaration.name)]
+                        : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
                 ))
             }
         }

@@ -2,25 +2,13 @@
 /// collapse, transitive reduction, plus the annotations `modlint graph` adds (violations,
 /// layers). They work on any view: they only look at node ids, packages and edges.
 public enum ViewTransforms {
-    /// A rule finding on a module edge, by module id.
-    public struct Violation: Sendable, Equatable {
-        public var from: String
-        public var to: String
-        public var rule: String
-
-        public init(from: String, to: String, rule: String) {
-            self.from = from
-            self.to = to
-            self.rule = rule
-        }
-    }
-
-    /// Marks the edges that violations point at. `node` maps a module id to the node that
+    /// Marks the edges that violations (a finding's module edge, by module id, and its
+    /// rule: the lint result's `violatingEdges`) point at. `node` maps a module id to the node that
     /// stands for it in this view (the module itself, or its package in the packages view);
     /// violations whose ends map to no node, or to one node, are dropped. With `missingKind`,
     /// a violation without a matching edge (an undeclared import in the modules view) is
     /// added as a new edge of that kind; otherwise it is dropped.
-    public static func markViolations(_ view: GraphView, _ violations: [Violation],
+    public static func markViolations(_ view: GraphView, _ violations: [(from: String, to: String, rule: String)],
                                       node: (String) -> String? = { $0 },
                                       missingKind: GraphEdge.Kind? = nil) -> GraphView {
         let ids = Set(view.nodes.map(\.id))

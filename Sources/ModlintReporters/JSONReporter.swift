@@ -5,7 +5,8 @@ import ModlintRuleEngine
 /// The versioned JSON result (version 1) that every other reporter renders.
 ///
 /// Keys appear in the documented order, 2-space indentation, `module` is omitted when
-/// unknown, `related` is always present, and the output ends in a newline.
+/// unknown, `related` is always present, `edges` only when the finding is about module
+/// edges, and the output ends in a newline.
 public struct JSONReporter: Reporter {
     public static let name = "json"
     public var name: String { Self.name }
@@ -52,6 +53,9 @@ public struct JSONReporter: Reporter {
         members.append(("related", .array(d.related.map {
             .object([("file", .string($0.file)), ("line", .int($0.line)), ("message", .string($0.message))])
         })))
+        if !d.edges.isEmpty {
+            members.append(("edges", .array(d.edges.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })))
+        }
         return .object(members)
     }
 }

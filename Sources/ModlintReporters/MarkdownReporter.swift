@@ -59,7 +59,7 @@ public struct MarkdownReporter: Reporter {
                 lines.append("- … and \(Plural.count(group.diagnostics.count - maxFindingsPerRule, "more finding"))")
             }
         }
-        let edges = ViolatingEdges.edges(in: result)
+        let edges = result.violatingEdges
         if !edges.isEmpty {
             lines += ["", "### Violating module edges", "", "```mermaid"]
             lines += MermaidFlowchart.lines(edges)
@@ -143,8 +143,8 @@ private extension String {
 /// Mermaid `flowchart` source for a list of module edges: nodes get synthetic ids (`m0`, …)
 /// in name order, so any module name is a safe quoted label.
 enum MermaidFlowchart {
-    static func lines(_ edges: [ViolatingEdge]) -> [String] {
-        let names = Set(edges.flatMap { [$0.from, $0.to] }).sorted()
+    static func lines(_ edges: [(edge: ModuleEdge, rule: String)]) -> [String] {
+        let names = Set(edges.flatMap { [$0.edge.from, $0.edge.to] }).sorted()
         var ids: [String: String] = [:]
         var lines = ["flowchart LR"]
         for (index, name) in names.enumerated() {
@@ -152,7 +152,7 @@ enum MermaidFlowchart {
             lines.append("  m\(index)[\"\(label(name))\"]")
         }
         for edge in edges {
-            lines.append("  \(ids[edge.from]!) -->|\(label(edge.rule))| \(ids[edge.to]!)")
+            lines.append("  \(ids[edge.edge.from]!) -->|\(label(edge.rule))| \(ids[edge.edge.to]!)")
         }
         return lines
     }

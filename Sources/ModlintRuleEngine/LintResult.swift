@@ -29,9 +29,12 @@ public struct Diagnostic: Sendable, Equatable, Codable {
     /// never from line numbers or message text.
     public var fingerprint: String
     public var related: [RelatedLocation]
+    /// The module-graph edges the finding is about (module ids), for diagrams: a cycle's
+    /// edges, an undeclared import, a layer or forbidden dependency. Empty for the rest.
+    public var edges: [ModuleEdge]
 
     public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int,
-                module: String? = nil, fingerprint: String, related: [RelatedLocation] = []) {
+                module: String? = nil, fingerprint: String, related: [RelatedLocation] = [], edges: [ModuleEdge] = []) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -41,6 +44,28 @@ public struct Diagnostic: Sendable, Equatable, Codable {
         self.module = module
         self.fingerprint = fingerprint
         self.related = related
+        self.edges = edges
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rule, severity, message, file, line, column, module, fingerprint, related, edges
+    }
+
+    /// `edges` is optional in the JSON result (written only when there are some).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(String.self, forKey: .rule)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        message = try container.decode(String.self, forKey: .message)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+        module = try container.decodeIfPresent(String.self, forKey: .module)
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        related = try container.decode([RelatedLocation].self, forKey: .related)
+        // `contains` rather than `decodeIfPresent`: positional coders (the result memo)
+        // store the array as encoded, with no presence marker.
+        edges = container.contains(.edges) ? try container.decode([ModuleEdge].self, forKey: .edges) : []
     }
 
     /// Sort order of the result: file, line, column, rule (then message for ties).
@@ -107,5 +132,22 @@ public struct LintResult: Sendable, Equatable, Codable {
         self.root = root
         self.summary = summary
         self.diagnostics = diagnostics
+    }
+}
+
+extension LintResult {
+    /// Every module edge a kept finding is about, with its rule: sorted by edge then rule,
+    /// one entry per edge and rule. Diagrams draw these red (`modlint graph`, the Markdown
+    /// report), so they show exactly what the result reports — after suppressions,
+    /// baseline and filters.
+    public var violatingEdges: [(edge: ModuleEdge, rule: String)] {
+        var seen = Set<String>()
+        var edges: [(edge: ModuleEdge, rule: String)] = []
+        for diagnostic in diagnostics {
+            for edge in diagnostic.edges where seen.insert("\(edge.from)\u{0}\(edge.to)\u{0}\(diagnostic.rule)").inserted {
+                edges.append((edge, diagnostic.rule))
+            }
+        }
+        return edges.sorted { ($0.edge.from, $0.edge.to, $0.rule) < ($1.edge.from, $1.edge.to, $1.rule) }
     }
 }

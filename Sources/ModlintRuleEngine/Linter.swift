@@ -49,7 +49,8 @@ public struct Linter: Sendable {
         lint(workspace, graph: ModuleGraph(workspace: workspace))
     }
 
-    private func lint(_ workspace: Workspace, graph: ModuleGraph) -> LintResult {
+    /// Lints a loaded workspace whose module graph the caller already built.
+    public func lint(_ workspace: Workspace, graph: ModuleGraph) -> LintResult {
         var context = LintContext(workspace: workspace, graph: graph, configuration: configuration)
         context.today = today
         let included = IncludeFilter(globs: configuration.include,
@@ -89,7 +90,7 @@ public struct Linter: Sendable {
                 rule: item.rule, severity: item.severity, message: item.finding.message,
                 file: item.finding.site.file, line: item.finding.site.line, column: item.finding.site.column,
                 module: item.finding.module, fingerprint: Fingerprint.make(rule: item.rule, key: item.finding.key),
-                related: item.finding.related
+                related: item.finding.related, edges: item.finding.edges
             )
         }
         diagnostics.sort(by: Diagnostic.ordered)

@@ -84,7 +84,7 @@ public struct Finding: Sendable, Equatable {
 }
 
 /// An edge between two modules, by module id.
-public struct ModuleEdge: Sendable, Equatable, Hashable {
+public struct ModuleEdge: Sendable, Equatable, Hashable, Codable, Comparable {
     public var from: String
     public var to: String
 
@@ -92,6 +92,8 @@ public struct ModuleEdge: Sendable, Equatable, Hashable {
         self.from = from
         self.to = to
     }
+
+    public static func < (lhs: ModuleEdge, rhs: ModuleEdge) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
 }
 
 /// Everything a rule may look at.

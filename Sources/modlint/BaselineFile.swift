@@ -14,4 +14,9 @@ enum BaselineFile {
             throw UsageError(message: "\(path): \(error.description)")
         }
     }
+
+    /// The baseline `.modlint.yml` names, resolved against the configuration's folder.
+    static func configured(_ configuration: Configuration) -> String? {
+        configuration.baseline.map { Paths.join(configuration.baseDirectory ?? "", $0) }
+    }
 }

@@ -87,9 +87,12 @@ struct GraphCommand: ParsableCommand {
         linter.loaderOptions.cache = try cache.make()
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])
         let graph = ModuleGraph(workspace: workspace)
-        let violations = linter.violatingEdges(in: workspace, graph: graph).map {
-            ViewTransforms.Violation(from: $0.edge.from, to: $0.edge.to, rule: $0.rule)
+        // Red edges are the lint result's: after suppressions, `include:` and the baseline.
+        var result = linter.lint(workspace, graph: graph)
+        if let baseline = BaselineFile.configured(configuration) {
+            result = try BaselineFile.read(baseline).apply(to: result).result
         }
+        let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
         let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration)
         let graphView = try pipeline.view(
             view.name, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
@@ -135,7 +138,7 @@ struct DiagramPipeline {
     let graph: ModuleGraph
     let configuration: Configuration
 
-    func view(_ name: GraphView.Name, options: ViewOptions, violations: [ViewTransforms.Violation],
+    func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
               shaping: ViewShaping) throws -> GraphView {
         var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
         switch name {

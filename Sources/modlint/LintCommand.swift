@@ -118,7 +118,7 @@ struct LintCommand: ParsableCommand {
             return
         }
         var stale: [Baseline.Entry] = []
-        if let path = baseline ?? loaded.baseline.map({ Paths.join(loaded.baseDirectory ?? "", $0) }) {
+        if let path = baseline ?? BaselineFile.configured(loaded) {
             let outcome = try BaselineFile.read(path).apply(to: result)
             result = outcome.result
             stale = outcome.stale

@@ -79,12 +79,13 @@ import Testing
         #expect(graph.nodes.map(\.id) == ["App", "Cache", "Core", "Feature", "Models", "Service"])
         #expect(graph.edgeList == [
             "App->Feature:dependency",
-            "Cache->Service:dependency[target-cycle]",
+            // The target cycle is an import cycle too: both findings name the edges.
+            "Cache->Service:dependency[import-cycle,target-cycle]",
             "Core->Models:dependency",
             "Feature->Core:dependency",
             "Feature->Models:import[undeclared-import]",
             "Feature->Service:dependency",
-            "Service->Cache:dependency[target-cycle]",
+            "Service->Cache:dependency[import-cycle,target-cycle]",
             "Service->Core:dependency",
         ])
     }
@@ -104,7 +105,8 @@ import Testing
         defer { directory.remove() }
         let focused = try Self.graph(["--focus", "Service", "--depth", "1"], in: directory)
         #expect(focused.edgeList == [
-            "Cache->Service:dependency[target-cycle]", "Service->Cache:dependency[target-cycle]", "Service->Core:dependency",
+            "Cache->Service:dependency[import-cycle,target-cycle]", "Service->Cache:dependency[import-cycle,target-cycle]",
+            "Service->Core:dependency",
         ])
         let reverse = try Self.graph(["--focus", "Core", "--reverse", "--include-tests"], in: directory)
         #expect(reverse.nodes.map(\.id) == ["App", "Cache", "Core", "Feature", "FeatureTests", "Service"])
@@ -114,7 +116,7 @@ import Testing
         let collapsed = try Self.graph(["--collapse", "package"], in: directory)
         #expect(collapsed.nodes.map(\.id) == ["app", "kit"])
         #expect(collapsed.edgeList == [
-            "app->kit:dependency", "kit->kit:dependency[target-cycle]", "kit->kit:import[undeclared-import]",
+            "app->kit:dependency", "kit->kit:dependency[import-cycle,target-cycle]", "kit->kit:import[undeclared-import]",
         ])
         let reduced = try Self.graph(["--transitive-reduction"], in: directory)
         #expect(!reduced.edgeList.contains("Feature->Core:dependency"))
@@ -243,6 +245,46 @@ import Testing
         // Cache -> Service goes up a layer (a cycle): it must not pull Cache up.
         #expect(dot.standardOutput.contains("\"Cache\" -> \"Service\" [constraint=false, color="))
         #expect(try bottom("Service") < top("Cache"))
+    }
+
+    /// The red edges are the lint result's: a layer violation and a forbidden dependency
+    /// are drawn in DOT and in the Markdown report alike, and a suppressed finding is not.
+    @Test func layerAndForbiddenEdgesAreRedAsTheResultSays() throws {
+        let configuration = """
+        layers:
+          - name: features
+            modules: [Feature, Service]
+          - name: core
+            modules: [Cache, Core, Models]
+        forbidden:
+          - from: Feature
+            to: Core
+            reason: features go through Service
+          - from: Core
+            to: Models
+            reason: a suppressed promise
+        """
+        let files = Self.workspace.map { entry in
+            // `Core -> Models` is suppressed where it is declared: it must not be drawn.
+            entry.0 == "Kit/Package.swift" ? (entry.0, entry.1.replacingOccurrences(
+                of: "        .target(name: \"Core\",",
+                with: "        // modlint:disable:next forbidden-dependency - kept on purpose\n        .target(name: \"Core\",")) : entry
+        }
+        let directory = try TemporaryDirectory(files: files + [(".modlint.yml", configuration)])
+        defer { directory.remove() }
+        let graph = try Self.graph([], in: directory)
+        #expect(graph.edgeList.contains("Cache->Service:dependency[import-cycle,layer-violation,target-cycle]"))
+        #expect(graph.edgeList.contains("Feature->Core:dependency[forbidden-dependency]"))
+        #expect(graph.edgeList.contains("Core->Models:dependency"))
+        let dot = try CLI.run(["graph", directory.path])
+        #expect(dot.standardOutput.contains(##""Feature" -> "Core" [color="#d62728", fontcolor="#d62728", penwidth=2, tooltip="forbidden-dependency""##),
+                "\(dot.standardOutput)")
+        #expect(dot.standardOutput.contains(#"tooltip="import-cycle, layer-violation, target-cycle""#))
+        #expect(!dot.standardOutput.contains(##""Core" -> "Models" [color="#d62728""##))
+        let markdown = try CLI.run(["lint", "--no-cache", "--reporter", "markdown", directory.path])
+        #expect(markdown.standardOutput.contains("-->|forbidden-dependency|"))
+        #expect(markdown.standardOutput.contains("-->|layer-violation|"))
+        #expect(!markdown.standardOutput.contains("a suppressed promise"))
     }
 
     /// 124 targets in six packages: no two nodes overlap, and the SVG is byte-identical

@@ -53,9 +53,9 @@ struct ViewTransformsTests {
 
     @Test func collapseMergesPackagesKeepsExternalsAndViolatingLoops() {
         let marked = ViewTransforms.markViolations(Self.view, [
-            .init(from: "Feature", to: "Util", rule: "target-cycle"),
-            .init(from: "Util", to: "Feature", rule: "target-cycle"),
-            .init(from: "App", to: "Models", rule: "undeclared-import"),
+            (from: "Feature", to: "Util", rule: "target-cycle"),
+            (from: "Util", to: "Feature", rule: "target-cycle"),
+            (from: "App", to: "Models", rule: "undeclared-import"),
         ], missingKind: .import)
         let view = ViewTransforms.collapsePackages(marked)
         #expect(view.nodes.map(\.id) == ["Alamofire", "app", "base", "kit"])
@@ -73,7 +73,7 @@ struct ViewTransformsTests {
             "App->Feature:dependency", "Core->Alamofire:dependency", "Core->Models:dependency",
             "Feature->Core:dependency", "Feature->Util:dependency", "Util->Feature:dependency",
         ])
-        let marked = ViewTransforms.markViolations(Self.view, [.init(from: "App", to: "Core", rule: "layer-violation")])
+        let marked = ViewTransforms.markViolations(Self.view, [(from: "App", to: "Core", rule: "layer-violation")])
         #expect(Self.edges(ViewTransforms.transitiveReduction(marked)).contains("App->Core:dependency[layer-violation]"))
     }
 
@@ -92,14 +92,14 @@ struct ViewTransformsTests {
                                  edges: [GraphEdge(from: "app", to: "kit", kind: .package), GraphEdge(from: "kit", to: "base", kind: .package)])
         let packageOf = ["App": "app", "Feature": "kit", "Util": "kit", "Core": "base"]
         let marked = ViewTransforms.markViolations(packages, [
-            .init(from: "Feature", to: "Core", rule: "layer-violation"),
-            .init(from: "Feature", to: "Util", rule: "target-cycle"),
-            .init(from: "Core", to: "App", rule: "undeclared-import"),
-            .init(from: "Core", to: "Nowhere", rule: "undeclared-import"),
+            (from: "Feature", to: "Core", rule: "layer-violation"),
+            (from: "Feature", to: "Util", rule: "target-cycle"),
+            (from: "Core", to: "App", rule: "undeclared-import"),
+            (from: "Core", to: "Nowhere", rule: "undeclared-import"),
         ], node: { packageOf[$0] })
         // Inside one package and unknown modules: dropped; no missing edge added without a kind.
         #expect(Self.edges(marked) == ["app->kit:package", "kit->base:package[layer-violation]"])
-        let added = ViewTransforms.markViolations(packages, [.init(from: "Core", to: "App", rule: "undeclared-import")],
+        let added = ViewTransforms.markViolations(packages, [(from: "Core", to: "App", rule: "undeclared-import")],
                                                   node: { packageOf[$0] }, missingKind: .import)
         #expect(Self.edges(added) == ["app->kit:package", "base->app:import[undeclared-import]", "kit->base:package"])
     }

@@ -22,7 +22,8 @@ enum CIFixtures {
                        file: "Packages/Core/Package.swift", line: 21, column: 17, module: "Networking",
                        fingerprint: "23001bc2c0e50a32",
                        related: [RelatedLocation(file: "Packages/Features/Package.swift", line: 22,
-                                                 message: "Settings depends on Networking")]),
+                                                 message: "Settings depends on Networking")],
+                       edges: [ModuleEdge(from: "Networking", to: "Settings"), ModuleEdge(from: "Settings", to: "Networking")]),
             Diagnostic(rule: "duplicate-registration", severity: .warning,
                        message: awkwardMessage, file: awkwardFile, line: 40, column: 5,
                        fingerprint: "9d8c7b6a5f4e3d2c",
@@ -35,7 +36,8 @@ enum CIFixtures {
                        file: "Sources/Profile/ProfileViewModel.swift", line: 4, column: 1, module: "Profile",
                        fingerprint: "0b1e44a9c3d2f610",
                        related: [RelatedLocation(file: "Package.swift", line: 17,
-                                                 message: "declare SharedModels in the dependencies of target Profile")]),
+                                                 message: "declare SharedModels in the dependencies of target Profile")],
+                       edges: [ModuleEdge(from: "Profile", to: "SharedModels")]),
         ])
 
     static let clean = LintResult(

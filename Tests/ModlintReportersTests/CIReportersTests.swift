@@ -277,19 +277,34 @@ import Testing
 }
 
 @Suite struct MarkdownReporterTests {
-    @Test func edgesFromGraphRuleMessages() {
-        #expect(ViolatingEdges.edges(in: CIFixtures.findings) == [
-            ViolatingEdge(from: "Networking", to: "Settings", rule: "target-cycle"),
-            ViolatingEdge(from: "Profile", to: "SharedModels", rule: "undeclared-import"),
-            ViolatingEdge(from: "Settings", to: "Networking", rule: "target-cycle"),
-        ])
-        let conditional = Diagnostic(rule: "undeclared-import", severity: .error,
-                                     message: "App/Core imports Net, which is not among its dependencies (when os(iOS))",
-                                     file: "a", line: 1, column: 1, fingerprint: "f")
-        #expect(ViolatingEdges.edges(in: conditional) == [ViolatingEdge(from: "App/Core", to: "Net", rule: "undeclared-import")])
-        let other = Diagnostic(rule: "duplicate-registration", severity: .error, message: "A -> B", file: "a", line: 1,
-                               column: 1, fingerprint: "f")
-        #expect(ViolatingEdges.edges(in: other).isEmpty)
+    /// The diagram's edges are the diagnostics' `edges`, never read out of message text:
+    /// a message that looks like an edge (`A -> B`) draws nothing.
+    @Test func edgesComeFromTheResultNotFromMessages() {
+        let edges = CIFixtures.findings.violatingEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
+        #expect(edges == ["Networking->Settings:target-cycle", "Profile->SharedModels:undeclared-import", "Settings->Networking:target-cycle"])
+        var result = CIFixtures.clean
+        result.diagnostics = [
+            Diagnostic(rule: "duplicate-registration", severity: .error, message: "A -> B", file: "a", line: 1, column: 1, fingerprint: "f"),
+            Diagnostic(rule: "layer-violation", severity: .error, message: "x", file: "a", line: 2, column: 1, fingerprint: "g",
+                       edges: [ModuleEdge(from: "Feature", to: "App")]),
+            Diagnostic(rule: "forbidden-dependency", severity: .warning, message: "y", file: "a", line: 3, column: 1, fingerprint: "h",
+                       edges: [ModuleEdge(from: "Feature", to: "App"), ModuleEdge(from: "Core", to: "Alamofire")]),
+        ]
+        #expect(result.violatingEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
+                == ["Core->Alamofire:forbidden-dependency", "Feature->App:forbidden-dependency", "Feature->App:layer-violation"])
+        let markdown = MarkdownReporter().render(result)
+        #expect(markdown.contains("""
+        ```mermaid
+        flowchart LR
+          m0["Alamofire"]
+          m1["App"]
+          m2["Core"]
+          m3["Feature"]
+          m2 -->|forbidden-dependency| m0
+          m3 -->|forbidden-dependency| m1
+          m3 -->|layer-violation| m1
+        ```
+        """))
     }
 
     @Test func escaping() {
