@@ -7,7 +7,7 @@ DEMO_OUT   ?= .build/demo
 SUDO       := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 MODLINT    := .build/debug/modlint
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy clean-demo fuzz
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -65,6 +65,11 @@ docs: build
 	@mkdir -p docs/rules
 	@rm -f docs/rules/*.md
 	$(MODLINT) rules --write-docs docs/rules
+
+## Proof for `modlint fix` on the corpus: every edited manifest still loads with
+## `swift package dump-package`, and every finding it fixed is gone (about a minute).
+fix-proof: deps corpus release
+	bash scripts/fix-proof.sh $(CORPUS)/pkgs .build/release/modlint
 
 ## Regenerate docs/diagrams/ from Examples/DemoApp (kept current by a test: `modlint graph --check`).
 DIAGRAM_VIEWS := packages modules imports di spezi

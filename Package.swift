@@ -54,10 +54,12 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "CGraphviz"]),
+        // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
+        .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
         .executableTarget(
             name: "modlint",
             dependencies: [
-                "ModlintRules", "ModlintReporters", "ModlintRendering",
+                "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintFix",
                 "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,6 +91,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintFixTests", dependencies: ["ModlintFix", "ModlintRuleEngine"]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )

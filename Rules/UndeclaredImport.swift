@@ -325,6 +325,15 @@ public struct UndeclaredImport: Rule {
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
             )
             finding.severity = severity
+            finding.fix = advice.fix.map { fix in
+                // Imported only under `#if os(…)`: declared for those platforms only.
+                var fix = fix
+                let platforms = edges.map { $0.fact.condition.flatMap(DependencyFix.platforms(ofCondition:)) }
+                if !platforms.contains(where: { $0 == nil }) {
+                    fix.platforms = platforms.compactMap { $0 }.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                }
+                return fix
+            }
             findings.append(finding)
         }
         for module in silenced {
@@ -488,17 +497,28 @@ public struct UndeclaredImport: Rule {
 /// exports cannot be declared, and the products that build it are named instead.
 struct DeclarationAdvice {
     let text: String
+    /// The edit `modlint fix` makes (or, for an Xcode project, reports).
+    private(set) var fix: DependencyFix?
 
     init(context: LintContext, importer: ModuleGraph.Module, imported: ModuleGraph.Module) {
         let workspace = context.workspace
         let importerPackage = workspace.packages[importer.packageIndex]
         let importedPackage = workspace.packages[imported.packageIndex]
         let importedTarget = importedPackage.targets[imported.targetIndex].declaration.name
-        let targetName = importerPackage.targets[importer.targetIndex].declaration.name
+        let declaration = importerPackage.targets[importer.targetIndex].declaration
+        let targetName = declaration.name
+        let isXcode = importerPackage.kind == .xcodeProject
+        func fix(_ dependency: String, package: String? = nil) -> DependencyFix {
+            DependencyFix(action: .add, manifest: importerPackage.manifestPath, target: targetName, dependency: dependency,
+                          packageDependency: package, isXcodeProject: isXcode)
+        }
         if importer.packageIndex == imported.packageIndex {
-            text = importerPackage.kind == .xcodeProject
+            text = isXcode
                 ? "Add a dependency on target \(importedTarget) to \(targetName)."
                 : "Declare .target(name: \"\(importedTarget)\") in the dependencies of \(targetName)."
+            // The manifest's own style: plain names where the target already uses them.
+            let byName = declaration.dependencies.contains { if case .byName = $0.kind { return true } else { return false } }
+            self.fix = fix(byName ? "\"\(importedTarget)\"" : ".target(name: \"\(importedTarget)\")")
             return
         }
         let packageName = Paths.lastComponent(importedPackage.directory.isEmpty ? importedPackage.identity : importedPackage.directory)
@@ -514,16 +534,45 @@ struct DeclarationAdvice {
         var advice = importerPackage.kind == .xcodeProject
             ? "Add the \(product) product of \(packageName) to target \(targetName)"
             : "Declare .product(name: \"\(product)\", package: \"\(packageName)\") in the dependencies of \(targetName)"
+        let element = ".product(name: \"\(product)\", package: \"\(packageName)\")"
         if !importerPackage.localDependencies.contains(importedPackage.identity) {
             if importedPackage.isContext {
+                // A remote package the manifest does not declare: its URL and version are
+                // the user's choice, so no edit is offered.
                 advice += ", and the package dependency on \(packageName)"
             } else if importerPackage.kind == .swiftPackage {
-                advice += ", and .package(path: \"\(Paths.relativePath(from: importerPackage.directory, to: importedPackage.directory))\") to the package"
+                let path = ".package(path: \"\(Paths.relativePath(from: importerPackage.directory, to: importedPackage.directory))\")"
+                if let declared = Self.urlDeclaration(of: importedPackage.identity, in: workspace) {
+                    // Published packages depend on each other by URL: reuse the entry
+                    // another manifest has, version requirement and all.
+                    advice += ", and its .package(url:) entry (as in \(declared.file)) to the package"
+                    var fix = fix(element)
+                    fix.packageDependencyDeclaredAt = declared
+                    self.fix = fix
+                } else {
+                    advice += ", and \(path) to the package"
+                    self.fix = fix(element, package: path)
+                }
             } else {
                 advice += ", and add \(packageName) to the project as a local package"
+                self.fix = fix(element)
             }
+        } else {
+            self.fix = fix(element)
         }
         text = advice + "."
+    }
+
+    /// The first `.package(url:)` entry for `identity` in the workspace's manifests.
+    static func urlDeclaration(of identity: String, in workspace: Workspace) -> RelatedLocation? {
+        for package in workspace.packages where package.kind == .swiftPackage {
+            for dependency in package.manifest.dependencies where dependency.identity == identity {
+                if case .url = dependency.location {
+                    return RelatedLocation(file: package.manifestPath, line: dependency.line, message: "declared here")
+                }
+            }
+        }
+        return nil
     }
 
     /// A target of the package that depends (transitively, within the package) on `goal`.

@@ -211,14 +211,19 @@ public struct UnusedDependency: Rule {
                     if !provided.isDisjoint(with: importedModules[index]) { continue }
                     if provided.contains(where: { imported.contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
                 }
-                findings.append(Finding(
+                var finding = Finding(
                     site: declaration.site,
                     message: "\(module.id) declares a dependency on \(declaration.name) but none of its source files imports it",
                     module: module.id,
                     key: [module.id, declaration.name],
                     edges: declaration.isExternal ? [ModuleEdge(from: module.id, to: declaration.name)]
                         : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
-                ))
+                )
+                let package = context.workspace.packages[module.packageIndex]
+                finding.fix = DependencyFix(action: .remove, manifest: package.manifestPath,
+                                            target: package.targets[module.targetIndex].declaration.name,
+                                            dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject)
+                findings.append(finding)
             }
         }
         return findings

@@ -6,7 +6,7 @@ import ModlintRuleEngine
 ///
 /// Keys appear in the documented order, 2-space indentation, `module` is omitted when
 /// unknown, `related` is always present, `edges` only when the finding is about module
-/// edges, and the output ends in a newline.
+/// edges, `fix` only when a manifest edit resolves it, and the output ends in a newline.
 public struct JSONReporter: Reporter {
     public static let name = "json"
     public var name: String { Self.name }
@@ -56,6 +56,25 @@ public struct JSONReporter: Reporter {
         if !d.edges.isEmpty {
             members.append(("edges", .array(d.edges.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })))
         }
+        if let fix = d.fix { members.append(("fix", jsonValue(fix))) }
+        return .object(members)
+    }
+
+    static func jsonValue(_ fix: DependencyFix) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("action", .string(fix.action.rawValue)),
+            ("manifest", .string(fix.manifest)),
+            ("target", .string(fix.target)),
+            ("dependency", .string(fix.dependency)),
+        ]
+        if let package = fix.packageDependency { members.append(("packageDependency", .string(package))) }
+        if let declared = fix.packageDependencyDeclaredAt {
+            members.append(("packageDependencyDeclaredAt", .object([
+                ("file", .string(declared.file)), ("line", .int(declared.line)), ("message", .string(declared.message)),
+            ])))
+        }
+        members.append(("platforms", .array(fix.platforms.map { .string($0) })))
+        members.append(("isXcodeProject", .bool(fix.isXcodeProject)))
         return .object(members)
     }
 }

@@ -32,9 +32,12 @@ public struct Diagnostic: Sendable, Equatable, Codable {
     /// The module-graph edges the finding is about (module ids), for diagrams: a cycle's
     /// edges, an undeclared import, a layer or forbidden dependency. Empty for the rest.
     public var edges: [ModuleEdge]
+    /// The manifest edit that resolves the finding, when known (`modlint fix` applies it).
+    public var fix: DependencyFix?
 
     public init(rule: String, severity: Severity, message: String, file: String, line: Int, column: Int,
-                module: String? = nil, fingerprint: String, related: [RelatedLocation] = [], edges: [ModuleEdge] = []) {
+                module: String? = nil, fingerprint: String, related: [RelatedLocation] = [], edges: [ModuleEdge] = [],
+                fix: DependencyFix? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -45,10 +48,11 @@ public struct Diagnostic: Sendable, Equatable, Codable {
         self.fingerprint = fingerprint
         self.related = related
         self.edges = edges
+        self.fix = fix
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rule, severity, message, file, line, column, module, fingerprint, related, edges
+        case rule, severity, message, file, line, column, module, fingerprint, related, edges, fix
     }
 
     /// `edges` is optional in the JSON result (written only when there are some).
@@ -66,6 +70,7 @@ public struct Diagnostic: Sendable, Equatable, Codable {
         // `contains` rather than `decodeIfPresent`: positional coders (the result memo)
         // store the array as encoded, with no presence marker.
         edges = container.contains(.edges) ? try container.decode([ModuleEdge].self, forKey: .edges) : []
+        fix = try container.decodeIfPresent(DependencyFix.self, forKey: .fix)
     }
 
     /// Sort order of the result: file, line, column, rule (then message for ties).

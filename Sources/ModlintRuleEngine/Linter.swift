@@ -90,7 +90,8 @@ public struct Linter: Sendable {
                 rule: item.rule, severity: item.severity, message: item.finding.message,
                 file: item.finding.site.file, line: item.finding.site.line, column: item.finding.site.column,
                 module: item.finding.module, fingerprint: Fingerprint.make(rule: item.rule, key: item.finding.key),
-                related: item.finding.related, edges: item.finding.edges
+                related: item.finding.related, edges: item.finding.edges,
+                fix: item.finding.fix
             )
         }
         diagnostics.sort(by: Diagnostic.ordered)

@@ -71,6 +71,8 @@ public struct Finding: Sendable, Equatable {
     /// Set when the consequence decides the severity (an import that breaks the build is
     /// an error, one that builds by accident a warning); `nil` takes the rule's.
     public var severity: Severity?
+    /// The manifest edit that resolves the finding, when the rule knows it (`modlint fix`).
+    public var fix: DependencyFix?
 
     public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = [],
                 edges: [ModuleEdge] = []) {

@@ -63,10 +63,19 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var cache: CacheOptions
 
+    @Flag(name: .customLong("fix"), help: "First declare in Package.swift the dependencies that undeclared-import reports (as `modlint fix`, edits listed on stderr); then lint.")
+    var fix = false
+
     @Flag(name: .customLong("quiet"), help: "When every reporter writes to a file, print nothing on stderr (default: a one-line summary).")
     var quiet = false
 
     func run() throws {
+        if fix {
+            let run = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache)
+            let fixer = try run.plan(removeUnused: false)
+            try run.write(fixer)
+            run.report(fixer, wrote: true, to: Output.standardError)
+        }
         let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
         let loaded = try configuration.load(near: paths)
         var linter = Linter(rules: BuiltinRules.all, configuration: loaded)

@@ -1,0 +1,101 @@
+import ModlintRuleEngine
+import ModlintTokenizer
+import ModlintWorkspace
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `modlint fix` does with a lint result: the manifest edits of its
+/// `undeclared-import` findings (and, when asked, of its `unused-dependency` findings),
+/// grouped by manifest. Only findings the result kept are fixed, so suppressed and
+/// baselined ones stay as they are. Xcode projects are reported, never edited.
+public struct DependencyFixer {
+    public struct Change: Sendable {
+        /// Root-relative path.
+        public var manifest: String
+        public var original: String
+        public var edited: String
+        public var applied: [DependencyFix]
+        public var refused: [ManifestEditor.Refusal]
+
+        public var diff: String { UnifiedDiff.make(old: original, new: edited, path: manifest) }
+    }
+
+    public let root: String
+    /// Manifests with edits or refusals, by path.
+    public private(set) var changes: [Change] = []
+    /// Edits of Xcode projects, reported only.
+    public private(set) var xcodeFixes: [DependencyFix] = []
+    /// Manifests that could not be read.
+    public private(set) var unreadable: [String] = []
+
+    public init(result: LintResult, removeUnused: Bool) {
+        root = result.root
+        var byManifest: [String: [DependencyFix]] = [:]
+        var entries = PackageEntries(root: root)
+        for diagnostic in result.diagnostics {
+            guard var fix = diagnostic.fix else { continue }
+            if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
+                fix.packageDependency = entries.entry(declared)
+            }
+            guard diagnostic.rule == "undeclared-import" || (removeUnused && diagnostic.rule == "unused-dependency") else { continue }
+            if fix.isXcodeProject {
+                xcodeFixes.append(fix)
+            } else {
+                byManifest[fix.manifest, default: []].append(fix)
+            }
+        }
+        for manifest in byManifest.keys.sorted() {
+            guard let bytes = FileSystem.read(Paths.join(root, manifest)) else {
+                unreadable.append(manifest)
+                continue
+            }
+            let original = String(decoding: bytes, as: UTF8.self)
+            var editor = ManifestEditor(text: original)
+            editor.apply(byManifest[manifest]!)
+            if editor.text != original || !editor.refused.isEmpty {
+                changes.append(Change(manifest: manifest, original: original, edited: editor.text, applied: editor.applied,
+                                      refused: editor.refused))
+            }
+        }
+    }
+
+    /// Every edit as one unified diff.
+    public var diff: String { changes.map(\.diff).joined() }
+
+    /// Writes each edited manifest atomically, keeping its permissions; returns the paths
+    /// that could not be written (with the reason).
+    public func write() -> [(manifest: String, reason: String)] {
+        var failures: [(manifest: String, reason: String)] = []
+        for change in changes where change.edited != change.original {
+            let path = Paths.join(root, change.manifest)
+            var info = stat()
+            let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+            if !FileSystem.write(Array(change.edited.utf8), to: path) {
+                failures.append((change.manifest, String(cString: strerror(errno))))
+                continue
+            }
+            chmod(path, mode)
+        }
+        return failures
+    }
+}
+
+/// `.package(url:)` entries copied from the manifests that declare them, each file read once.
+struct PackageEntries {
+    let root: String
+    private var cursors: [String: ManifestCursor?] = [:]
+
+    init(root: String) {
+        self.root = root
+    }
+
+    mutating func entry(_ location: RelatedLocation) -> String? {
+        if cursors[location.file] == nil {
+            cursors[location.file] = FileSystem.read(Paths.join(root, location.file)).map { ManifestCursor(TokenizedSource(bytes: $0)) }
+        }
+        return cursors[location.file]!.flatMap { $0.packageEntry(onLine: location.line) }.map(ManifestCursor.oneLine)
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import ModlintFix
+import ModlintReporters
+import ModlintRuleEngine
+import ModlintRules
+import ModlintWorkspace
+
+struct FixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Edit Package.swift so that declared dependencies match the imports: declare what undeclared-import reports (with --remove-unused, remove what unused-dependency reports). Xcode projects are reported, not edited."
+    )
+
+    @Argument(help: "Directories (or files inside packages) whose manifests to fix.")
+    var paths: [String] = []
+
+    @OptionGroup var configuration: ConfigurationOptions
+
+    @OptionGroup var dependencies: DependencyOptions
+
+    @Flag(name: .customLong("dry-run"), help: "Print the edits as a unified diff and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .customLong("remove-unused"), help: "Also remove declared dependencies that no source imports (never link-only ones).")
+    var removeUnused = false
+
+    @OptionGroup var cache: CacheOptions
+
+    func run() throws {
+        let run = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache)
+        let fixer = try run.plan(removeUnused: removeUnused)
+        if dryRun {
+            Output.standardOutput(fixer.diff)
+            run.report(fixer, wrote: false, to: Output.standardError)
+            if run.result.summary.errors > 0 { throw ExitStatus.findings }
+            return
+        }
+        try run.write(fixer)
+        run.report(fixer, wrote: true, to: Output.standardOutput)
+        // Exit as `lint` would now: 0 when nothing is left at error severity.
+        let after = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache).result
+        let s = after.summary
+        Output.standardError("modlint: after fixing: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
+                             + "\(Plural.count(s.notes, "note"))\n")
+        if s.errors > 0 { throw ExitStatus.findings }
+    }
+}
+
+/// One lint of the paths (after suppressions, `include:` and the configured baseline) and
+/// the manifest edits its findings carry; shared by `fix` and `lint --fix`.
+struct FixRun {
+    let result: LintResult
+
+    init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
+        let loaded = try configuration.load(near: paths)
+        var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
+        try dependencies.apply(to: &linter)
+        linter.loaderOptions.cache = try cache.make()
+        var result = try linter.lint(paths: paths)
+        if let baseline = BaselineFile.configured(loaded) {
+            result = try BaselineFile.read(baseline).apply(to: result).result
+        }
+        self.result = result
+    }
+
+    func plan(removeUnused: Bool) throws -> DependencyFixer {
+        let fixer = DependencyFixer(result: result, removeUnused: removeUnused)
+        if let manifest = fixer.unreadable.first {
+            throw UsageError(message: "cannot read \(Paths.join(result.root, manifest))")
+        }
+        return fixer
+    }
+
+    func write(_ fixer: DependencyFixer) throws {
+        if let failure = fixer.write().first {
+            throw UsageError(message: "cannot write \(Paths.join(result.root, failure.manifest)): \(failure.reason)")
+        }
+    }
+
+    /// One line per edit made (or, with `wrote: false`, that would be made), per edit left
+    /// undone and why, and per Xcode project edit to make by hand.
+    func report(_ fixer: DependencyFixer, wrote: Bool, to print: (String) -> Void) {
+        var lines: [String] = []
+        for change in fixer.changes {
+            for fix in change.applied {
+                let verb = fix.action == .add ? (wrote ? "added" : "would add") : (wrote ? "removed" : "would remove")
+                lines.append("\(change.manifest): target \(fix.target): \(verb) \(fix.element)"
+                             + (fix.packageDependency.map { " and \($0)" } ?? ""))
+            }
+            for refusal in change.refused {
+                lines.append("\(change.manifest): target \(refusal.fix.target): not changed: \(refusal.reason)")
+            }
+        }
+        for fix in fixer.xcodeFixes {
+            let verb = fix.action == .add ? "add" : "remove"
+            lines.append("\(fix.manifest): target \(fix.target): \(verb) \(fix.dependency) in Xcode (projects are not edited)")
+        }
+        let count = fixer.changes.reduce(0) { $0 + $1.applied.count }
+        lines.append("modlint: \(wrote ? "made" : "would make") \(Plural.count(count, "edit")) in "
+                     + "\(Plural.count(fixer.changes.filter { !$0.applied.isEmpty }.count, "manifest"))")
+        print(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// `modlint fix` end to end: a dry run that changes nothing, the edits, a second run that
+/// is a no-op, a lint that no longer reports what was fixed, exit codes, Xcode projects
+/// left alone, and `lint --fix`.
+@Suite struct FixCommandTests {
+    static let files: [(String, String)] = [
+        ("App/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            targets: [
+                .target(
+                    name: "Feature",
+                    dependencies: [
+                        "Legacy", // kept until the migration
+                    ]
+                ),
+                .target(name: "Models"),
+                .target(name: "Legacy"),
+            ]
+        )
+
+        """),
+        ("App/Sources/Feature/Feature.swift", "import Models\nimport Kit\n#if os(iOS)\nimport Legacy\n#endif\n"),
+        ("App/Sources/Models/Models.swift", "public struct Model {}\n"),
+        ("App/Sources/Legacy/Legacy.swift", "public struct Old {}\n"),
+        ("Kit/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+
+        """),
+        ("Kit/Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+    ]
+
+    static let fixed = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let package = Package(
+        name: "App",
+        dependencies: [.package(path: "../Kit")],
+        targets: [
+            .target(
+                name: "Feature",
+                dependencies: [
+                    "Legacy", // kept until the migration
+                    "Models",
+                    .product(name: "Kit", package: "Kit"),
+                ]
+            ),
+            .target(name: "Models"),
+            .target(name: "Legacy"),
+        ]
+    )
+
+    """
+
+    @Test func dryRunThenFixThenNothingLeft() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        defer { directory.remove() }
+        let original = try directory.read("App/Package.swift")
+
+        let dryRun = try CLI.run(["fix", "--no-cache", "--dry-run", directory.path])
+        #expect(dryRun.exitCode == 1)   // two undeclared imports break the build today
+        #expect(try directory.read("App/Package.swift") == original)
+        #expect(dryRun.standardOutput == """
+        --- a/App/Package.swift
+        +++ b/App/Package.swift
+        @@ -3,11 +3,14 @@
+         
+         let package = Package(
+             name: "App",
+        +    dependencies: [.package(path: "../Kit")],
+             targets: [
+                 .target(
+                     name: "Feature",
+                     dependencies: [
+                         "Legacy", // kept until the migration
+        +                "Models",
+        +                .product(name: "Kit", package: "Kit"),
+                     ]
+                 ),
+                 .target(name: "Models"),
+
+        """)
+        #expect(dryRun.standardError == """
+        App/Package.swift: target Feature: would add "Models"
+        App/Package.swift: target Feature: would add .product(name: "Kit", package: "Kit") and .package(path: "../Kit")
+        modlint: would make 2 edits in 1 manifest
+
+        """)
+
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.exitCode == 0, "\(fix.standardError)")
+        #expect(try directory.read("App/Package.swift") == Self.fixed)
+        #expect(fix.standardOutput.hasPrefix("App/Package.swift: target Feature: added \"Models\"\n"))
+        #expect(fix.standardError == "modlint: after fixing: 0 errors, 0 warnings, 0 notes\n")
+
+        let again = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(again.exitCode == 0)
+        #expect(again.standardOutput == "modlint: made 0 edits in 0 manifests\n")
+        #expect(try directory.read("App/Package.swift") == Self.fixed)
+
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.exitCode == 0)
+        #expect(!lint.standardOutput.contains("undeclared-import"))
+    }
+
+    /// `Legacy` is imported only on iOS: it is no unused dependency. Removing one that
+    /// nothing imports takes its line; a platform-only import gets a condition.
+    @Test func removeUnusedAndPlatformConditions() throws {
+        var files = Self.files
+        files[1] = ("App/Sources/Feature/Feature.swift", "#if os(iOS) || os(visionOS)\nimport Models\n#endif\n")
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let fix = try CLI.run(["fix", "--no-cache", "--remove-unused", directory.path])
+        #expect(fix.exitCode == 0, "\(fix.standardError)")
+        #expect(try directory.read("App/Package.swift").contains("""
+                    dependencies: [
+                        .target(name: "Models", condition: .when(platforms: [.iOS, .visionOS])),
+                    ]
+        """))
+    }
+
+    /// A package another manifest already depends on by URL is declared with that entry
+    /// (folded onto one line), not with a path to the checkout beside it.
+    @Test func aPublishedPackageIsDeclaredByItsURL() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Kit/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+            """),
+            ("Kit/Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Tools/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Tools",
+                dependencies: [
+                    .package(
+                        url: "https://example.com/acme/Kit.git",
+                        from: "1.2.0"
+                    ),
+                ],
+                targets: [.target(name: "Tools", dependencies: [.product(name: "Kit", package: "Kit")])]
+            )
+            """),
+            ("Tools/Sources/Tools/Tools.swift", "import Kit\n"),
+            ("App/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "App")])
+            """),
+            ("App/Sources/App/App.swift", "import Kit\n"),
+        ])
+        defer { directory.remove() }
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.exitCode == 0, "\(fix.standardOutput)")
+        #expect(try directory.read("App/Package.swift").hasSuffix("""
+        let package = Package(name: "App", dependencies: [.package(url: "https://example.com/acme/Kit.git", from: "1.2.0")], targets: [.target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")])])
+        """))
+    }
+
+    @Test func xcodeProjectsAreReportedNotEdited() throws {
+        let directory = try XcodeAppCLITests.copy()
+        defer { directory.remove() }
+        let before = directory.snapshot()
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.exitCode == 1)   // the widget's undeclared import is still there
+        #expect(fix.standardOutput.contains(
+            "Wellness.xcodeproj/project.pbxproj: target WellnessWidgetExtension: add .product(name: \"HealthData\", package: \"Modules\") in Xcode (projects are not edited)"))
+        #expect(directory.snapshot() == before)
+    }
+
+    @Test func lintFixEditsThenReportsWhatIsLeft() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        defer { directory.remove() }
+        let lint = try CLI.run(["lint", "--no-cache", "--fix", directory.path])
+        #expect(lint.exitCode == 0, "\(lint.standardOutput)")
+        #expect(lint.standardError.contains("App/Package.swift: target Feature: added \"Models\""))
+        #expect(try directory.read("App/Package.swift") == Self.fixed)
+    }
+}
