@@ -16,7 +16,9 @@ let package = Package(
         .library(name: "ModlintFacts", targets: ["ModlintFacts"]),
         .library(name: "ModlintManifest", targets: ["ModlintManifest"]),
         .library(name: "ModlintXcode", targets: ["ModlintXcode"]),
-        .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering"]),
+        .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintFix"]),
+        // Rendering to SVG, PNG and PDF (links libgvc); DOT, Mermaid and JSON need only ModlintKit.
+        .library(name: "ModlintGraphviz", targets: ["ModlintGraphviz"]),
         // `swift package modlint` in packages that depend on modlint.
         .plugin(name: "ModlintCommandPlugin", targets: ["ModlintCommandPlugin"]),
     ],
@@ -47,19 +49,22 @@ let package = Package(
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
         .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine", "ModlintJSON"]),
-        // Graphviz is linked in-process; DOT / JSON need no Graphviz at run time.
+        // Graphviz is linked in-process, by ModlintGraphviz only.
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "CGraphviz"]),
+        // Views, their shaping and the text formats (DOT, Mermaid, JSON): no Graphviz needed.
+        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"]),
+        // SVG, PNG and PDF through libgvc, linked in process.
+        .target(name: "ModlintGraphviz", dependencies: ["ModlintRendering", "CGraphviz", "ModlintGraph"]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
         .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
         .executableTarget(
             name: "modlint",
             dependencies: [
-                "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintFix",
+                "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintGraphviz", "ModlintFix",
                 "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -90,7 +95,7 @@ let package = Package(
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
-        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraphviz", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintFixTests", dependencies: ["ModlintFix", "ModlintRuleEngine"]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
     ]

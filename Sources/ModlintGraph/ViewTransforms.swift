@@ -94,9 +94,10 @@ public enum ViewTransforms {
     /// belongs to a package; external nodes stay. Edges between packages merge (per kind,
     /// violations joined); edges inside a package disappear unless they carry violations
     /// (a cycle inside a package stays visible as a loop).
-    public static func collapsePackages(_ view: GraphView) -> GraphView {
+    /// Packages in `expanded` keep their modules.
+    public static func collapsePackages(_ view: GraphView, keeping expanded: Set<String> = []) -> GraphView {
         func key(_ node: GraphNode) -> String? {
-            node.kind == .external ? nil : node.package
+            node.kind == .external || node.package.map(expanded.contains) == true ? nil : node.package
         }
         var members: [String: [GraphNode]] = [:]
         var nodeFor: [String: String] = [:]

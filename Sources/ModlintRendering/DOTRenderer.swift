@@ -21,11 +21,14 @@ public struct DOTOptions: Sendable, Equatable {
     /// More nodes than this on one rank are spread over several rows (0: never), so that
     /// large graphs stay closer to a page's shape than to a banner.
     public var maxRowWidth: Int
+    /// A legend under the diagram (node kinds, edge styles, what red means); not drawn
+    /// with a `title`, which takes the same place.
+    public var legend: Bool
 
     public init(cluster: ClusterMode = .package, title: String? = nil,
                 fontName: String = "Helvetica,Arial,sans-serif", fontSize: Int = 11,
                 rankDirection: String = "TB", displayNames: [String: String] = [:], layerOrder: [String] = [],
-                compositionRoots: Set<String> = [], maxRowWidth: Int = 10) {
+                compositionRoots: Set<String> = [], maxRowWidth: Int = 10, legend: Bool = false) {
         self.cluster = cluster
         self.title = title
         self.fontName = fontName
@@ -35,6 +38,7 @@ public struct DOTOptions: Sendable, Equatable {
         self.layerOrder = layerOrder
         self.compositionRoots = compositionRoots
         self.maxRowWidth = maxRowWidth
+        self.legend = legend
     }
 }
 
@@ -58,6 +62,9 @@ public struct DOTRenderer: Sendable {
         ]
         if let title = options.title {
             graphAttributes += ["label=\(Self.quote(title))", "labelloc=\"t\"", "labeljust=\"c\""]
+        } else if options.legend {
+            let legend = DOTLegend.label(for: view, compositionRoots: options.compositionRoots, fontSize: options.fontSize)
+            if !legend.isEmpty { graphAttributes += ["label=\(legend)", "labelloc=\"b\"", "labeljust=\"l\""] }
         }
         out += "  graph [\(graphAttributes.joined(separator: ", "))];\n"
         out += "  node [fontname=\(font), fontsize=\(options.fontSize), shape=box, style=\"rounded,filled\", "

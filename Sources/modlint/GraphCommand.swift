@@ -56,8 +56,14 @@ struct GraphCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out nodes whose id or path matches this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Merge nodes: package (one node per package).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Merge nodes: package (one node per package), none (never, not even the automatic collapse of modules views above \(DiagramPipeline.collapseThreshold) nodes).", valueName: "mode"))
     var collapse: CollapseMode?
+
+    @Option(help: ArgumentHelp("When a large view is collapsed to packages: keep this package's modules (repeatable).", valueName: "package"))
+    var expand: [String] = []
+
+    @Flag(name: .customLong("no-legend"), help: "Draw no legend under rendered diagrams.")
+    var noLegend = false
 
     @Flag(help: "Drop edges implied by longer paths (edges inside cycles and rule violations stay).")
     var transitiveReduction = false
@@ -93,25 +99,32 @@ struct GraphCommand: ParsableCommand {
             result = try BaselineFile.read(baseline).apply(to: result).result
         }
         let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
-        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration)
-        let graphView = try pipeline.view(
-            view.name, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
-            violations: violations,
-            shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
-                                 collapse: collapse, transitiveReduction: transitiveReduction))
+        // One answer to "which layer is this module in": the rules'.
+        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration)
+        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration) { id in
+            graph.index(of: id).flatMap { architecture.layer(of: $0)?.name }
+        }
+        let shaped: (view: GraphView, hint: String?)
+        do {
+            shaped = try pipeline.view(
+                view.name, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
+                violations: violations,
+                shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
+                                     collapse: collapse?.shaping, transitiveReduction: transitiveReduction),
+                expand: expand, autoCollapse: collapse != CollapseMode.none)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        if let hint = shaped.hint { Output.standardError(hint + "\n") }
+        let graphView = shaped.view
         var style = pipeline.style(cluster: cluster.mode, view: graphView)
         style.metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
+        style.legend = !noLegend
         if check, let output {
             try GraphFormatSelection.check(graphView, format: format, style: style, against: output)
             return
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
-        } catch let failure as RenderFailure {
-            Output.error(failure.description)
-            throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError
-        }
+        let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
         if let output {
             // Diagrams usually go to a docs folder that may not exist yet.
             try? FileManager.default.createDirectory(atPath: Paths.parent(FileSystem.absolute(output)), withIntermediateDirectories: true)
@@ -119,88 +132,6 @@ struct GraphCommand: ParsableCommand {
         } else {
             Output.standardOutput(bytes: bytes)
         }
-    }
-}
-
-/// The transforms `modlint graph` applies after building a view, in this order.
-struct ViewShaping {
-    var focus: [String] = []
-    var depth: Int?
-    var reverse = false
-    var exclude: [Glob] = []
-    var collapse: CollapseMode?
-    var transitiveReduction = false
-}
-
-/// Builds the view the user asked for: violations and layers marked, then shaped.
-struct DiagramPipeline {
-    let workspace: Workspace
-    let graph: ModuleGraph
-    let configuration: Configuration
-
-    func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
-              shaping: ViewShaping) throws -> GraphView {
-        var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
-        switch name {
-        case .packages:
-            let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
-            view = ViewTransforms.markViolations(view, violations, node: { packageOf[$0] }, missingKind: .import)
-        case .modules, .imports:
-            view = ViewTransforms.markViolations(view, violations, missingKind: .import)
-        case .di, .spezi:
-            view = ViewTransforms.markViolations(view, violations)
-        }
-        if !configuration.layers.isEmpty {
-            view = ViewTransforms.assignLayers(view, layer: layer(of:))
-        }
-        if !shaping.exclude.isEmpty {
-            view = ViewTransforms.exclude(view) { node in
-                shaping.exclude.contains { $0.matches(node.id) || node.path.map($0.matches) == true }
-            }
-        }
-        if !shaping.focus.isEmpty {
-            let ids = view.nodes.map(\.id)
-            for root in shaping.focus where !ids.contains(root) {
-                let hint = Suggestions.closest(to: root, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError(message: "--focus: no node '\(root)' in the \(name.rawValue) view\(hint)")
-            }
-            view = ViewTransforms.focus(view, on: shaping.focus, depth: shaping.depth,
-                                        direction: shaping.reverse ? .dependents : .dependencies)
-        }
-        if shaping.collapse == .package {
-            view = ViewTransforms.collapsePackages(view)
-        }
-        if shaping.transitiveReduction {
-            view = ViewTransforms.transitiveReduction(view)
-        }
-        return view
-    }
-
-    /// The first configured layer that contains the node (by id, or by its directory
-    /// relative to the configuration file).
-    private func layer(of node: GraphNode) -> String? {
-        guard node.kind != .external else { return nil }
-        let directory = node.path.map { path -> String in
-            let absolute = Paths.join(workspace.root, path)
-            guard let base = configuration.baseDirectory else { return path }
-            return Paths.relative(absolute, to: base)
-        }
-        return configuration.layers.first { $0.contains(module: node.id, directory: directory) }?.name
-    }
-
-    /// Presentation: clusters, the packages' manifest names, layer order, composition roots.
-    func style(cluster: ClusterMode, view: GraphView) -> DiagramStyle {
-        var names: [String: String] = [:]
-        for package in workspace.packages where package.name != package.identity {
-            names[package.identity] = package.name
-        }
-        // Apps, extensions and executables assemble the object graph; configured roots add to them.
-        let roots = Set(view.nodes.filter {
-            [.app, .appExtension, .executable].contains($0.kind) || ($0.kind != .external && configuration.isCompositionRoot($0.id))
-        }.map(\.id))
-        return DiagramStyle(cluster: cluster, displayNames: names,
-                            layerOrder: cluster == .layer ? configuration.layers.map(\.name) : [],
-                            compositionRoots: roots)
     }
 }
 
@@ -223,7 +154,9 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 enum CollapseMode: String, ExpressibleByArgument, CaseIterable {
-    case package
+    case package, none
+
+    var shaping: ViewShaping.Collapse? { self == .package ? .package : nil }
 }
 
 /// `--cluster package|folder[:N]|layer|none`.

@@ -1,55 +1,39 @@
 import Foundation
 import ModlintGraph
+import ModlintGraphviz
 import ModlintRendering
 import ModlintWorkspace
 
-/// Presentation options shared by the DOT and Mermaid renderers.
-struct DiagramStyle {
-    var cluster: ClusterMode = .package
-    var displayNames: [String: String] = [:]
-    var layerOrder: [String] = []
-    var compositionRoots: Set<String> = []
-    /// Coupling metrics written into the modules view's JSON.
-    var metrics: ModuleMetrics?
-
-    var dot: DOTOptions {
-        DOTOptions(cluster: cluster, displayNames: displayNames, layerOrder: layerOrder, compositionRoots: compositionRoots)
-    }
-
-    var mermaid: MermaidOptions {
-        MermaidOptions(cluster: cluster, displayNames: displayNames, compositionRoots: compositionRoots)
-    }
-}
-
-/// Maps `--format` to the renderers of ModlintRendering, and `--check` to a comparison.
+/// Maps `--format` to the library's format registry (text formats, and the image formats
+/// of ModlintGraphviz), and `--check` to a comparison.
 enum GraphFormatSelection {
+    static let formats: [DiagramFormat] = DiagramFormat.textFormats + ImageFormats.all(input: FaultInjection.graphvizInput)
+
     static func render(_ view: GraphView, format: GraphFormat, style: DiagramStyle = DiagramStyle()) throws -> [UInt8] {
-        switch format {
-        case .dot, .json, .mermaid:
-            return Array(text(view, format: format, style: style).utf8)
-        case .svg, .png, .pdf:
-            let dot = DOTRenderer(options: style.dot).render(view)
-            let image: Data
-            do {
-                image = try GraphvizRenderer().render(dot: FaultInjection.graphvizInput(dot), format: format.rawValue)
-            } catch {
-                throw RenderFailure(error)
+        let selected = formats.first { $0.name == format.rawValue }!
+        if selected.isImage {
+            guard view.nodes.count <= DiagramPipeline.layoutLimit else {
+                throw UsageError(message: "the \(view.name.rawValue) view has \(view.nodes.count) nodes, more than Graphviz lays out in reasonable time "
+                                 + "(limit \(DiagramPipeline.layoutLimit)): narrow it with --focus MODULE, --exclude GLOB or --collapse package, "
+                                 + "or write --format dot, json or mermaid")
             }
-            return Array(format == .svg ? DiagramSource.stamp(svg: image, dot: dot) : image)
+            let progress = LayoutProgress(nodes: view.nodes.count, edges: view.edges.count)
+            defer { progress.finish() }
+            do {
+                return try selected.render(view, style)
+            } catch let error as RenderError {
+                let failure = RenderFailure(error)
+                Output.error(failure.description)
+                throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError
+            }
         }
+        return try selected.render(view, style)
     }
 
     /// The text a text format produces; for image formats, the DOT source they are rendered from.
     static func text(_ view: GraphView, format: GraphFormat, style: DiagramStyle) -> String {
-        switch format {
-        case .json: return GraphJSONRenderer().render(view, metrics: metrics(for: view, style: style))
-        case .mermaid: return MermaidRenderer(options: style.mermaid).render(view)
-        case .dot, .svg, .png, .pdf: return DOTRenderer(options: style.dot).render(view)
-        }
-    }
-
-    private static func metrics(for view: GraphView, style: DiagramStyle) -> ModuleMetrics? {
-        view.name == .modules ? style.metrics : nil
+        let selected = formats.first { $0.name == format.rawValue && !$0.isImage } ?? DiagramFormat.dot
+        return String(decoding: (try? selected.render(view, style)) ?? [], as: UTF8.self)
     }
 
     /// `--check -o FILE`: returns when FILE is current; otherwise throws exit 1 (stale) or a
@@ -95,4 +79,20 @@ struct RenderFailure: Error, CustomStringConvertible {
 
     var isEnvironmentProblem: Bool { error.kind == .pluginsUnavailable }
     var description: String { "cannot render the diagram: \(error.description)" }
+}
+
+/// A line on stderr when Graphviz is still laying out after two seconds, so that a large
+/// diagram is never a silent wait.
+final class LayoutProgress: @unchecked Sendable {
+    private let work: DispatchWorkItem
+
+    init(nodes: Int, edges: Int) {
+        work = DispatchWorkItem {
+            Output.standardError("modlint: Graphviz is laying out \(nodes) nodes and \(edges) edges; "
+                                 + "--focus, --exclude or --collapse package draw less, faster\n")
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2, execute: work)
+    }
+
+    func finish() { work.cancel() }
 }

@@ -287,16 +287,28 @@ import Testing
         #expect(!markdown.standardOutput.contains("a suppressed promise"))
     }
 
-    /// 124 targets in six packages: no two nodes overlap, and the SVG is byte-identical
-    /// across runs. `MODLINT_KEEP_RENDERINGS=DIR` keeps an SVG and a PNG to look at.
+    /// 124 targets in six packages: by default one node per package with a hint naming
+    /// the options that expand it, and a legend; all modules on request, with no two nodes
+    /// overlapping, and the SVG byte-identical across runs. `MODLINT_KEEP_RENDERINGS=DIR`
+    /// keeps an SVG and a PNG to look at.
     @Test func largeWorkspaceStaysReadable() throws {
         let directory = try TemporaryDirectory(files: LargeWorkspace.files)
         defer { directory.remove() }
         let names = LargeWorkspace.targets.map(\.name)
         #expect(names.count == 124)
-        let first = try CLI.run(["graph", directory.path, "--format", "svg"])
+        let collapsed = try CLI.run(["graph", directory.path, "--format", "svg"])
+        #expect(collapsed.exitCode == 0)
+        #expect(SVGGeometry(svg: collapsed.standardOutput).nodes.map(\.title).sorted() == ["app", "core", "features", "services", "ui", "utilities"])
+        #expect(collapsed.standardError == "modlint: 124 modules drawn as 6 package nodes to stay readable; draw modules with "
+                + "--focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none\n")
+        #expect(collapsed.standardOutput.contains(">Legend<"))
+        #expect(collapsed.standardOutput.contains("breaks a rule") == false)
+        let expanded = SVGGeometry(svg: try CLI.run(["graph", directory.path, "--format", "svg", "--expand", "utilities"]).standardOutput)
+        #expect(expanded.nodes.count == 5 + 8)
+        let first = try CLI.run(["graph", directory.path, "--format", "svg", "--collapse", "none"])
         #expect(first.exitCode == 0, "\(first.standardError)")
-        let second = try CLI.run(["graph", directory.path, "--format", "svg"])
+        #expect(first.standardError.isEmpty)
+        let second = try CLI.run(["graph", directory.path, "--format", "svg", "--collapse", "none"])
         #expect(first.standardOutput == second.standardOutput, "the layout is not stable")
         let geometry = SVGGeometry(svg: first.standardOutput)
         #expect(geometry.nodes.map(\.title).sorted() == names.sorted())
@@ -309,11 +321,44 @@ import Testing
         #expect(Set(fan.nodes.filter { $0.title != "App" }.map { Int($0.box.minY) }).count == 4)
         if let keep = ProcessInfo.processInfo.environment["MODLINT_KEEP_RENDERINGS"] {
             for format in ["svg", "png", "dot"] {
-                _ = try CLI.run(["graph", directory.path, "--format", format, "-o", "\(keep)/large-modules.\(format)"])
+                _ = try CLI.run(["graph", directory.path, "--format", format, "--collapse", "none", "-o", "\(keep)/large-modules.\(format)"])
                 _ = try CLI.run(["graph", directory.path, "--format", format, "--view", "packages", "-o", "\(keep)/large-packages.\(format)"])
                 _ = try CLI.run(["graph", directory.path, "--format", format, "--focus", "App", "--depth", "1", "-o", "\(keep)/large-focus-app.\(format)"])
             }
         }
+    }
+
+    /// 1,000 modules: collapsed by default and drawn at once; all of them as an image is
+    /// refused with the options that help instead of minutes of silent layout, and as DOT
+    /// they are written.
+    @Test func thousandModulesNeverHangTheLayout() throws {
+        var files: [(String, String)] = []
+        for package in 0..<20 {
+            let targets = (0..<50).map { index -> String in
+                let dependency = index > 0 ? "\"P\(package)M\(index - 1)\"" : (package > 0 ? ".product(name: \"P\(package - 1)M0\", package: \"P\(package - 1)\")" : "")
+                return ".target(name: \"P\(package)M\(index)\", dependencies: [\(dependency)])"
+            }
+            let products = ".library(name: \"P\(package)M0\", targets: [\"P\(package)M0\"])"
+            let dependencies = package > 0 ? ".package(path: \"../P\(package - 1)\")" : ""
+            files.append(("P\(package)/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P\(package)", products: [\(products)], dependencies: [\(dependencies)],
+                                  targets: [\(targets.joined(separator: ", "))])
+            """))
+            for index in 0..<50 { files.append(("P\(package)/Sources/P\(package)M\(index)/F.swift", "public struct T {}\n")) }
+        }
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let collapsed = try CLI.run(["graph", directory.path, "--format", "svg"])
+        #expect(collapsed.exitCode == 0, "\(collapsed.standardError)")
+        #expect(SVGGeometry(svg: collapsed.standardOutput).nodes.count == 20)
+        let refused = try CLI.run(["graph", directory.path, "--format", "svg", "--collapse", "none"])
+        #expect(refused.exitCode == 2)
+        #expect(refused.standardError.contains("the modules view has 1000 nodes, more than Graphviz lays out in reasonable time (limit 500)"))
+        let dot = try CLI.run(["graph", directory.path, "--format", "dot", "--collapse", "none"])
+        #expect(dot.exitCode == 0)
+        #expect(dot.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("    \"P19M") && $0.contains("tooltip=") }.count == 50)
     }
 
     /// The diagrams in docs/ are current (regenerate them with `make diagrams`).

@@ -1,5 +1,6 @@
 import Foundation
 import ModlintGraph
+@testable import ModlintGraphviz
 @testable import ModlintRendering
 import Testing
 

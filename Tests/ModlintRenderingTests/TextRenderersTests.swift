@@ -9,6 +9,14 @@ import Testing
         expectGolden(dot, "modules-package.dot")
     }
 
+    /// The legend names exactly the node kinds and edge styles the view uses, and red.
+    @Test func goldenWithLegend() {
+        let dot = DOTRenderer(options: DOTOptions(compositionRoots: ["App"], legend: true)).render(Fixtures.view)
+        expectGolden(dot, "modules-legend.dot")
+        #expect(dot.contains("labelloc=\"b\""))
+        #expect(DOTRenderer(options: DOTOptions(title: "T", legend: true)).render(Fixtures.view).contains("Legend") == false)
+    }
+
     @Test func goldenClusteredByLayer() {
         expectGolden(DOTRenderer(options: DOTOptions(cluster: .layer)).render(Fixtures.view), "modules-layer.dot")
     }

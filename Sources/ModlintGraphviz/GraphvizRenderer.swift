@@ -1,6 +1,7 @@
 import CGraphviz
 import Foundation
 import ModlintGraph
+import ModlintRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,0 +1,178 @@
+import ModlintConfiguration
+import ModlintGraph
+import ModlintWorkspace
+
+/// The transforms a diagram gets after its view is built, in this order.
+public struct ViewShaping: Sendable {
+    public var focus: [String] = []
+    public var depth: Int?
+    public var reverse = false
+    public var exclude: [Glob] = []
+    public var collapse: Collapse?
+    public var transitiveReduction = false
+
+    public enum Collapse: String, Sendable, CaseIterable {
+        case package
+    }
+
+    public init(focus: [String] = [], depth: Int? = nil, reverse: Bool = false, exclude: [Glob] = [], collapse: Collapse? = nil,
+                transitiveReduction: Bool = false) {
+        self.focus = focus
+        self.depth = depth
+        self.reverse = reverse
+        self.exclude = exclude
+        self.collapse = collapse
+        self.transitiveReduction = transitiveReduction
+    }
+
+    /// Whether the user narrowed or merged the view (then no automatic collapse applies).
+    public var isShaped: Bool { !focus.isEmpty || !exclude.isEmpty || collapse != nil }
+}
+
+/// Why a diagram cannot be drawn as asked.
+public struct DiagramError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Builds the diagram a user asks for: the view, its violations (the lint result's red
+/// edges) and layers marked, then shaped; and its presentation.
+public struct DiagramPipeline {
+    public let workspace: Workspace
+    public let graph: ModuleGraph
+    public let configuration: Configuration
+    /// The layer of a module node, as the rules decide it (`ArchitectureModel`).
+    public let layerOfModule: (String) -> String?
+
+    /// Above this many nodes an unshaped modules or imports view is collapsed to packages
+    /// (a readable default; `--expand`-style options bring modules back).
+    public static let collapseThreshold = 60
+    /// Above this many nodes no image is laid out: Graphviz's layout grows much faster than
+    /// the graph (124 modules take a fraction of a second, 1,000 about two minutes).
+    public static let layoutLimit = 500
+
+    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration, layerOfModule: @escaping (String) -> String?) {
+        self.workspace = workspace
+        self.graph = graph
+        self.configuration = configuration
+        self.layerOfModule = layerOfModule
+    }
+
+    /// The view, and a hint for the user when it was collapsed automatically.
+    public func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
+                     shaping: ViewShaping, expand: [String] = [], autoCollapse: Bool = true) throws(DiagramError) -> (view: GraphView, hint: String?) {
+        var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
+        switch name {
+        case .packages:
+            let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
+            view = ViewTransforms.markViolations(view, violations, node: { packageOf[$0] }, missingKind: .import)
+        case .modules, .imports:
+            view = ViewTransforms.markViolations(view, violations, missingKind: .import)
+        case .di, .spezi:
+            view = ViewTransforms.markViolations(view, violations)
+        }
+        if !configuration.layers.isEmpty && (name == .modules || name == .imports) {
+            view = ViewTransforms.assignLayers(view) { layerOfModule($0.id) }
+        }
+        if !shaping.exclude.isEmpty {
+            view = ViewTransforms.exclude(view) { node in
+                shaping.exclude.contains { $0.matches(node.id) || node.path.map($0.matches) == true }
+            }
+        }
+        if !shaping.focus.isEmpty {
+            let ids = view.nodes.map(\.id)
+            for root in shaping.focus where !ids.contains(root) {
+                let hint = Suggestions.closest(to: root, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+                throw DiagramError(description: "--focus: no node '\(root)' in the \(name.rawValue) view\(hint)")
+            }
+            view = ViewTransforms.focus(view, on: shaping.focus, depth: shaping.depth,
+                                        direction: shaping.reverse ? .dependents : .dependencies)
+        }
+        var hint: String?
+        if shaping.collapse == .package {
+            view = ViewTransforms.collapsePackages(view)
+        } else if autoCollapse && !shaping.isShaped && (name == .modules || name == .imports) && view.nodes.count > Self.collapseThreshold {
+            // Too many modules to read: one node per package, but the packages asked for
+            // with `expand` keep their modules.
+            let modules = view.nodes.count
+            view = ViewTransforms.collapsePackages(view, keeping: Set(expand))
+            hint = "modlint: \(modules) modules drawn as \(view.nodes.count) package nodes to stay readable; "
+                + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none"
+        }
+        if shaping.transitiveReduction {
+            view = ViewTransforms.transitiveReduction(view)
+        }
+        return (view, hint)
+    }
+
+    /// Presentation: clusters, the packages' manifest names, layer order, composition roots.
+    public func style(cluster: ClusterMode, view: GraphView) -> DiagramStyle {
+        var names: [String: String] = [:]
+        for package in workspace.packages where package.name != package.identity {
+            names[package.identity] = package.name
+        }
+        // Apps, extensions and executables assemble the object graph; configured roots add to them.
+        let roots = Set(view.nodes.filter {
+            [.app, .appExtension, .executable].contains($0.kind) || ($0.kind != .external && configuration.isCompositionRoot($0.id))
+        }.map(\.id))
+        return DiagramStyle(cluster: cluster, displayNames: names,
+                            layerOrder: cluster == .layer ? configuration.layers.map(\.name) : [],
+                            compositionRoots: roots)
+    }
+}
+
+/// Presentation options shared by the DOT and Mermaid renderers.
+public struct DiagramStyle: Sendable {
+    public var cluster: ClusterMode = .package
+    public var displayNames: [String: String] = [:]
+    public var layerOrder: [String] = []
+    public var compositionRoots: Set<String> = []
+    /// Coupling metrics written into the modules view's JSON.
+    public var metrics: ModuleMetrics?
+    /// Draw a legend (node kinds, edge styles, what red means).
+    public var legend = true
+
+    public init(cluster: ClusterMode = .package, displayNames: [String: String] = [:], layerOrder: [String] = [],
+                compositionRoots: Set<String> = [], metrics: ModuleMetrics? = nil, legend: Bool = true) {
+        self.cluster = cluster
+        self.displayNames = displayNames
+        self.layerOrder = layerOrder
+        self.compositionRoots = compositionRoots
+        self.metrics = metrics
+        self.legend = legend
+    }
+
+    public var dot: DOTOptions {
+        DOTOptions(cluster: cluster, displayNames: displayNames, layerOrder: layerOrder, compositionRoots: compositionRoots, legend: legend)
+    }
+
+    public var mermaid: MermaidOptions {
+        MermaidOptions(cluster: cluster, displayNames: displayNames, compositionRoots: compositionRoots)
+    }
+}
+
+/// An output format of `modlint graph`: a name and how to render a view. The text formats
+/// live here; ModlintGraphviz adds the image formats (SVG, PNG, PDF), so that library
+/// users drawing DOT, Mermaid or JSON need no libgvc.
+public struct DiagramFormat: Sendable {
+    public let name: String
+    /// Rendered from DOT by a layout engine (slow for large views; see `layoutLimit`).
+    public let isImage: Bool
+    public let render: @Sendable (GraphView, DiagramStyle) throws -> [UInt8]
+
+    public init(name: String, isImage: Bool, render: @escaping @Sendable (GraphView, DiagramStyle) throws -> [UInt8]) {
+        self.name = name
+        self.isImage = isImage
+        self.render = render
+    }
+
+    public static let dot = DiagramFormat(name: "dot", isImage: false) { view, style in Array(DOTRenderer(options: style.dot).render(view).utf8) }
+    public static let json = DiagramFormat(name: "json", isImage: false) { view, style in
+        Array(GraphJSONRenderer().render(view, metrics: view.name == .modules ? style.metrics : nil).utf8)
+    }
+    public static let mermaid = DiagramFormat(name: "mermaid", isImage: false) { view, style in
+        Array(MermaidRenderer(options: style.mermaid).render(view).utf8)
+    }
+
+    /// The text formats, in the order `--help` lists them.
+    public static let textFormats: [DiagramFormat] = [.dot, .json, .mermaid]
+}
