@@ -64,7 +64,7 @@ bench: deps corpus
 docs: build
 	@mkdir -p docs/rules
 	@rm -f docs/rules/*.md
-	$(MODLINT) rules --write-docs docs/rules
+	$(MODLINT) rules --write-docs docs/rules --readme README.md
 
 ## Proof for `modlint fix` on the corpus: every edited manifest still loads with
 ## `swift package dump-package`, and every finding it fixed is gone (about a minute).

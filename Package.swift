@@ -97,6 +97,8 @@ let package = Package(
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraphviz", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintFixTests", dependencies: ["ModlintFix", "ModlintRuleEngine"]),
+        .testTarget(name: "ModlintRuleEngineTests", dependencies: ["ModlintRuleEngine", "ModlintWorkspace", "ModlintGraph", "ModlintConfiguration", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintJSONTests", dependencies: ["ModlintJSON"]),
         .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )

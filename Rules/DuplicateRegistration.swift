@@ -240,22 +240,3 @@ public struct DuplicateRegistration: Rule {
         }
     }
 }
-
-/// Shared pieces of the DI rules' examples.
-enum DIRuleExamples {
-    /// A manifest whose regular targets are `targets` and test targets `tests`.
-    static func package(_ targets: [String], tests: [String] = []) -> String {
-        let entries = targets.map { "        .target(name: \"\($0)\")," } + tests.map { "        .testTarget(name: \"\($0)\")," }
-        return """
-        // swift-tools-version:5.9
-        import PackageDescription
-
-        let package = Package(
-            name: "App",
-            targets: [
-        \(entries.joined(separator: "\n"))
-            ]
-        )
-        """
-    }
-}

@@ -143,21 +143,3 @@ public struct PublicImpl: Rule {
         }
     }
 }
-
-extension ImplementationIndex {
-    /// `Foo` for an inheritance entry such as `Foo`, `Module.Foo`, `@unchecked Foo<T>`,
-    /// `@retroactive Foo`; `nil` for suppressions (`~Copyable`) and anything unusual.
-    static func baseName(_ entry: String) -> String? {
-        var text = Substring(entry).drop { $0 == " " }
-        while text.last == " " { text = text.dropLast() }
-        while text.hasPrefix("@") {
-            guard let space = text.firstIndex(of: " ") else { return nil }
-            text = text[text.index(after: space)...]
-        }
-        if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
-        if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-        text = text.drop { $0 == " " }
-        guard let first = text.first, first.isLetter || first == "_", !text.contains(" ") else { return nil }
-        return String(text)
-    }
-}

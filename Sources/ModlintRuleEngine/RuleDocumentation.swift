@@ -47,6 +47,23 @@ public enum RuleDocumentation {
     ]
 
     /// `docs/rules/README.md`: the index.
+    /// The README's rule table (links relative to `linkBase`), without a trailing newline.
+    public static func table(_ rules: [RuleDescription], linkBase: String) -> String {
+        var lines = ["| id | default | what it finds |", "| --- | --- | --- |"]
+        for rule in rules.sorted(by: { $0.id < $1.id }) {
+            lines.append("| [`\(rule.id)`](\(linkBase)\(rule.id).md) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `readme` with the table after its `## Rules` heading replaced by the generated one.
+    public static func updatingReadme(_ readme: String, rules: [RuleDescription]) -> String? {
+        guard let heading = readme.range(of: "## Rules\n\n") else { return nil }
+        let rest = readme[heading.upperBound...]
+        let tableEnd = rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex
+        return String(readme[..<heading.upperBound]) + table(rules, linkBase: "docs/rules/") + String(readme[tableEnd...])
+    }
+
     public static func index(_ rules: [RuleDescription]) -> String {
         var lines = ["# Rules", "", "| id | default severity | summary |", "| --- | --- | --- |"]
         let sorted = rules.sorted(by: { $0.id < $1.id })

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModlintRuleEngine
 import ModlintRules
+import ModlintWorkspace
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +12,9 @@ struct RulesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write docs/rules/<id>.md for every rule into this directory.", visibility: .hidden))
     var writeDocs: String?
 
+    @Option(help: ArgumentHelp("With --write-docs: also regenerate the rule table of this README.", visibility: .hidden))
+    var readme: String?
+
     func run() throws {
         let descriptions = BuiltinRules.all.map(\.description)
         if let directory = writeDocs {
@@ -18,6 +22,13 @@ struct RulesCommand: ParsableCommand {
                 try Output.writeFile(Array(RuleDocumentation.markdown(description).utf8), to: "\(directory)/\(description.id).md")
             }
             try Output.writeFile(Array(RuleDocumentation.index(descriptions).utf8), to: "\(directory)/README.md")
+            if let readme {
+                guard let text = FileSystem.read(readme).map({ String(decoding: $0, as: UTF8.self) }),
+                      let updated = RuleDocumentation.updatingReadme(text, rules: descriptions) else {
+                    throw UsageError(message: "\(readme): no '## Rules' table to regenerate")
+                }
+                try Output.writeFile(Array(updated.utf8), to: readme)
+            }
             return
         }
         let width = descriptions.map(\.id.count).max() ?? 0

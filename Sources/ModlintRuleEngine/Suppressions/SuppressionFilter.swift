@@ -130,10 +130,11 @@ public struct SuppressionFilter: Sendable {
         return true
     }
 
-    /// The module edges a finding is about. Findings do not carry explicit edges yet, so
-    /// the edge goes from the finding's module (else its first key symbol) to each other
-    /// symbol of its key (rules put module names there: `A imports B` → key `[A, B]`).
+    /// The module edges a finding is about: those it names (`Finding.edges`); for a rule
+    /// that names none, from the finding's module (else its first key symbol) to each
+    /// other symbol of its key (`impl-crosses-boundary`: user → owner).
     static func edges(of finding: Finding) -> [(from: String, to: String)] {
+        if !finding.edges.isEmpty { return finding.edges.map { ($0.from, $0.to) } }
         let sources = finding.module.map { [$0] } ?? Array(finding.key.prefix(1))
         var result: [(String, String)] = []
         for source in sources {

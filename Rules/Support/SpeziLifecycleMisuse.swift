@@ -2,22 +2,6 @@ import ModlintFacts
 import ModlintGraph
 import ModlintRuleEngine
 
-/// Manifests shared by the Spezi rule examples: an app target that uses Spezi.
-enum SpeziExampleManifest {
-    static let app = """
-    // swift-tools-version:5.9
-    import PackageDescription
-
-    let package = Package(
-        name: "App",
-        dependencies: [.package(url: "https://github.com/StanfordSpezi/Spezi", from: "1.0.0")],
-        targets: [
-            .target(name: "App", dependencies: [.product(name: "Spezi", package: "Spezi")]),
-        ]
-    )
-    """
-}
-
 /// Reads of `@Provide` / `@Collect` properties in a lifecycle function, shared by
 /// `provide-in-configure` and `collect-before-configure`.
 enum SpeziLifecycleMisuse {

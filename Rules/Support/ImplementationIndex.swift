@@ -1,0 +1,274 @@
+import ModlintFacts
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintWorkspace
+
+/// Implementation types of the workspace and where other modules use them. Shared by the
+/// boundary rules.
+struct ImplementationIndex {
+    struct Declaration {
+        var module: Int
+        var site: Site
+        var declaration: TypeDeclaration
+    }
+
+    /// Every use of one implementation type by one other module, sites sorted.
+    struct Use {
+        var name: String
+        var user: Int
+        var declaration: Declaration
+        var sites: [Site]
+    }
+
+    let context: LintContext
+    /// Implementation type name → its declarations (first per module), by module.
+    private(set) var implementations: [String: [Declaration]] = [:]
+    /// Modules declaring a type (of any kind) with a name that matches the patterns: a
+    /// reference in such a module resolves to its own type.
+    private var declaringModules: [String: Set<Int>] = [:]
+    /// Names of the protocols declared anywhere in the workspace.
+    private(set) var protocolNames: Set<String> = []
+    /// Per test module: modules it imports with `@testable`.
+    private var testableImports: [Int: Set<Int>] = [:]
+
+    init(_ context: LintContext) {
+        self.context = context
+        let graph = context.graph
+        let patterns = context.configuration.implPatterns.map(NamePattern.init)
+        for (moduleIndex, module) in graph.modules.enumerated() {
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for declaration in file.summary.declarations where declaration.kind != .extension {
+                    if declaration.kind == .protocol { protocolNames.insert(declaration.name) }
+                    guard patterns.contains(where: { $0.matches(declaration.name) }) else { continue }
+                    declaringModules[declaration.name, default: []].insert(moduleIndex)
+                    // Enums are values, not services; macro and plugin types are loaded by
+                    // the compiler and must be public.
+                    // A dependency's types are its API, whatever their names (it is read as context).
+                    guard declaration.kind != .protocol, declaration.kind != .enum,
+                          module.kind != .macro, module.kind != .plugin, !module.isContext else { continue }
+                    if implementations[declaration.name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
+                    implementations[declaration.name, default: []].append(Declaration(
+                        module: moduleIndex,
+                        site: Site(file: file.path, line: declaration.line, column: declaration.column),
+                        declaration: declaration
+                    ))
+                }
+            }
+        }
+        // An implementation hides behind an abstraction: only a type that conforms —
+        // directly, through an extension, a superclass or an inherited protocol — to a
+        // protocol declared in the workspace counts (a `Codable` entity called
+        // `DefaultServer` is none).
+        var inheritance: [String: Set<String>] = [:]
+        if !implementations.isEmpty {
+            for module in graph.modules {
+                for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                    for declaration in file.summary.declarations where !declaration.inheritance.isEmpty {
+                        let name = SpeziModel.simpleName(declaration.name)
+                        inheritance[name, default: []].formUnion(declaration.inheritance.map(SpeziModel.simpleName))
+                    }
+                }
+            }
+        }
+        let protocols = protocolNames
+        func conformsToWorkspaceProtocol(_ name: String) -> Bool {
+            var seen: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for parent in inheritance[next] ?? [] where seen.insert(parent).inserted {
+                    if protocols.contains(parent) { return true }
+                    queue.append(parent)
+                }
+            }
+            return false
+        }
+        implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
+        for index in graph.imports.indices where graph.imports[index].fact.isTestable {
+            let from = graph.imports[index].from
+            if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
+        }
+    }
+
+    /// Executable targets and modules matching `composition-roots`.
+    func isCompositionRoot(_ module: Int) -> Bool {
+        let module = context.graph.modules[module]
+        return module.kind == .executable || context.configuration.isCompositionRoot(module.name)
+            || context.configuration.isCompositionRoot(module.id) || Self.isRegistrationModule(module.name)
+    }
+
+    /// A module whose job is registration, by the names the WeaveDI guide and Swinject use
+    /// for it: `DI`, `AppDI`, `NetworkAssembly`, `AppContainer`, `DependencyInjection`.
+    static func isRegistrationModule(_ name: String) -> Bool {
+        name == "DI" || name.hasSuffix("DI") && name.count > 2 && name.dropLast(2).last?.isLowercase == true
+            || name.hasSuffix("Assembly") || name.hasSuffix("Assemblies") || name.hasSuffix("Container")
+            || name.hasSuffix("DependencyInjection")
+    }
+
+    /// Whether a use sits where an implementation is meant to be built: the factory of a
+    /// DI registration of that type in the same file (`container.register(P.self) {
+    /// LiveP() }`, `UnifiedDI.register`, Factory's `Factory(self) { LiveP() }`), the line
+    /// of a `liveValue` / `testValue` / `previewValue`, or a Spezi `Configuration`.
+    func isRegistrationSite(_ name: String, file: ModlintWorkspace.SourceFile, line: Int) -> Bool {
+        let di = file.summary.di
+        if di.registrations.contains(where: { $0.builds == name }) || di.containerCalls.contains(where: { $0.builds == name }) { return true }
+        // Vapor's `configure(_ app: Application)` is where a server app is assembled.
+        if Paths.lastComponent(file.path) == "configure.swift" && file.summary.imports.contains(where: { $0.module == "Vapor" }) { return true }
+        for key in di.keys {
+            if [key.liveValue, key.testValue, key.previewValue].contains(where: { $0?.line == line }) { return true }
+        }
+        return file.summary.spezi.configurations.contains { configuration in
+            configuration.instantiations.contains { $0.name == name && $0.line == line }
+        }
+    }
+
+    /// A test target of `owner`: it imports `owner` with `@testable import`, or is named
+    /// after it (`CoreTests` for `Core`, SwiftPM's convention).
+    func testsFromInside(_ user: Int, _ owner: Int) -> Bool {
+        let tests = context.graph.modules[user]
+        guard tests.kind == .test else { return false }
+        return testableImports[user]?.contains(owner) == true || tests.name == context.graph.modules[owner].name + "Tests"
+    }
+
+    /// Whether `user` can name the declaration without `@testable`: `public`/`open`, or
+    /// `package` within the same package. (A `@testable` test target is exempt anyway.)
+    func isAccessible(_ declaration: Declaration, from user: ModuleGraph.Module) -> Bool {
+        switch declaration.declaration.accessLevel {
+        case .public?, .open?: return true
+        case .package?: return context.graph.modules[declaration.module].package == user.package
+        default: return false
+        }
+    }
+
+    /// Uses of implementation types (all, or only `names`) in modules other than the
+    /// declaring one, resolved through each file's imports; sorted by user module, type
+    /// name, owner.
+    func crossModuleUses(of names: Set<String>? = nil) -> [Use] {
+        let candidates = names.map { names in implementations.filter { names.contains($0.key) } } ?? implementations
+        guard !candidates.isEmpty else { return [] }
+        let graph = context.graph
+        // Most references name other types: compare lengths before hashing names.
+        let lengths = candidates.keys.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+        var visibility = FileVisibility(graph: graph)
+        var uses: [Use] = []
+        for (userIndex, module) in graph.modules.enumerated() {
+            var byKey: [String: Use] = [:]
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                // A file names each type once in its table: look names up, not references.
+                let references = file.summary.typeReferences
+                let wanted = references.names.map { name in
+                    lengths & 1 << UInt64(min(name.utf8.count, 63)) != 0 && candidates[name] != nil
+                        && declaringModules[name]?.contains(userIndex) != true
+                }
+                guard wanted.contains(true) else { continue }
+                for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
+                    let reference = references[position]
+                    if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
+                    let declarations = candidates[reference.name]!
+                    let visible = visibility.modules(seenBy: file.path)
+                    for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
+                        && isAccessible(declaration, from: module) {
+                        let key = "\(reference.name)\u{1F}\(declaration.module)"
+                        let site = Site(file: file.path, line: reference.line, column: reference.column)
+                        byKey[key, default: Use(name: reference.name, user: userIndex, declaration: declaration, sites: [])]
+                            .sites.append(site)
+                    }
+                }
+            }
+            for key in byKey.keys.sorted() {
+                var use = byKey[key]!
+                use.sites.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+                uses.append(use)
+            }
+        }
+        return uses
+    }
+}
+
+/// An `impl-patterns` glob, matched without the general glob machinery when it is a plain
+/// prefix, suffix or infix pattern (`Live*`, `*Impl`, `*Mock*`) — names are checked by
+/// the hundred thousand.
+struct NamePattern {
+    private enum Form {
+        case exact(String), prefix(String), suffix(String), infix(String), glob(Glob)
+    }
+
+    private let form: Form
+
+    init(_ glob: Glob) {
+        let pattern = glob.pattern
+        let leading = pattern.hasPrefix("*"), trailing = pattern.hasSuffix("*") && pattern.count > 1
+        let core = String(pattern.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0))
+        if core.contains(where: { "*?[]/\\".contains($0) }) {
+            form = .glob(glob)
+        } else if leading && trailing {
+            form = .infix(core)
+        } else if leading {
+            form = .suffix(core)
+        } else if trailing {
+            form = .prefix(core)
+        } else {
+            form = .exact(core)
+        }
+    }
+
+    func matches(_ name: String) -> Bool {
+        switch form {
+        case .exact(let text): return name == text
+        case .prefix(let text): return name.hasPrefix(text)
+        case .suffix(let text): return name.hasSuffix(text)
+        case .infix(let text): return name.contains(text)
+        case .glob(let glob): return glob.matches(name)
+        }
+    }
+}
+
+extension ImplementationIndex {
+    /// `Foo` for an inheritance entry such as `Foo`, `Module.Foo`, `@unchecked Foo<T>`,
+    /// `@retroactive Foo`; `nil` for suppressions (`~Copyable`) and anything unusual.
+    static func baseName(_ entry: String) -> String? {
+        var text = Substring(entry).drop { $0 == " " }
+        while text.last == " " { text = text.dropLast() }
+        while text.hasPrefix("@") {
+            guard let space = text.firstIndex(of: " ") else { return nil }
+            text = text[text.index(after: space)...]
+        }
+        if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
+        if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
+        text = text.drop { $0 == " " }
+        guard let first = text.first, first.isLetter || first == "_", !text.contains(" ") else { return nil }
+        return String(text)
+    }
+}
+
+/// Workspace modules a file sees: what it imports, plus what those re-export. Built on
+/// first use, since most files never reference an implementation type.
+struct FileVisibility {
+    let graph: ModuleGraph
+    private var importsByFile: [String: [Int]]?
+    private var reexports: [Int: [Int]] = [:]
+    private var cache: [String: Set<Int>] = [:]
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+    }
+
+    mutating func modules(seenBy file: String) -> Set<Int> {
+        if let known = cache[file] { return known }
+        if importsByFile == nil {
+            var byFile: [String: [Int]] = [:]
+            for index in graph.imports.indices {
+                byFile[graph.imports[index].site.file, default: []].append(graph.imports[index].to)
+            }
+            importsByFile = byFile
+        }
+        var visible = Set<Int>()
+        for module in importsByFile?[file] ?? [] {
+            visible.insert(module)
+            let exported = reexports[module] ?? graph.reexportedModules(of: module)
+            reexports[module] = exported
+            visible.formUnion(exported)
+        }
+        cache[file] = visible
+        return visible
+    }
+}
