@@ -66,7 +66,7 @@ public struct ConstraintNotStandard: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let model = context.speziModel
         guard !model.isEmpty else { return [] }
-        return SpeziChecks(model: model).nonStandardConstraints.map { item in
+        return context.speziChecks.nonStandardConstraints.map { item in
             let requirement = item.requirement
             let owner = SpeziModel.simpleName(requirement.fact.owner)
             var related: [RelatedLocation] = []

@@ -85,7 +85,7 @@ public struct ForbiddenDependency: Rule {
         let configuration = context.configuration
         guard !configuration.forbidden.isEmpty else { return [] }
         let graph = context.graph
-        let architecture = ArchitectureModel(workspace: context.workspace, graph: graph, configuration: configuration)
+        let architecture = context.architecture
         var edges: [(from: Int, to: String, site: Site)] = graph.dependencies.map { ($0.from, graph.modules[$0.to].id, $0.site) }
         edges += graph.externalDependencies.map { ($0.from, $0.name, $0.site) }
         var reported = Set<[String]>()

@@ -94,7 +94,7 @@ public struct LayerViolation: Rule {
         let configuration = context.configuration
         guard !configuration.layers.isEmpty else { return [] }
         let graph = context.graph
-        let architecture = ArchitectureModel(workspace: context.workspace, graph: graph, configuration: configuration)
+        let architecture = context.architecture
         var reported = Set<[Int]>()
         var findings: [Finding] = []
         for dependency in graph.dependencies where dependency.from != dependency.to {

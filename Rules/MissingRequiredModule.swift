@@ -173,7 +173,7 @@ public struct MissingRequiredModule: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let model = context.speziModel
         guard !model.isEmpty else { return [] }
-        return SpeziChecks(model: model).missingModules.map { missing in
+        return context.speziChecks.missingModules.map { missing in
             let dependency = missing.dependency
             let names = missing.configurations.map { "`\($0.id)` (\($0.site.shortDescription))" }.joined(separator: ", ")
             let related = missing.configurations.map {

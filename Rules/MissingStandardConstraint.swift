@@ -176,7 +176,7 @@ public struct MissingStandardConstraint: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let model = context.speziModel
         guard !model.isEmpty else { return [] }
-        return SpeziChecks(model: model).unmetConstraints.map { unmet in
+        return context.speziChecks.unmetConstraints.map { unmet in
             let configuration = unmet.configuration
             let requirement = unmet.requirement
             let requirementSite = Site(file: requirement.file, line: requirement.fact.line, column: requirement.fact.column)

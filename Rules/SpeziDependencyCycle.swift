@@ -73,7 +73,7 @@ public struct SpeziDependencyCycle: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let model = context.speziModel
         guard !model.isEmpty else { return [] }
-        return SpeziChecks(model: model).cycles.map { cycle in
+        return context.speziChecks.cycles.map { cycle in
             let path = (cycle.modules + [cycle.modules[0]]).joined(separator: " -> ")
             let last = cycle.modules[cycle.modules.count - 1]
             let related = cycle.edges.indices.dropFirst().map { position in

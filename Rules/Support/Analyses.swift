@@ -1,28 +1,44 @@
 import ModlintGraph
 import ModlintRuleEngine
 
-/// The workspace-wide analyses rules share, each built once per lint, on first use, by
-/// whichever rule asks first (rules run concurrently; the others wait for it). The module
-/// graph itself is `LintContext.graph`, built before any rule runs.
+/// The analyses rules read, in the order they build on each other. Each is built once per
+/// lint, on first use, by whichever rule asks first (rules run concurrently; the others
+/// wait for it), and only when some enabled rule needs it.
 ///
-/// 1. `speziModel` — Spezi modules, standards, configurations and what they require
-///    (`SpeziModel`); the Spezi rules check it through `SpeziChecks`.
-/// 2. `dependencyInjection` — registrations, consumptions and keys of every DI framework
-///    resolved over the module graph (`DIAnalysis`): duplicates, missing registrations,
-///    cycles, missing test values.
-/// 3. `implementations` — implementation types (`…Impl`, `Live…`, `Default…` that conform
+/// 0. `graph` — the module graph (`ModuleGraph`): targets, declared dependencies and
+///    resolved imports. A stored property of `LintContext`, built before any rule runs.
+/// 1. `architecture` — the configured layers, `allowed`/`forbidden` edges and composition
+///    roots applied to the modules (`ArchitectureModel`): the layer and dependency rules,
+///    and `modlint graph`'s layer clusters, read the same answer.
+/// 2. `speziModel` — Spezi modules, Standards, configurations and what they require
+///    (`SpeziModel`).
+/// 3. `speziChecks` — what the Spezi model breaks (`SpeziChecks`): unmet Standard
+///    constraints, constraints that are no Standard, missing modules, dependency cycles;
+///    one rule reports each list.
+/// 4. `dependencyInjection` — registrations, consumptions and keys of every DI framework
+///    resolved over the module graph (`DIGraph`, `DIAnalysis`): duplicates, missing
+///    registrations, cycles, missing test values.
+/// 5. `implementations` — implementation types (`…Impl`, `Live…`, `Default…` that conform
 ///    to a workspace protocol) and their uses across modules (`ImplementationIndex`), for
 ///    the boundary rules.
 extension LintContext {
+    var architecture: ArchitectureModel {
+        shared.value("architecture") { ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration) }
+    }
+
     var speziModel: SpeziModel {
-        shared.value { SpeziModel(workspace: workspace, graph: graph) }
+        shared.value("speziModel") { SpeziModel(workspace: workspace, graph: graph) }
+    }
+
+    var speziChecks: SpeziChecks {
+        shared.value("speziChecks") { SpeziChecks(model: speziModel) }
     }
 
     var dependencyInjection: (graph: DIGraph, analysis: DIAnalysis) {
-        shared.value { DIAnalysis.of(workspace: workspace, graph: graph, settings: configuration.di) }
+        shared.value("dependencyInjection") { DIAnalysis.of(workspace: workspace, graph: graph, settings: configuration.di) }
     }
 
     var implementations: ImplementationIndex {
-        shared.value { ImplementationIndex(self) }
+        shared.value("implementations") { ImplementationIndex(self) }
     }
 }

@@ -116,9 +116,9 @@ public struct LintContext: Sendable {
 }
 
 /// Built once per lint and handed to every rule that asks, although rules run
-/// concurrently: the first caller of a kind builds it (under that kind's lock, so that
-/// different analyses build in parallel), the others wait and reuse it. Keyed by the
-/// value's type; the analyses are listed in `Rules/Support/Analyses.swift`.
+/// concurrently: the first caller of a name builds it (under that name's lock, so that
+/// different analyses build in parallel), the others wait and reuse it. The analyses, by
+/// name, are listed in `Rules/Support/Analyses.swift`.
 public final class SharedAnalyses: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         let lock = NSLock()
@@ -126,14 +126,14 @@ public final class SharedAnalyses: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var slots: [ObjectIdentifier: Slot] = [:]
+    private var slots: [String: Slot] = [:]
 
     public init() {}
 
-    public func value<Value>(_ make: () -> Value) -> Value {
+    public func value<Value>(_ name: String, _ make: () -> Value) -> Value {
         lock.lock()
-        let slot = slots[ObjectIdentifier(Value.self)] ?? Slot()
-        slots[ObjectIdentifier(Value.self)] = slot
+        let slot = slots[name] ?? Slot()
+        slots[name] = slot
         lock.unlock()
         slot.lock.lock()
         defer { slot.lock.unlock() }

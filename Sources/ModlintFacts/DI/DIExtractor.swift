@@ -28,23 +28,21 @@ public enum DIExtractor {
 /// Which frameworks a file imports: shared property-wrapper names (`@Injected`,
 /// `@Dependency`) are attributed by these.
 struct DIFrameworkImports {
-    var weaveDI = false
-    var swinject = false
-    var swiftDependencies = false
-    var factory = false
-    var spezi = false
+    /// The adapters the file's imports turn on, in `DIAdapters.all` order.
+    let enabled: [any DIAdapter.Type]
+    let weaveDI: Bool
+    let swinject: Bool
+    let swiftDependencies: Bool
+    let factory: Bool
 
     init(_ imports: [ImportFact]) {
-        for fact in imports {
-            switch fact.module {
-            case "WeaveDI", "WeaveDICore": weaveDI = true
-            case "Swinject", "SwinjectAutoregistration", "SwinjectStoryboard": swinject = true
-            case "Dependencies", "DependenciesMacros", "ComposableArchitecture": swiftDependencies = true
-            case "Factory", "FactoryKit": factory = true
-            case "Spezi": spezi = true
-            default: break
-            }
-        }
+        let modules = Set(imports.map(\.module))
+        enabled = DIAdapters.all.filter { !$0.modules.isDisjoint(with: modules) }
+        let frameworks = Set(enabled.map { $0.framework })
+        weaveDI = frameworks.contains(.weaveDI)
+        swinject = frameworks.contains(.swinject)
+        swiftDependencies = frameworks.contains(.swiftDependencies)
+        factory = frameworks.contains(.factory)
     }
 }
 
@@ -409,28 +407,18 @@ struct DIScan {
     private mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
         let name = tokens.name(method)
         let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
-        if frameworks.swinject, SwinjectAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
-        if frameworks.weaveDI, WeaveDIAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
+        for adapter in frameworks.enabled where adapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
         HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
     }
 
     private mutating func handleAttribute(at index: Int) {
         guard tokens.isName(index) else { return }
-        let token = tokens.tokens[index]
-        let first = tokens.source.bytes[Int(token.start)]
-        let framework = first == UInt8(ascii: "I") || first == UInt8(ascii: "D") || first == UInt8(ascii: "L") || first == UInt8(ascii: "W")
-        if framework && (tokens.isWord(index, "Dependency") || tokens.isWord(index, "DependencyClient")) {
-            if frameworks.swiftDependencies { SwiftDependenciesAdapter.attribute(at: index, scan: &self) }
-        } else if framework && (tokens.isWord(index, "Injected") || tokens.isWord(index, "LazyInjected")
-                    || tokens.isWord(index, "WeakLazyInjected") || tokens.isWord(index, "InjectedObject"))
-                    && (frameworks.factory || frameworks.weaveDI) {
-            if frameworks.factory && !frameworks.weaveDI {
-                FactoryAdapter.attribute(at: index, scan: &self)
-            } else if frameworks.weaveDI && !frameworks.factory {
-                WeaveDIAdapter.attribute(at: index, scan: &self)
-            }
-        } else {
-            HandRolledContainerAdapter.wrapperUse(at: index, scan: &self)
+        let name = tokens.name(index)
+        let claimants = frameworks.enabled.filter { $0.attributes.contains(name) }
+        if claimants.count == 1 {
+            claimants[0].attribute(at: index, scan: &self)
+        } else if claimants.isEmpty && !DIAdapters.ownedAttributes.contains(name) {
+            HandRolledContainerAdapter.wrapperUse(name, at: index, scan: &self)
         }
     }
 

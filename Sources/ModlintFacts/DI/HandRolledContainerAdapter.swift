@@ -32,9 +32,8 @@ enum HandRolledContainerAdapter {
 
     /// `@Inject var clock: Clock` (modifiers and wrapper arguments allowed in between):
     /// recorded as a `DIWrapperUse` for the DI graph to judge.
-    static func wrapperUse(at attribute: Int, scan: inout DIScan) {
+    static func wrapperUse(_ wrapper: String, at attribute: Int, scan: inout DIScan) {
         let tokens = scan.tokens
-        let wrapper = tokens.name(attribute)
         guard !knownAttributes.contains(wrapper) else { return }
         var index = attribute + 1
         if tokens.isPunctuation(index, UInt8(ascii: "(")), !tokens.tokens[index].hasSpaceBefore {

@@ -1,0 +1,56 @@
+/// A DI framework as the fact pass reads it: the imports that turn it on, the property
+/// wrappers it owns, and what it makes of a `receiver.method(T.self …)` call and of one of
+/// its attributes. `DIAdapters.all` is the one list the extractor dispatches through, so
+/// a framework of this shape is added with one file (and its tests) plus a line there.
+/// Shapes that are not calls or attributes (`extension Container { var x: Factory<…> }`,
+/// `DependencyKey` types) are read by `FactoryAdapter.property` and `DIKeyTypes`.
+protocol DIAdapter {
+    static var framework: DIFramework { get }
+    /// Modules whose import turns the adapter on for a file.
+    static var modules: Set<String> { get }
+    /// Property-wrapper attributes it reads (`Injected` for `@Injected`). An attribute two
+    /// enabled adapters claim is read by neither (the file's imports leave it ambiguous).
+    static var attributes: Set<String> { get }
+    /// `true` when the call was the framework's (then no other adapter sees it).
+    static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool
+    static func attribute(at index: Int, scan: inout DIScan)
+}
+
+extension DIAdapter {
+    static var attributes: Set<String> { [] }
+    static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool { false }
+    static func attribute(at index: Int, scan: inout DIScan) {}
+}
+
+enum DIAdapters {
+    /// In dispatch order for calls (a `register` both could read is Swinject's first).
+    static let all: [any DIAdapter.Type] = [SwinjectAdapter.self, WeaveDIAdapter.self, FactoryAdapter.self, SwiftDependenciesAdapter.self]
+
+    /// Every attribute some adapter owns: one no enabled adapter claims is the framework's
+    /// all the same (not imported here), never a hand-rolled wrapper.
+    static let ownedAttributes: Set<String> = all.reduce(into: []) { $0.formUnion($1.attributes) }
+}
+
+extension SwinjectAdapter: DIAdapter {
+    static let framework = DIFramework.swinject
+    static let modules: Set<String> = ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"]
+}
+
+extension WeaveDIAdapter: DIAdapter {
+    static let framework = DIFramework.weaveDI
+    static let modules: Set<String> = ["WeaveDI", "WeaveDICore"]
+    /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.
+    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
+}
+
+extension FactoryAdapter: DIAdapter {
+    static let framework = DIFramework.factory
+    static let modules: Set<String> = ["Factory", "FactoryKit"]
+    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
+}
+
+extension SwiftDependenciesAdapter: DIAdapter {
+    static let framework = DIFramework.swiftDependencies
+    static let modules: Set<String> = ["Dependencies", "DependenciesMacros", "ComposableArchitecture"]
+    static let attributes: Set<String> = ["Dependency", "DependencyClient"]
+}
