@@ -33,8 +33,10 @@ public enum FactExtractor {
     public static func summarize(_ source: TokenizedSource) -> SourceSummary {
         var summary = summarizeDeclarations(source)
         summary.typeReferences = TypeReferenceExtractor.extract(source)
-        summary.di = DIExtractor.extract(source, imports: summary.imports)
-        summary.spezi = SpeziExtractor.extract(source, imports: summary.imports)
+        // One bracket table per file, built on first use by whichever pass needs it.
+        let partners = BracketPartners(source: source, tokens: source.tokens)
+        summary.di = DIExtractor.extract(source, imports: summary.imports, partners: partners)
+        summary.spezi = SpeziExtractor.extract(source, imports: summary.imports, partners: partners)
         return summary
     }
 
@@ -124,19 +126,6 @@ private struct Extraction: RawTokenCursor {
     }
 
     // MARK: - Token helpers
-
-    func isName(_ index: Int) -> Bool {
-        index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
-    }
-
-    func text(_ token: Token) -> String {
-        var start = Int(token.start), end = Int(token.end)
-        if token.kind == .backtickIdentifier && end - start >= 2 {
-            start += 1
-            end -= 1
-        }
-        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
-    }
 
     /// The tokens `first...last` as written, every run of white space or comments folded
     /// to one space.

@@ -2,11 +2,10 @@ import ModlintTokenizer
 
 /// Token-level navigation of a manifest for `ManifestEditor`: target calls, their
 /// arguments, array elements, and the byte offsets and indentation edits need.
-struct ManifestCursor {
+struct ManifestCursor: TokenReader {
     let source: TokenizedSource
     let tokens: [Token]
-    /// The matching bracket of every `(`, `[` and `{` (and back), or -1.
-    let partner: [Int]
+    let partners: BracketPartners
     /// The innermost open bracket around every token, or -1.
     let enclosing: [Int]
 
@@ -15,44 +14,30 @@ struct ManifestCursor {
     init(_ source: TokenizedSource) {
         self.source = source
         self.tokens = source.tokens
-        var partner = [Int](repeating: -1, count: source.tokens.count)
+        self.partners = BracketPartners(source: source, tokens: source.tokens)
         var enclosing = [Int](repeating: -1, count: source.tokens.count)
         var stack: [Int] = []
         for (index, token) in source.tokens.enumerated() {
             enclosing[index] = stack.last ?? -1
             guard token.kind == .punctuation else { continue }
             switch source.bytes[Int(token.start)] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(index)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let open = stack.popLast() {
-                    partner[open] = index
-                    partner[index] = open
-                }
-            default:
-                break
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): stack.append(index)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): _ = stack.popLast()
+            default: break
             }
         }
-        self.partner = partner
         self.enclosing = enclosing
     }
 
+    /// The partner of a bracket, or -1 (so that `partner(i) > i` reads as "opens").
+    func partner(_ index: Int) -> Int { partners.partner(of: index) ?? -1 }
+
     // MARK: - Tokens
-
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && source.bytes[Int(tokens[index].start)] == byte
-    }
-
-    func text(_ index: Int) -> String { source.text(tokens[index]) }
-
-    func isWord(_ index: Int, _ word: String) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && text(index) == word
-    }
 
     /// The value of a plain string literal token (`"Core"`), or `nil`.
     func stringValue(_ index: Int) -> String? {
         guard index < tokens.count, tokens[index].kind == .string else { return nil }
-        let literal = text(index)
+        let literal = text(at: index)
         guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.hasPrefix("\"\"\""),
               !literal.contains("\\(") else { return nil }
         return String(literal.dropFirst().dropLast())
@@ -84,7 +69,7 @@ struct ManifestCursor {
 
     /// Top-level arguments of the call whose `(` is `open`: (label token or nil, first, last).
     func arguments(open: Int) -> [(label: Int?, first: Int, last: Int)] {
-        let close = partner[open]
+        let close = partner(open)
         guard close > open else { return [] }
         var result: [(label: Int?, first: Int, last: Int)] = []
         var first = open + 1
@@ -99,7 +84,7 @@ struct ManifestCursor {
                 index += 1
                 continue
             }
-            if partner[index] > index { index = partner[index] + 1 } else { index += 1 }
+            if partner(index) > index { index = partner(index) + 1 } else { index += 1 }
         }
         return result
     }
@@ -111,13 +96,13 @@ struct ManifestCursor {
         var calls: [Int] = []
         for index in 1..<max(1, tokens.count - 1) where tokens[index].kind == .identifier
             && isPunctuation(index - 1, UInt8(ascii: ".")) && isPunctuation(index + 1, UInt8(ascii: "("))
-            && Self.targetFactories.contains(text(index)) {
+            && Self.targetFactories.contains(text(at: index)) {
             let open = index + 1
             // `.target(name: "X")` inside a `dependencies: […]` list depends on X.
             let list = enclosing[index - 1]
             if list >= 2, isPunctuation(list, UInt8(ascii: "[")), isPunctuation(list - 1, UInt8(ascii: ":")),
                isWord(list - 2, "dependencies") { continue }
-            guard let nameArgument = arguments(open: open).first(where: { $0.label.map { text($0) == "name" } ?? false }),
+            guard let nameArgument = arguments(open: open).first(where: { $0.label.map { text(at: $0) == "name" } ?? false }),
                   nameArgument.last == nameArgument.first + 2, stringValue(nameArgument.last) == name else { continue }
             calls.append(open)
         }
@@ -126,19 +111,19 @@ struct ManifestCursor {
 
     func dependenciesArgument(of open: Int) -> DependenciesArgument {
         let arguments = arguments(open: open)
-        if let argument = arguments.first(where: { $0.label.map { text($0) == "dependencies" } ?? false }) {
+        if let argument = arguments.first(where: { $0.label.map { text(at: $0) == "dependencies" } ?? false }) {
             let value = argument.first + 2
-            if isPunctuation(value, UInt8(ascii: "[")) && partner[value] == argument.last {
+            if isPunctuation(value, UInt8(ascii: "[")) && partner(value) == argument.last {
                 return .array(open: value, close: argument.last)
             }
             return .computed(source.text(from: start(value), to: end(argument.last)))
         }
-        guard let name = arguments.first(where: { $0.label.map { text($0) == "name" } ?? false }) else {
+        guard let name = arguments.first(where: { $0.label.map { text(at: $0) == "name" } ?? false }) else {
             return .notEditable("the target has no literal name")
         }
         // `.plugin(name:capability:dependencies:)`: the new argument goes after `capability:`.
         if isWord(open - 1, "plugin") {
-            guard let capability = arguments.first(where: { $0.label.map { text($0) == "capability" } ?? false }) else {
+            guard let capability = arguments.first(where: { $0.label.map { text(at: $0) == "capability" } ?? false }) else {
                 return .notEditable("the plugin has no capability argument to place its dependencies after")
             }
             return .absent(after: capability.last)
@@ -161,7 +146,7 @@ struct ManifestCursor {
                 index += 1
                 continue
             }
-            if partner[index] > index { index = partner[index] + 1 } else { index += 1 }
+            if partner(index) > index { index = partner(index) + 1 } else { index += 1 }
         }
         return result
     }
@@ -171,7 +156,7 @@ struct ManifestCursor {
     func declaredName(_ element: ArrayElement) -> String? {
         if element.first == element.last { return stringValue(element.first) }
         guard isPunctuation(element.first, UInt8(ascii: ".")), isPunctuation(element.first + 2, UInt8(ascii: "(")) else { return nil }
-        let argument = arguments(open: element.first + 2).first { $0.label.map { text($0) == "name" } ?? false }
+        let argument = arguments(open: element.first + 2).first { $0.label.map { text(at: $0) == "name" } ?? false }
         return argument.flatMap { $0.last == $0.first + 2 ? stringValue($0.last) : nil }
     }
 
@@ -277,8 +262,8 @@ struct ManifestCursor {
     /// The text of the `.package(…)` entry that starts on `line`, as written.
     func packageEntry(onLine line: Int) -> String? {
         for index in 1..<max(1, tokens.count - 1) where Int(tokens[index].line) == line && isWord(index, "package")
-            && isPunctuation(index - 1, UInt8(ascii: ".")) && isPunctuation(index + 1, UInt8(ascii: "(")) && partner[index + 1] > index {
-            return source.text(from: start(index - 1), to: end(partner[index + 1]))
+            && isPunctuation(index - 1, UInt8(ascii: ".")) && isPunctuation(index + 1, UInt8(ascii: "(")) && partner(index + 1) > index {
+            return source.text(from: start(index - 1), to: end(partner(index + 1)))
         }
         return nil
     }
@@ -317,9 +302,9 @@ struct ManifestCursor {
         }
         let open = call + 1
         let arguments = arguments(open: open)
-        if let argument = arguments.first(where: { $0.label.map { text($0) == "dependencies" } ?? false }) {
+        if let argument = arguments.first(where: { $0.label.map { text(at: $0) == "dependencies" } ?? false }) {
             let value = argument.first + 2
-            guard isPunctuation(value, UInt8(ascii: "[")) && partner[value] == argument.last else {
+            guard isPunctuation(value, UInt8(ascii: "[")) && partner(value) == argument.last else {
                 return .failure(PackageDependenciesFailure(description:
                     "the package's dependencies are computed (`\(source.text(from: start(value), to: end(argument.last)))`); declare the package dependency by hand"))
             }
@@ -330,7 +315,7 @@ struct ManifestCursor {
             }
         }
         // No `dependencies:` yet: SwiftPM wants it before `targets:`.
-        guard let targets = arguments.first(where: { $0.label.map { text($0) == "targets" } ?? false }), let label = targets.label else {
+        guard let targets = arguments.first(where: { $0.label.map { text(at: $0) == "targets" } ?? false }), let label = targets.label else {
             return .failure(PackageDependenciesFailure(description: "`Package(…)` has no `targets:` argument to place `dependencies:` before"))
         }
         return .success { additions in

@@ -103,11 +103,13 @@ indirect enum Stmt {
 
 /// Recursive-descent parser over the active tokens of a manifest. Nesting is limited to
 /// `maxDepth`; deeper input is skipped iteratively and reported.
-struct ManifestParser {
+struct ManifestParser: TokenReader {
     static let maxDepth = 64
 
     let source: TokenizedSource
     let tokens: [Token]
+    /// Bracket partners of the active tokens, for skipping what the parser does not read.
+    let partners: BracketPartners
     var index = 0
     var depth = 0
     var notes: [(String, SourcePos)] = []
@@ -116,6 +118,7 @@ struct ManifestParser {
     init(source: TokenizedSource, tokens: [Token]) {
         self.source = source
         self.tokens = tokens
+        self.partners = BracketPartners(source: source, tokens: tokens)
     }
 
     // MARK: - Token helpers
@@ -130,6 +133,7 @@ struct ManifestParser {
         return .none
     }
 
+    /// Token-valued forms of the toolkit's tests, for the parser's `current`/`peek`.
     func isPunct(_ token: Token?, _ byte: UInt8) -> Bool {
         guard let token, token.kind == .punctuation || token.kind == .operator else { return false }
         return source.isByte(token, byte)
@@ -161,20 +165,24 @@ struct ManifestParser {
         notes.append((message, pos))
     }
 
-    /// Skips one bracketed group starting at the current opening bracket, iteratively.
+    /// Skips to just after the next bracketed group (its opening bracket is the current
+    /// token or a later one); an unclosed group runs to the end, a stray closer is skipped.
     mutating func skipBalanced() {
-        var level = 0
         while let token = current {
+            if let partner = partners.partner(of: index) {
+                index = max(partner, index) + 1
+                return
+            }
             if token.kind == .punctuation {
-                let byte = source.bytes[Int(token.start)]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    level += 1
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                    level -= 1
-                    if level <= 0 {
-                        index += 1
-                        return
-                    }
+                switch source.bytes[Int(token.start)] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    index = tokens.count
+                    return
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    index += 1
+                    return
+                default:
+                    break
                 }
             }
             index += 1

@@ -26,6 +26,22 @@ extension RawTokenCursor {
         index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
     }
 
+    /// An identifier or a backticked one.
+    @inline(__always)
+    public func isName(_ index: Int) -> Bool {
+        index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+    }
+
+    /// The token's text, backticks removed.
+    public func text(_ token: Token) -> String {
+        var start = Int(token.start), end = Int(token.end)
+        if token.kind == .backtickIdentifier && end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+    }
+
     /// The net count of `<` minus `>` in an operator token (`->` aside): generic clauses
     /// lex as operators, so `>>` closes two levels.
     public func angleChange(_ token: Token) -> Int {

@@ -10,11 +10,12 @@ import ModlintTokenizer
 /// imports point to. Strings and comments are single tokens or none, so nothing inside
 /// them yields a fact.
 public enum DIExtractor {
-    public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
+    /// `partners`: the file's bracket partners, shared with the other passes.
+    public static func extract(_ source: TokenizedSource, imports: [ImportFact], partners: BracketPartners? = nil) -> DIFacts {
         // No separate pre-check: the scan's hot loop is one: a flag test or two per token,
         // and bracket matching only for files where a DI shape starts.
         let frameworks = DIFrameworkImports(imports)
-        var scan = DIScan(source: source, tokens: source.tokens, frameworks: frameworks)
+        var scan = DIScan(source: source, tokens: source.tokens, frameworks: frameworks, partners: partners)
         scan.run()
         if scan.sawComment {
             // Tokenized with comments kept (rare): scan again without them.
@@ -75,8 +76,8 @@ struct DIScan {
     /// The scan stopped at a comment token: the caller scans again without comments.
     private(set) var sawComment = false
 
-    init(source: TokenizedSource, tokens: [Token], frameworks: DIFrameworkImports) {
-        self.tokens = DITokens(source: source, tokens: tokens)
+    init(source: TokenizedSource, tokens: [Token], frameworks: DIFrameworkImports, partners: BracketPartners? = nil) {
+        self.tokens = DITokens(source: source, tokens: tokens, partners: partners)
         self.frameworks = frameworks
     }
 
@@ -319,20 +320,9 @@ struct DIScan {
         }
     }
 
-    /// The `)` closing the `(` at `open`, by counting (no bracket table needed).
+    /// The `)` closing the `(` at `open`.
     private func closingParenthesis(from open: Int) -> Int? {
-        var depth = 0
-        var index = open
-        while index < tokens.count {
-            if tokens.isPunctuation(index, UInt8(ascii: "(")) {
-                depth += 1
-            } else if tokens.isPunctuation(index, UInt8(ascii: ")")) {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
-        }
-        return nil
+        tokens.partner(of: open)
     }
 
     /// `@Name` or `@Name(…)` among the attributes and modifiers before the token at `index`.

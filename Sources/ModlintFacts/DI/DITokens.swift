@@ -1,95 +1,25 @@
 import ModlintTokenizer
 
-/// Helpers over one file's tokens that every DI adapter shares: bracket matching, names,
-/// metatype arguments (`A.B.self`), receivers and factory bodies. Bracket partners are
-/// computed on first use: most files never need them.
-final class DITokens {
+/// The DI shapes every adapter reads — metatype arguments (`A.B.self`), receivers,
+/// factory bodies, key paths, sites — on top of the shared token toolkit (`TokenReader`,
+/// `BracketPartners`).
+final class DITokens: TokenReader {
     let source: TokenizedSource
     let tokens: [Token]
-    /// For `(`, `[`, `{` and their closers: the index of the partner, else -1.
-    private(set) lazy var partner: [Int32] = Self.partners(of: tokens, in: source.bytes)
+    let partners: BracketPartners
     private var conditionDescriptions: [Int32: (String?, [Int32])] = [:]
 
-    /// `tokens` must hold no comments (see `DIScan.sawComment`).
-    init(source: TokenizedSource, tokens: [Token]) {
+    /// `tokens` must hold no comments (see `DIScan.sawComment`). `partners` are the
+    /// file's, shared with the other passes, when `tokens` are the source's.
+    init(source: TokenizedSource, tokens: [Token], partners: BracketPartners? = nil) {
         self.source = source
         self.tokens = tokens
-    }
-
-    private static func partners(of tokens: [Token], in sourceBytes: [UInt8]) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int] = []
-        tokens.withUnsafeBufferPointer { tokenBuffer in
-            sourceBytes.withUnsafeBufferPointer { bytes in
-                for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
-                    switch bytes[Int(tokenBuffer[index].start)] {
-                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                        stack.append(index)
-                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                        if let open = stack.popLast() {
-                            partner[open] = Int32(index)
-                            partner[index] = Int32(open)
-                        }
-                    default: break
-                    }
-                }
-            }
-        }
-        return partner
+        self.partners = partners ?? BracketPartners(source: source, tokens: tokens)
     }
 
     var count: Int { tokens.count }
 
-    // MARK: - Tokens
-
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation
-            && source.bytes[Int(tokens[index].start)] == byte
-    }
-
-    func isOperator(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .operator && source.matches(tokens[index], literal)
-    }
-
-    func isName(_ index: Int) -> Bool {
-        index >= 0 && index < tokens.count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
-    }
-
-    func isWord(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && source.matches(tokens[index], literal)
-    }
-
-    /// The token's text, backticks removed.
-    func name(_ index: Int) -> String {
-        let token = tokens[index]
-        if token.kind == .backtickIdentifier && token.length >= 2 {
-            return source.text(from: Int(token.start) + 1, to: Int(token.end) - 1)
-        }
-        return source.text(token)
-    }
-
-    func startsUppercase(_ index: Int) -> Bool {
-        guard isName(index) else { return false }
-        let token = tokens[index]
-        let first = source.bytes[Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)]
-        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
-    }
-
-    /// Source text of tokens `from...to`, white space folded to one space where present.
-    func text(from: Int, through to: Int) -> String {
-        guard from <= to, from >= 0, to < tokens.count else { return "" }
-        var result = ""
-        for index in from...to {
-            if index > from && tokens[index].hasSpaceBefore { result += " " }
-            result += source.text(tokens[index])
-        }
-        return result
-    }
-
-    func partner(of index: Int) -> Int? {
-        guard index >= 0, index < partner.count, partner[index] >= 0 else { return nil }
-        return Int(partner[index])
-    }
+    func partner(of index: Int) -> Int? { partners.partner(of: index) }
 
     func site(_ index: Int) -> DISite {
         let token = tokens[index]

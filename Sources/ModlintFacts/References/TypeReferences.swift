@@ -177,19 +177,6 @@ private struct ReferencePass: RawTokenCursor {
         return next
     }
 
-    func isName(_ index: Int) -> Bool {
-        index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
-    }
-
-    func text(_ token: Token) -> String {
-        var start = Int(token.start), end = Int(token.end)
-        if token.kind == .backtickIdentifier && end - start >= 2 {
-            start += 1
-            end -= 1
-        }
-        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
-    }
-
     // MARK: - Punctuation: scopes and headers
 
     mutating func punctuation(at index: Int) {

@@ -6,9 +6,10 @@ import ModlintTokenizer
 /// keeps the many server-side `Module`, `Configuration` and `@Dependency` (swift-dependencies)
 /// names out of the Spezi model.
 public enum SpeziExtractor {
-    public static func extract(_ source: TokenizedSource, imports: [ImportFact]) -> SpeziFacts {
+    /// `partners`: the file's bracket partners, shared with the other passes.
+    public static func extract(_ source: TokenizedSource, imports: [ImportFact], partners: BracketPartners? = nil) -> SpeziFacts {
         guard imports.contains(where: { isSpeziModule($0.module) }) else { return SpeziFacts() }
-        var scan = SpeziScan(source: source)
+        var scan = SpeziScan(source: source, partners: partners)
         scan.run()
         return scan.facts
     }
@@ -21,7 +22,7 @@ public enum SpeziExtractor {
 
 /// One pass over the tokens with a stack of brace scopes: types, lifecycle functions,
 /// computed properties and configuration bodies.
-private struct SpeziScan {
+private struct SpeziScan: TokenReader {
     enum Scope {
         case type(String)
         case function(owner: String, lifecycle: SpeziLifecycleRead.Function?)
@@ -32,6 +33,7 @@ private struct SpeziScan {
 
     let source: TokenizedSource
     let tokens: [Token]
+    let partners: BracketPartners
     var facts = SpeziFacts(importsSpezi: true)
 
     private var scopes: [Scope] = []
@@ -48,46 +50,12 @@ private struct SpeziScan {
         "self", "try", "await", "guard", "where", "is", "as", "some", "any", "do", "catch", "throw", "defer", "repeat",
     ]
 
-    init(source: TokenizedSource) {
+    init(source: TokenizedSource, partners: BracketPartners?) {
         self.source = source
-        self.tokens = source.tokens.contains { $0.kind == .comment } ? source.tokens.filter { $0.kind != .comment } : source.tokens
-    }
-
-    // MARK: - Token helpers
-
-    func isPunct(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && source.bytes[Int(tokens[index].start)] == byte
-    }
-
-    func isOperator(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .operator && source.matches(tokens[index], literal)
-    }
-
-    func isWord(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && source.matches(tokens[index], literal)
-    }
-
-    func isName(_ index: Int) -> Bool {
-        index >= 0 && index < tokens.count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
-    }
-
-    func name(_ index: Int) -> String {
-        let text = source.text(tokens[index])
-        return tokens[index].kind == .backtickIdentifier ? String(text.dropFirst().dropLast()) : text
-    }
-
-    func startsUppercase(_ index: Int) -> Bool {
-        guard isName(index) else { return false }
-        let token = tokens[index]
-        let offset = Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)
-        let byte = source.bytes[offset]
-        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-    }
-
-    func startsLowercase(_ index: Int) -> Bool {
-        guard index < tokens.count, tokens[index].kind == .identifier else { return false }
-        let byte = source.bytes[Int(tokens[index].start)]
-        return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+        let hasComments = source.tokens.contains { $0.kind == .comment }
+        self.tokens = hasComments ? source.tokens.filter { $0.kind != .comment } : source.tokens
+        // Shared partners index the source's tokens: only usable without comments.
+        self.partners = !hasComments ? partners ?? BracketPartners(source: source, tokens: tokens) : BracketPartners(source: source, tokens: tokens)
     }
 
     mutating func use(_ index: Int) -> SpeziTypeUse {
@@ -103,27 +71,9 @@ private struct SpeziScan {
         return description
     }
 
-    /// Bracket depth change: `(`, `[`, `{` open; `)`, `]`, `}` close.
-    func depthChange(_ index: Int) -> Int {
-        let token = tokens[index]
-        guard token.kind == .punctuation else { return 0 }
-        switch source.bytes[Int(token.start)] {
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return 1
-        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return -1
-        default: return 0
-        }
-    }
-
     /// The token closing the bracket opened at `open`.
     func matchingClose(_ open: Int) -> Int? {
-        var depth = 0
-        var index = open
-        while index < tokens.count {
-            depth += depthChange(index)
-            if depth == 0 { return index }
-            index += 1
-        }
-        return nil
+        partners.partner(of: open)
     }
 
     /// The `{` opening the body of a declaration whose header starts at `index`: the first
@@ -133,12 +83,12 @@ private struct SpeziScan {
         var index = index
         while index < tokens.count {
             if depth == 0 {
-                if isPunct(index, UInt8(ascii: "{")) { return index }
-                if isPunct(index, UInt8(ascii: "}")) || isPunct(index, UInt8(ascii: ";")) { return nil }
+                if isPunctuation(index, UInt8(ascii: "{")) { return index }
+                if isPunctuation(index, UInt8(ascii: "}")) || isPunctuation(index, UInt8(ascii: ";")) { return nil }
                 if stopAtNewLine && tokens[index].isAtLineStart { return nil }
                 if stopAtNewLine && isOperator(index, "=") { return nil }
             }
-            depth += depthChange(index)
+            depth += bracketDepthChange(index)
             if depth < 0 { return nil }
             index += 1
         }
@@ -153,14 +103,14 @@ private struct SpeziScan {
         let start = index
         while index < tokens.count {
             if depth == 0 && index > start {
-                if isPunct(index, UInt8(ascii: ";")) { return index }
+                if isPunctuation(index, UInt8(ascii: ";")) { return index }
                 let previous = tokens[index - 1]
-                if tokens[index].isAtLineStart && previous.kind != .operator && !isPunct(index - 1, UInt8(ascii: ","))
-                    && tokens[index].kind != .operator && !isPunct(index, UInt8(ascii: ".")) {
+                if tokens[index].isAtLineStart && previous.kind != .operator && !isPunctuation(index - 1, UInt8(ascii: ","))
+                    && tokens[index].kind != .operator && !isPunctuation(index, UInt8(ascii: ".")) {
                     return index
                 }
             }
-            depth += depthChange(index)
+            depth += bracketDepthChange(index)
             if depth < 0 { return index }
             index += 1
         }
@@ -178,9 +128,9 @@ private struct SpeziScan {
     }
 
     func isInstantiation(_ index: Int, afterLabels: Bool = false) -> Bool {
-        startsUppercase(index) && (isPunct(index + 1, UInt8(ascii: "(")) || isPunct(index + 1, UInt8(ascii: "{")))
-            && !(isPunct(index - 1, UInt8(ascii: ".")) && !startsUppercase(index - 2))
-            && (afterLabels || !isPunct(index - 1, UInt8(ascii: ":"))) && !isOperator(index - 1, "->")
+        startsUppercase(index) && (isPunctuation(index + 1, UInt8(ascii: "(")) || isPunctuation(index + 1, UInt8(ascii: "{")))
+            && !(isPunctuation(index - 1, UInt8(ascii: ".")) && !startsUppercase(index - 2))
+            && (afterLabels || !isPunctuation(index - 1, UInt8(ascii: ":"))) && !isOperator(index - 1, "->")
     }
 
     /// Qualified name of the innermost type scope.
@@ -243,7 +193,7 @@ private struct SpeziScan {
 
     mutating func handleIdentifier(at index: Int) {
         let token = tokens[index]
-        if token.kind == .identifier && !isPunct(index - 1, UInt8(ascii: ".")) {
+        if token.kind == .identifier && !isPunctuation(index - 1, UInt8(ascii: ".")) {
             switch token.length {
             case 3 where isWord(index, "var"):
                 if atMemberLevel { handleComputedProperty(at: index) }
@@ -278,7 +228,7 @@ private struct SpeziScan {
         }
         var components = [name(keyword + 1)]
         var index = keyword + 2
-        while isPunct(index, UInt8(ascii: ".")) && isName(index + 1) {
+        while isPunctuation(index, UInt8(ascii: ".")) && isName(index + 1) {
             components.append(name(index + 1))
             index += 2
         }
@@ -291,7 +241,7 @@ private struct SpeziScan {
     mutating func handleFunction(at keyword: Int) {
         guard isName(keyword + 1), let owner = owner else { return }
         var lifecycle: SpeziLifecycleRead.Function?
-        if atMemberLevel && isWord(keyword + 1, "configure") && isPunct(keyword + 2, UInt8(ascii: "(")) && isPunct(keyword + 3, UInt8(ascii: ")")) {
+        if atMemberLevel && isWord(keyword + 1, "configure") && isPunctuation(keyword + 2, UInt8(ascii: "(")) && isPunctuation(keyword + 3, UInt8(ascii: ")")) {
             lifecycle = .configure
         }
         guard let body = bodyBrace(from: keyword + 1) else { return }
@@ -302,22 +252,22 @@ private struct SpeziScan {
         guard let owner = owner else { return }
         var open = keyword + 1
         if isOperator(open, "?") || isOperator(open, "!") { open += 1 }
-        guard isPunct(open, UInt8(ascii: "(")), let close = matchingClose(open), let body = bodyBrace(from: close + 1) else { return }
+        guard isPunctuation(open, UInt8(ascii: "(")), let close = matchingClose(open), let body = bodyBrace(from: close + 1) else { return }
         pendingBodies[body] = .function(owner: owner, lifecycle: .initializer)
     }
 
     /// `var name: Type { … }` at member level: a computed property whose body may list modules.
     mutating func handleComputedProperty(at keyword: Int) {
-        guard let owner = owner, isName(keyword + 1), isPunct(keyword + 2, UInt8(ascii: ":")) else { return }
+        guard let owner = owner, isName(keyword + 1), isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
         var index = keyword + 3
         var depth = 0
         while index < tokens.count {
             if depth == 0 {
-                if isPunct(index, UInt8(ascii: "{")) { break }
-                if isOperator(index, "=") || isPunct(index, UInt8(ascii: "}")) || isPunct(index, UInt8(ascii: ";")) { return }
+                if isPunctuation(index, UInt8(ascii: "{")) { break }
+                if isOperator(index, "=") || isPunctuation(index, UInt8(ascii: "}")) || isPunctuation(index, UInt8(ascii: ";")) { return }
                 if index > keyword + 3 && tokens[index].isAtLineStart { return }
             }
-            depth += depthChange(index)
+            depth += bracketDepthChange(index)
             if depth < 0 { return }
             index += 1
         }
@@ -328,17 +278,17 @@ private struct SpeziScan {
 
     /// `Configuration(standard: S()) { … }` or `Configuration { … }`.
     mutating func handleConfiguration(at index: Int) {
-        guard !isPunct(index - 1, UInt8(ascii: ":")), !isOperator(index - 1, "->"), !isWord(index - 1, "var"),
+        guard !isPunctuation(index - 1, UInt8(ascii: ":")), !isOperator(index - 1, "->"), !isWord(index - 1, "var"),
               !isWord(index - 1, "let"), !isWord(index - 1, "func") else { return }
         var standard: SpeziTypeUse?
         var body = index + 1
-        if isPunct(body, UInt8(ascii: "(")) {
+        if isPunctuation(body, UInt8(ascii: "(")) {
             guard let close = matchingClose(body) else { return }
             var argument = body + 1
             while argument < close {
-                if isWord(argument, "standard") && isPunct(argument + 1, UInt8(ascii: ":")) && startsUppercase(argument + 2) {
+                if isWord(argument, "standard") && isPunctuation(argument + 1, UInt8(ascii: ":")) && startsUppercase(argument + 2) {
                     var typeIndex = argument + 2
-                    while isPunct(typeIndex + 1, UInt8(ascii: ".")) && startsUppercase(typeIndex + 2) { typeIndex += 2 }
+                    while isPunctuation(typeIndex + 1, UInt8(ascii: ".")) && startsUppercase(typeIndex + 2) { typeIndex += 2 }
                     standard = use(typeIndex)
                     break
                 }
@@ -346,7 +296,7 @@ private struct SpeziScan {
             }
             body = close + 1
         }
-        guard isPunct(body, UInt8(ascii: "{")) else { return }
+        guard isPunctuation(body, UInt8(ascii: "{")) else { return }
         let owner = self.owner ?? ""
         let token = tokens[index]
         facts.configurations.append(SpeziConfiguration(owner: owner, standard: standard, instantiations: [], references: [],
@@ -362,7 +312,7 @@ private struct SpeziScan {
         guard !scopes.isEmpty else { return }
         // `Loader.shared` on a line of its own: a module configured as a static instance
         // counts as built here (not `if Flags.health {`, an argument or a condition).
-        let staticInstance = tokens[index].isAtLineStart && startsUppercase(index) && isPunct(index + 1, UInt8(ascii: "."))
+        let staticInstance = tokens[index].isAtLineStart && startsUppercase(index) && isPunctuation(index + 1, UInt8(ascii: "."))
             && startsLowercase(index + 2) && (index + 3 >= tokens.count || tokens[index + 3].isAtLineStart)
         // Arguments count: `AccountConfiguration(service: FirebaseAccountService())` configures both.
         if isInstantiation(index, afterLabels: true) || staticInstance {
@@ -377,9 +327,9 @@ private struct SpeziScan {
             return
         }
         guard startsLowercase(index) else { return }
-        let afterDot = isPunct(index - 1, UInt8(ascii: "."))
-        let selfMember = afterDot && isWord(index - 2, "self") && !isPunct(index - 3, UInt8(ascii: "."))
-        guard !afterDot || selfMember, !isPunct(index + 1, UInt8(ascii: ":")) else { return }
+        let afterDot = isPunctuation(index - 1, UInt8(ascii: "."))
+        let selfMember = afterDot && isWord(index - 2, "self") && !isPunctuation(index - 3, UInt8(ascii: "."))
+        guard !afterDot || selfMember, !isPunctuation(index + 1, UInt8(ascii: ":")) else { return }
         let reference = name(index)
         guard !Self.keywords.contains(reference) else { return }
         for scope in scopes {
@@ -408,7 +358,7 @@ private struct SpeziScan {
         guard isDependency || isStandardActor || wrapper != nil else { return }
         var arguments: Range<Int> = (attribute + 1)..<(attribute + 1)
         var index = attribute + 1
-        if isPunct(index, UInt8(ascii: "(")) && !tokens[index].hasSpaceBefore {
+        if isPunctuation(index, UInt8(ascii: "(")) && !tokens[index].hasSpaceBefore {
             guard let close = matchingClose(index) else { return }
             arguments = (index + 1)..<close
             index = close + 1
@@ -416,14 +366,14 @@ private struct SpeziScan {
         // Other attributes and modifiers up to `var`/`let`.
         var steps = 0
         while index < tokens.count && steps < 64 && !isWord(index, "var") && !isWord(index, "let") {
-            if isPunct(index, UInt8(ascii: "@")) {
+            if isPunctuation(index, UInt8(ascii: "@")) {
                 index += 2
-                if isPunct(index, UInt8(ascii: "(")), let close = matchingClose(index) { index = close + 1 }
+                if isPunctuation(index, UInt8(ascii: "(")), let close = matchingClose(index) { index = close + 1 }
                 steps += 1
                 continue
             }
             guard tokens[index].kind == .identifier, !isWord(index, "func"), !isWord(index, "init") else { return }
-            if isPunct(index + 1, UInt8(ascii: "(")), let close = matchingClose(index + 1) { index = close }
+            if isPunctuation(index + 1, UInt8(ascii: "(")), let close = matchingClose(index + 1) { index = close }
             index += 1
             steps += 1
         }
@@ -432,18 +382,18 @@ private struct SpeziScan {
         let site = tokens[marker]
         index += 2
         var annotation: Range<Int> = index..<index
-        if isPunct(index, UInt8(ascii: ":")) {
+        if isPunctuation(index, UInt8(ascii: ":")) {
             let start = index + 1
             var end = start
             var depth = 0
             while end < tokens.count {
                 if depth == 0 && end > start {
-                    if isOperator(end, "=") || isPunct(end, UInt8(ascii: "{")) || isPunct(end, UInt8(ascii: "}"))
-                        || isPunct(end, UInt8(ascii: ";")) || isPunct(end, UInt8(ascii: "@")) || tokens[end].isAtLineStart {
+                    if isOperator(end, "=") || isPunctuation(end, UInt8(ascii: "{")) || isPunctuation(end, UInt8(ascii: "}"))
+                        || isPunctuation(end, UInt8(ascii: ";")) || isPunctuation(end, UInt8(ascii: "@")) || tokens[end].isAtLineStart {
                         break
                     }
                 }
-                depth += depthChange(end)
+                depth += bracketDepthChange(end)
                 if depth < 0 { break }
                 end += 1
             }
@@ -469,7 +419,7 @@ private struct SpeziScan {
         let text = folded(annotation)
         var kind = SpeziStandardRequirement.Kind.concrete
         var types: [SpeziTypeUse] = []
-        let names = annotation.filter { startsUppercase($0) && !isPunct($0 + 1, UInt8(ascii: ".")) }
+        let names = annotation.filter { startsUppercase($0) && !isPunctuation($0 + 1, UInt8(ascii: ".")) }
         if annotation.isEmpty || isOperator(annotation.upperBound - 1, "?") || text.hasSuffix("?") {
             kind = .soft
         } else if annotation.contains(where: { isWord($0, "any") || isWord($0, "some") }) {
@@ -492,14 +442,14 @@ private struct SpeziScan {
             return nil
         }
         var type: String?
-        for index in arguments where isWord(index, "self") && isPunct(index - 1, UInt8(ascii: ".")) && isName(index - 2) {
+        for index in arguments where isWord(index, "self") && isPunctuation(index - 1, UInt8(ascii: ".")) && isName(index - 2) {
             type = name(index - 2)
             break
         }
         let isOptional = !annotation.isEmpty && (isOperator(annotation.upperBound - 1, "?") || folded(annotation).hasSuffix("?"))
-        let isCollection = !annotation.isEmpty && isPunct(annotation.lowerBound, UInt8(ascii: "["))
+        let isCollection = !annotation.isEmpty && isPunctuation(annotation.lowerBound, UInt8(ascii: "["))
         if type == nil && !isCollection {
-            type = annotation.last { startsUppercase($0) && !isPunct($0 + 1, UInt8(ascii: ".")) }.map { name($0) }
+            type = annotation.last { startsUppercase($0) && !isPunctuation($0 + 1, UInt8(ascii: ".")) }.map { name($0) }
         }
         if type == nil && !isCollection {
             type = defaults.first?.name

@@ -1,0 +1,132 @@
+/// The token toolkit every pass over a token array shares (the DI and Spezi fact passes,
+/// the manifest parser, `modlint fix`'s editor): bounds-checked tests by kind and text,
+/// names without backticks, and token text. Passes that walk raw pointers in their hot
+/// loop use `RawTokenCursor`, which has the same tests without bounds checks.
+public protocol TokenReader {
+    var source: TokenizedSource { get }
+    /// The tokens read (the source's, or a copy without comments).
+    var tokens: [Token] { get }
+}
+
+extension TokenReader {
+    /// The token at `index` exists and is the punctuation byte `byte` (`(`, `,`, `.` …).
+    @inlinable @inline(__always)
+    public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && source.bytes[Int(tokens[index].start)] == byte
+    }
+
+    /// The token at `index` is the operator `literal` (`=`, `->`, `+=`).
+    @inlinable
+    public func isOperator(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .operator && source.matches(tokens[index], literal)
+    }
+
+    /// An identifier or a backticked one.
+    @inlinable @inline(__always)
+    public func isName(_ index: Int) -> Bool {
+        index >= 0 && index < tokens.count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+    }
+
+    /// The identifier (not backticked) `literal`, keywords included.
+    @inlinable
+    public func isWord(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && source.matches(tokens[index], literal)
+    }
+
+    /// The token's text, backticks removed.
+    @inlinable
+    public func name(_ index: Int) -> String {
+        let token = tokens[index]
+        if token.kind == .backtickIdentifier && token.length >= 2 {
+            return source.text(from: Int(token.start) + 1, to: Int(token.end) - 1)
+        }
+        return source.text(token)
+    }
+
+    /// The token's text as written.
+    @inlinable
+    public func text(at index: Int) -> String { source.text(tokens[index]) }
+
+    /// A name whose first letter (after a backtick) is an ASCII capital: a type, by convention.
+    @inlinable
+    public func startsUppercase(_ index: Int) -> Bool {
+        guard isName(index) else { return false }
+        let token = tokens[index]
+        let byte = source.bytes[Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)]
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
+    /// An identifier starting with an ASCII lower-case letter: a value, by convention.
+    @inlinable
+    public func startsLowercase(_ index: Int) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].kind == .identifier else { return false }
+        let byte = source.bytes[Int(tokens[index].start)]
+        return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+    }
+
+    /// Bracket depth change of the token: `(`, `[`, `{` open; `)`, `]`, `}` close.
+    @inlinable
+    public func bracketDepthChange(_ index: Int) -> Int {
+        let token = tokens[index]
+        guard token.kind == .punctuation else { return 0 }
+        switch source.bytes[Int(token.start)] {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return 1
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return -1
+        default: return 0
+        }
+    }
+
+    /// Source text of tokens `from...to`, white space between them folded to one space.
+    @inlinable
+    public func text(from: Int, through to: Int) -> String {
+        guard from <= to, from >= 0, to < tokens.count else { return "" }
+        var result = ""
+        for index in from...to {
+            if index > from && tokens[index].hasSpaceBefore { result += " " }
+            result += source.text(tokens[index])
+        }
+        return result
+    }
+}
+
+/// For every `(`, `[`, `{` and its closer, the index of the partner: computed on first
+/// use, once per token array (most files never need it), and shared by the passes over
+/// that array.
+public final class BracketPartners: @unchecked Sendable {
+    private let source: TokenizedSource
+    private let tokens: [Token]
+    private lazy var partner: [Int32] = Self.compute(tokens, source.bytes)
+
+    public init(source: TokenizedSource, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    /// The partner of the bracket at `index`; `nil` for other tokens and unbalanced brackets.
+    public func partner(of index: Int) -> Int? {
+        guard index >= 0, index < partner.count, partner[index] >= 0 else { return nil }
+        return Int(partner[index])
+    }
+
+    private static func compute(_ tokens: [Token], _ sourceBytes: [UInt8]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        tokens.withUnsafeBufferPointer { tokenBuffer in
+            sourceBytes.withUnsafeBufferPointer { bytes in
+                for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
+                    switch bytes[Int(tokenBuffer[index].start)] {
+                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                        stack.append(index)
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if let open = stack.popLast() {
+                            partner[open] = Int32(index)
+                            partner[index] = Int32(open)
+                        }
+                    default: break
+                    }
+                }
+            }
+        }
+        return partner
+    }
+}
