@@ -4,7 +4,7 @@
 /// a framework of this shape is added with one file (and its tests) plus a line there.
 /// Shapes that are not calls or attributes (`extension Container { var x: Factory<…> }`,
 /// `DependencyKey` types) are read by `FactoryAdapter.property` and `DIKeyTypes`.
-protocol DIAdapter {
+protocol DIAdapter: Sendable {
     static var framework: DIFramework { get }
     /// Modules whose import turns the adapter on for a file.
     static var modules: Set<String> { get }
@@ -29,28 +29,4 @@ enum DIAdapters {
     /// Every attribute some adapter owns: one no enabled adapter claims is the framework's
     /// all the same (not imported here), never a hand-rolled wrapper.
     static let ownedAttributes: Set<String> = all.reduce(into: []) { $0.formUnion($1.attributes) }
-}
-
-extension SwinjectAdapter: DIAdapter {
-    static let framework = DIFramework.swinject
-    static let modules: Set<String> = ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"]
-}
-
-extension WeaveDIAdapter: DIAdapter {
-    static let framework = DIFramework.weaveDI
-    static let modules: Set<String> = ["WeaveDI", "WeaveDICore"]
-    /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.
-    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
-}
-
-extension FactoryAdapter: DIAdapter {
-    static let framework = DIFramework.factory
-    static let modules: Set<String> = ["Factory", "FactoryKit"]
-    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
-}
-
-extension SwiftDependenciesAdapter: DIAdapter {
-    static let framework = DIFramework.swiftDependencies
-    static let modules: Set<String> = ["Dependencies", "DependenciesMacros", "ComposableArchitecture"]
-    static let attributes: Set<String> = ["Dependency", "DependencyClient"]
 }

@@ -1,7 +1,11 @@
 /// Factory: `extension Container { var x: Factory<T> { self { Impl() } } }` (any
 /// container type, `ParameterFactory` too), and `@Injected(\.x)`, `@LazyInjected`,
 /// `@WeakLazyInjected`, `@InjectedObject` consumers.
-enum FactoryAdapter {
+enum FactoryAdapter: DIAdapter {
+    static let framework = DIFramework.factory
+    static let modules: Set<String> = ["Factory", "FactoryKit"]
+    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
+
     static func property(name: String, type: String, owner: String, nameToken: Int, body: (open: Int, close: Int), scan: inout DIScan) {
         guard type.hasPrefix("Factory<") || type.hasPrefix("ParameterFactory<") || type.hasPrefix("FactoryKit.Factory<") else { return }
         var resolves: [DIKey] = []

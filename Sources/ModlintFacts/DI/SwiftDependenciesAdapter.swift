@@ -1,7 +1,11 @@
 /// swift-dependencies: `@Dependency(\.x)`, `@Dependency(T.self)`, `@DependencyClient`.
 /// `DependencyKey` / `TestDependencyKey` types and `extension DependencyValues` are read
 /// by `DIKeyTypes` and `DIValuesContainer`.
-enum SwiftDependenciesAdapter {
+enum SwiftDependenciesAdapter: DIAdapter {
+    static let framework = DIFramework.swiftDependencies
+    static let modules: Set<String> = ["Dependencies", "DependenciesMacros", "ComposableArchitecture"]
+    static let attributes: Set<String> = ["Dependency", "DependencyClient"]
+
     static func attribute(at index: Int, scan: inout DIScan) {
         if scan.tokens.isWord(index, "DependencyClient") {
             // `@DependencyClient struct APIClient { … }`: a client type, keyed elsewhere.

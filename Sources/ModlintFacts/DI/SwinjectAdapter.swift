@@ -1,7 +1,10 @@
 /// Swinject: `container.register(T.self[, name:]) { r in … r.resolve(U.self) … }`
 /// (also inside `Assembly.assemble(container:)`, also `autoregister`), and
 /// `resolve(T.self[, name:])`.
-enum SwinjectAdapter {
+enum SwinjectAdapter: DIAdapter {
+    static let framework = DIFramework.swinject
+    static let modules: Set<String> = ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"]
+
     static let resolveMethods: Set<String> = ["resolve"]
 
     /// Returns false when the call is not a Swinject one.

@@ -2,7 +2,12 @@
 /// (shared inside `WeaveDI.Container.bootstrap { c in … }`), `resolve(T.self)`,
 /// `@Injected(\.x)` on `InjectedValues`. `InjectedKey` types and `extension
 /// InjectedValues` are read by `DIKeyTypes` and `DIValuesContainer`.
-enum WeaveDIAdapter {
+enum WeaveDIAdapter: DIAdapter {
+    static let framework = DIFramework.weaveDI
+    static let modules: Set<String> = ["WeaveDI", "WeaveDICore"]
+    /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.
+    static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
+
     static let registerMethods: Set<String> = ["register", "registerAsync"]
     static let resolveMethods: Set<String> = ["resolve", "requireResolve", "resolveAsync"]
 
