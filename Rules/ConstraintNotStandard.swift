@@ -81,7 +81,8 @@ public struct ConstraintNotStandard: Rule {
                     + "no Standard can satisfy it",
                 module: requirement.module,
                 key: [owner, requirement.fact.property, item.use.name],
-                related: related
+                related: related,
+                edges: [ModuleEdge(from: owner, to: item.use.name)]
             )
         }
     }

@@ -79,6 +79,10 @@ public struct DICycle: Rule {
                 related: registrations.dropFirst().map { registration in
                     RelatedLocation(file: registration.site.file, line: registration.site.line,
                                     message: "\(registration.keyDescription) is registered here")
+                },
+                // The DI view's `key -resolves-> key` edges.
+                edges: registrations.indices.map {
+                    ModuleEdge(from: registrations[$0].fact.key.description, to: registrations[($0 + 1) % registrations.count].fact.key.description)
                 }
             )
         }

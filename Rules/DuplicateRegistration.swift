@@ -235,6 +235,11 @@ public struct DuplicateRegistration: Rule {
                     let builds = otherRegistration.fact.backingKey ?? otherRegistration.fact.builds
                     return RelatedLocation(file: otherRegistration.site.file, line: otherRegistration.site.line,
                                            message: "also registered here" + (builds.map { " (\($0))" } ?? ""))
+                },
+                // The DI view's `module -registers-> key` edges.
+                edges: ([duplicate.registration] + duplicate.others).map { index in
+                    let other = graph.registrations[index]
+                    return ModuleEdge(from: context.graph.modules[other.module].id, to: other.fact.key.description)
                 }
             )
         }

@@ -177,6 +177,11 @@ public struct MissingRegistration: Rule {
                 related: missing.others.map { other in
                     let site = graph.consumptions[other].site
                     return RelatedLocation(file: site.file, line: site.line, message: "also consumed here")
+                },
+                // The DI view's `module -consumes-> key` edges.
+                edges: ([missing.consumption] + missing.others).map { index in
+                    let other = graph.consumptions[index]
+                    return ModuleEdge(from: context.graph.modules[other.module].id, to: other.fact.key.description)
                 }
             )
         }

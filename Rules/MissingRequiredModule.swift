@@ -185,7 +185,8 @@ public struct MissingRequiredModule: Rule {
                     + "configure it and `\(missing.required)` is not `DefaultInitializable`: Spezi stops at launch with missingRequiredModule",
                 module: dependency.module,
                 key: [missing.module, dependency.fact.property, missing.required],
-                related: related
+                related: related,
+                edges: [ModuleEdge(from: missing.module, to: missing.required)]
             )
         }
     }

@@ -198,7 +198,8 @@ public struct MissingStandardConstraint: Rule {
             related.append(RelatedLocation(file: unmet.module.site.file, line: unmet.module.site.line,
                                            message: "`\(unmet.module.name)` is brought into the configuration here"))
             return Finding(site: configuration.standardSite, message: message, module: configuration.module,
-                           key: [configuration.id, unmet.module.name, unmet.required], related: related)
+                           key: [configuration.id, unmet.module.name, unmet.required], related: related,
+                           edges: [ModuleEdge(from: unmet.module.name, to: unmet.required)])
         }
     }
 }

@@ -89,7 +89,10 @@ public struct MissingTestValue: Rule {
                     let otherDeclaration = graph.keyDeclarations[other]
                     let otherSite = otherDeclaration.site(otherDeclaration.fact.site)
                     return RelatedLocation(file: otherSite.file, line: otherSite.line, message: "\(otherDeclaration.fact.type) is also declared here")
-                }
+                },
+                // The DI view's `key -binds-> type` edges of the registrations it backs.
+                edges: graph.registrations.filter { ($0.fact.backingKey ?? $0.fact.builds) == declaration.fact.type }
+                    .map { ModuleEdge(from: $0.fact.key.description, to: declaration.fact.type) }
             )
         }
     }

@@ -88,7 +88,8 @@ public struct SpeziDependencyCycle: Rule {
                     + "which is contained in its own dependency chain",
                 module: first.module,
                 key: cycle.modules,
-                related: related
+                related: related,
+                edges: cycle.modules.indices.map { ModuleEdge(from: cycle.modules[$0], to: cycle.modules[($0 + 1) % cycle.modules.count]) }
             )
         }
     }

@@ -61,14 +61,22 @@ public struct DiagramPipeline {
     public func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
                      shaping: ViewShaping, expand: [String] = [], autoCollapse: Bool = true) throws(DiagramError) -> (view: GraphView, hint: String?) {
         var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
+        // Each rule's edges belong to one kind of view: module edges, DI or Spezi edges.
+        let drawn = violations.filter { Self.view(ofRule: $0.rule) == (name == .di || name == .spezi ? name : .modules) }
         switch name {
         case .packages:
             let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
-            view = ViewTransforms.markViolations(view, violations, node: { packageOf[$0] }, missingKind: .import)
+            view = ViewTransforms.markViolations(view, drawn, node: { packageOf[$0] }, missingKind: .import)
         case .modules, .imports:
-            view = ViewTransforms.markViolations(view, violations, missingKind: .import)
-        case .di, .spezi:
-            view = ViewTransforms.markViolations(view, violations)
+            view = ViewTransforms.markViolations(view, drawn, missingKind: .import)
+        case .di:
+            // A key or implementation named like a module carries a suffix in the view.
+            let ids = Set(view.nodes.map(\.id))
+            view = ViewTransforms.markViolations(view, drawn) { id in
+                ids.contains(id) ? id : [id + " (key)", id + " (implementation)"].first(where: ids.contains)
+            }
+        case .spezi:
+            view = ViewTransforms.markViolations(view, drawn)
         }
         if !configuration.layers.isEmpty && (name == .modules || name == .imports) {
             view = ViewTransforms.assignLayers(view) { layerOfModule($0.id) }
@@ -102,6 +110,16 @@ public struct DiagramPipeline {
             view = ViewTransforms.transitiveReduction(view)
         }
         return (view, hint)
+    }
+
+    static let diRules: Set<String> = ["duplicate-registration", "missing-registration", "di-cycle", "missing-test-value"]
+    static let speziRules: Set<String> = ["missing-standard-constraint", "constraint-not-standard", "missing-required-module",
+                                          "spezi-dependency-cycle"]
+
+    /// The view whose edges a rule's findings name: the DI and Spezi rules name edges of
+    /// those views (keys, Spezi types), every other rule module edges.
+    public static func view(ofRule rule: String) -> GraphView.Name {
+        diRules.contains(rule) ? .di : speziRules.contains(rule) ? .spezi : .modules
     }
 
     /// Presentation: clusters, the packages' manifest names, layer order, composition roots.

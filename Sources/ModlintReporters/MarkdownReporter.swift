@@ -61,7 +61,7 @@ public struct MarkdownReporter: Reporter {
         }
         let edges = result.violatingEdges
         if !edges.isEmpty {
-            lines += ["", "### Violating module edges", "", "```mermaid"]
+            lines += ["", "### Violating edges", "", "```mermaid"]
             lines += MermaidFlowchart.lines(edges)
             lines.append("```")
         }

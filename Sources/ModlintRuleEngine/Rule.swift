@@ -65,8 +65,9 @@ public struct Finding: Sendable, Equatable {
     /// names, type names, keys); hashed into the fingerprint.
     public var key: [String]
     public var related: [RelatedLocation]
-    /// Module-graph edges the finding is about (module ids), so that diagrams can draw
-    /// them as violations; empty for findings that concern no edge.
+    /// Graph edges the finding is about, so that diagrams draw them as violations: module
+    /// ids for module rules, the `di` view's key and implementation names for DI rules,
+    /// Spezi type names for Spezi rules; empty for findings that concern no edge.
     public var edges: [ModuleEdge]
     /// Set when the consequence decides the severity (an import that breaks the build is
     /// an error, one that builds by accident a warning); `nil` takes the rule's.

@@ -1,15 +1,24 @@
+import ModlintConfiguration
 import ModlintGraph
+import ModlintRendering
+import ModlintRuleEngine
+import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace
 import Testing
 
 /// `modlint graph --view di` over the framework fixtures: exact nodes, edges and marks.
 struct DIGraphViewTests {
+    /// The view as `modlint graph --view di` draws it: red edges from the lint result.
     static func view(_ fixture: String, includeTests: Bool = false) throws -> GraphView {
         let root = repositoryRoot() + "/Tests/ModlintRulesTests/Fixtures/DI/" + fixture
         let workspace = try WorkspaceLoader().load(paths: [root])
-        return GraphViews.make(.di, workspace: workspace, graph: ModuleGraph(workspace: workspace),
-                               options: ViewOptions(includeTests: includeTests))
+        let graph = ModuleGraph(workspace: workspace)
+        let result = Linter(rules: BuiltinRules.all).lint(workspace, graph: graph)
+        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
+        return try pipeline.view(.di, options: ViewOptions(includeTests: includeTests),
+                                 violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
+                                 shaping: ViewShaping()).view
     }
 
     static func edges(_ view: GraphView) -> [String] {

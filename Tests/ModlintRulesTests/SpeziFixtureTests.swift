@@ -1,4 +1,5 @@
 import ModlintGraph
+import ModlintRendering
 import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
@@ -68,7 +69,12 @@ import Testing
 
     @Test func speziGraphView() throws {
         let workspace = try WorkspaceLoader().load(paths: ["\(Self.fixtures)/Broken"])
-        let view = GraphViews.make(.spezi, workspace: workspace, graph: ModuleGraph(workspace: workspace))
+        let graph = ModuleGraph(workspace: workspace)
+        // Red edges from the lint result, as `modlint graph --view spezi` draws them.
+        let result = Linter(rules: BuiltinRules.all).lint(workspace, graph: graph)
+        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
+        let view = try pipeline.view(.spezi, options: ViewOptions(), violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
+                                     shaping: ViewShaping()).view
         #expect(view.nodes.map { "\($0.id) \($0.kind.rawValue)" } == [
             "AccountModule library", "AppDelegate.configuration configuration", "ExampleStandard standard", "ExportDelegate constraint",
             "HealthConstraint constraint", "HealthModule library", "LoggerModule library", "NotificationsModule library",

@@ -12,30 +12,8 @@ public enum DIGraphView {
     }
 
     public static func make(workspace: Workspace, graph: ModuleGraph, options: ViewOptions, settings: DISettings) -> GraphView {
-        let (di, analysis) = DIAnalysis.of(workspace: workspace, graph: graph, settings: settings)
+        let (di, _) = DIAnalysis.of(workspace: workspace, graph: graph, settings: settings)
         var builder = Builder(graph: graph, options: options)
-
-        var violations: [String: Set<String>] = [:]
-        func mark(_ from: String, _ to: String, _ kind: GraphEdge.Kind, _ rule: String) {
-            violations["\(from)\u{0}\(to)\u{0}\(kind.rawValue)", default: []].insert(rule)
-        }
-        for duplicate in analysis.duplicates {
-            for index in [duplicate.registration] + duplicate.others {
-                let registration = di.registrations[index]
-                mark(graph.modules[registration.module].id, builder.keyID(registration.key), .registers, "duplicate-registration")
-            }
-        }
-        for missing in analysis.missing {
-            let consumption = di.consumptions[missing.consumption]
-            mark(graph.modules[consumption.module].id, builder.keyID(consumption.key), .consumes, "missing-registration")
-        }
-        for cycle in analysis.cycles {
-            let keys = cycle.registrations.map { builder.keyID(di.registrations[$0].key) }
-            for (position, key) in keys.enumerated() {
-                mark(key, keys[(position + 1) % keys.count], .resolves, "di-cycle")
-            }
-        }
-        let keysWithoutTestValue = Set(analysis.missingTestValues.map { di.keyDeclarations[$0.declaration].fact.type })
 
         for registration in di.registrations {
             guard builder.includes(registration.module) else { continue }
@@ -43,8 +21,7 @@ public enum DIGraphView {
             builder.addEdge(graph.modules[registration.module].id, key, .registers)
             if let bound = registration.fact.backingKey ?? registration.fact.builds {
                 let implementation = builder.addImplementation(bound)
-                builder.addEdge(key, implementation, .binds,
-                                violation: keysWithoutTestValue.contains(bound) ? "missing-test-value" : nil)
+                builder.addEdge(key, implementation, .binds)
             }
             for resolved in registration.fact.resolves {
                 builder.addEdge(key, builder.addKey(resolved), .resolves)
@@ -54,12 +31,8 @@ public enum DIGraphView {
             let key = builder.addKey(consumption.key)
             builder.addEdge(graph.modules[consumption.module].id, key, .consumes)
         }
-        let edges = builder.edges.map { edge -> GraphEdge in
-            var edge = edge
-            edge.violations = violations["\(edge.from)\u{0}\(edge.to)\u{0}\(edge.kind.rawValue)"].map { $0.sorted() } ?? edge.violations
-            return edge
-        }
-        return GraphView(name: .di, nodes: Array(builder.nodes.values), edges: edges)
+        // Red edges come from the lint result (the DI rules' `edges`), as in every view.
+        return GraphView(name: .di, nodes: Array(builder.nodes.values), edges: builder.edges)
     }
 
     /// Collects nodes and edges with ids that never collide with module ids.

@@ -7,26 +7,13 @@ import ModlintWorkspace
 /// Edges (all of kind `dependency`): configuration → Standard, configuration → each module
 /// it lists, module → module for `@Dependency`, Standard → constraint protocol it conforms
 /// to, module → constraint (or concrete Standard) it requires. Unmet constraints, missing
-/// required modules and dependency cycles carry the rule id in `violations` (drawn red).
+/// required modules and dependency cycles are drawn red from the lint result (the Spezi
+/// rules' `edges`), like every view's violations.
 /// Modules are `library` nodes whose path is the file that declares the type.
 public enum SpeziGraphView {
     public static func make(workspace: Workspace, graph: ModuleGraph, options: ViewOptions) -> GraphView {
         let model = SpeziModel(workspace: workspace, graph: graph)
-        let checks = SpeziChecks(model: model)
         var builder = Builder(model: model, workspace: workspace)
-
-        var violations: [String: Set<String>] = [:]
-        func mark(_ from: String, _ to: String, _ rule: String) { violations["\(from)\u{0}\(to)", default: []].insert(rule) }
-        for unmet in checks.unmetConstraints { mark(unmet.module.name, unmet.required, "missing-standard-constraint") }
-        for item in checks.nonStandardConstraints {
-            mark(SpeziModel.simpleName(item.requirement.fact.owner), item.use.name, "constraint-not-standard")
-        }
-        for missing in checks.missingModules { mark(missing.module, missing.required, "missing-required-module") }
-        for cycle in checks.cycles {
-            for (position, module) in cycle.modules.enumerated() {
-                mark(module, cycle.modules[(position + 1) % cycle.modules.count], "spezi-dependency-cycle")
-            }
-        }
 
         for configuration in model.configurations {
             builder.node(configuration.id, kind: .configuration, module: configuration.module, path: configuration.file)
@@ -64,7 +51,7 @@ public enum SpeziGraphView {
         }
         let edges = builder.edges.map { edge in
             GraphEdge(from: edge.from, to: edge.to, kind: .dependency,
-                      violations: (violations["\(edge.from)\u{0}\(edge.to)"] ?? []).sorted())
+                      violations: [])
         }
         return GraphView(name: .spezi, nodes: Array(builder.nodes.values), edges: edges)
     }
