@@ -102,9 +102,16 @@ public struct DiagramPipeline {
             // Too many modules to read: one node per package, but the packages asked for
             // with `expand` keep their modules.
             let modules = view.nodes.count
-            view = ViewTransforms.collapsePackages(view, keeping: Set(expand))
-            hint = "modlint: \(modules) modules drawn as \(view.nodes.count) package nodes to stay readable; "
-                + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none"
+            let collapsed = ViewTransforms.collapsePackages(view, keeping: Set(expand))
+            if collapsed.nodes.count >= 3 {
+                view = collapsed
+                hint = "modlint: \(modules) modules drawn as \(view.nodes.count) package nodes to stay readable; "
+                    + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none"
+            } else {
+                // One or two packages: their nodes would say nothing; draw the modules.
+                hint = "modlint: \(modules) modules in \(collapsed.nodes.count == 1 ? "one package" : "two packages") make a large diagram; "
+                    + "narrow it with --focus MODULE [--depth N] or --exclude GLOB"
+            }
         }
         if shaping.transitiveReduction {
             view = ViewTransforms.transitiveReduction(view)

@@ -14,6 +14,10 @@ public struct Linter: Sendable {
     public var loaderOptions: WorkspaceOptions
     /// `YYYY-MM-DD` that suppressions expire against (tests inject it; `MODLINT_TODAY`).
     public var today: String = Today.current()
+    /// Rules run on all cores; `modlint graph` runs them on one thread, because Graphviz's
+    /// layout depends on the heap it finds (allocation order) and must give the same
+    /// picture for the same input.
+    public var runsRulesInParallel = true
 
     public init(rules: [any Rule], configuration: Configuration = Configuration(), loaderOptions: WorkspaceOptions = WorkspaceOptions()) {
         self.rules = rules
@@ -69,7 +73,9 @@ public struct Linter: Sendable {
         }
         // Rules are independent of each other: run them on all cores, keep their order.
         let checked = context
-        for (index, findings) in active.map(\.rule).parallelMap({ $0.check(checked) }).enumerated() {
+        let rules = active.map(\.rule)
+        let results = runsRulesInParallel ? rules.parallelMap { $0.check(checked) } : rules.map { $0.check(checked) }
+        for (index, findings) in results.enumerated() {
             let id = active[index].rule.description.id
             // Nothing is reported inside a dependency read as context.
             for finding in findings where included.includes(finding.site.file) && !workspace.isContext(finding.site.file) {

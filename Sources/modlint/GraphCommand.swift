@@ -89,6 +89,7 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let configuration = try self.configuration.load(near: [path])
         var linter = Linter(rules: BuiltinRules.all, configuration: configuration)
+        linter.runsRulesInParallel = false
         try dependencies.apply(to: &linter)
         linter.loaderOptions.cache = try cache.make()
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])

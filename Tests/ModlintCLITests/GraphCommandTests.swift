@@ -361,6 +361,25 @@ import Testing
         #expect(dot.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("    \"P19M") && $0.contains("tooltip=") }.count == 50)
     }
 
+    /// 70 modules in one package: package nodes would say nothing, so the modules are
+    /// drawn, with a hint that names the options that narrow the view.
+    @Test func oneLargePackageKeepsItsModules() throws {
+        let targets = (0..<70).map { ".target(name: \"M\($0)\"\($0 > 0 ? ", dependencies: [\"M\($0 - 1)\"]" : ""))" }
+        var files: [(String, String)] = [("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Big", targets: [\(targets.joined(separator: ", "))])
+        """)]
+        for index in 0..<70 { files.append(("Sources/M\(index)/F.swift", "public struct T {}\n")) }
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let run = try CLI.run(["graph", directory.path, "--format", "json"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardError == "modlint: 70 modules in one package make a large diagram; narrow it with --focus MODULE [--depth N] or --exclude GLOB\n")
+        let graph = try JSONDecoder().decode(Graph.self, from: Data(run.standardOutput.utf8))
+        #expect(graph.nodes.count == 70)
+    }
+
     /// The diagrams in docs/ are current (regenerate them with `make diagrams`).
     @Test(arguments: DocumentedDiagrams.all)
     func documentedDiagramsAreCurrent(diagram: DocumentedDiagrams.Diagram) throws {
