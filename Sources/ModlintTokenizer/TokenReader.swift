@@ -76,6 +76,21 @@ extension TokenReader {
         }
     }
 
+    /// The bracket closing the one at `open`, found by counting forward from it: for a
+    /// one-off lookup in a file that may never need the whole table (`BracketPartners`
+    /// costs a pass over every token, this only the bracketed stretch).
+    @inlinable
+    public func closingBracket(from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < tokens.count {
+            depth += bracketDepthChange(index)
+            if depth == 0 { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Source text of tokens `from...to`, white space between them folded to one space.
     @inlinable
     public func text(from: Int, through to: Int) -> String {

@@ -320,9 +320,9 @@ struct DIScan {
         }
     }
 
-    /// The `)` closing the `(` at `open`.
+    /// The `)` closing the `(` at `open` (every `func` asks: a local count, no table).
     private func closingParenthesis(from open: Int) -> Int? {
-        tokens.partner(of: open)
+        tokens.closingBracket(from: open)
     }
 
     /// `@Name` or `@Name(…)` among the attributes and modifiers before the token at `index`.
