@@ -16,7 +16,7 @@ enum DOTLegend {
         .registers: ("━━▶", "registers"), .consumes: ("╌╌▶", "consumes"), .binds: ("──▷", "binds"), .resolves: ("┈┈▶", "resolves"),
     ]
 
-    static func label(for view: GraphView, compositionRoots: Set<String>, fontSize: Int) -> String {
+    static func label(for view: GraphView, compositionRoots: Set<String>) -> String {
         var rows: [String] = []
         let kinds = Set(view.nodes.map(\.kind))
         for kind in GraphNode.Kind.allCases where kinds.contains(kind) {

@@ -63,7 +63,7 @@ public struct DOTRenderer: Sendable {
         if let title = options.title {
             graphAttributes += ["label=\(Self.quote(title))", "labelloc=\"t\"", "labeljust=\"c\""]
         } else if options.legend {
-            let legend = DOTLegend.label(for: view, compositionRoots: options.compositionRoots, fontSize: options.fontSize)
+            let legend = DOTLegend.label(for: view, compositionRoots: options.compositionRoots)
             if !legend.isEmpty { graphAttributes += ["label=\(legend)", "labelloc=\"b\"", "labeljust=\"l\""] }
         }
         out += "  graph [\(graphAttributes.joined(separator: ", "))];\n"
