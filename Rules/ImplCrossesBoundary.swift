@@ -244,7 +244,7 @@ public struct ImplCrossesBoundary: Rule {
         // site: one finding naming every such module.
         var groups: [[ImplementationIndex.Use]] = []
         var groupOf: [String: Int] = [:]
-        for use in index.crossModuleUses() where !index.isCompositionRoot(use.user) {
+        for use in context.implementationUses where !index.isCompositionRoot(use.user) {
             if index.testsFromInside(use.user, use.declaration.module) { continue }
             let sites = use.sites.map { "\($0.file):\($0.line):\($0.column)" }.joined(separator: ",")
             let group = "\(use.name)\u{1F}\(use.declaration.module)\u{1F}\(sites)"

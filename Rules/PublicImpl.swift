@@ -122,7 +122,8 @@ public struct PublicImpl: Rule {
             }
         }
         var usesByDeclaration: [String: [ImplementationIndex.Use]] = [:]
-        for use in index.crossModuleUses(of: Set(reported.map(\.name))) {
+        let names = Set(reported.map(\.name))
+        for use in context.implementationUses where names.contains(use.name) {
             usesByDeclaration["\(use.declaration.module)\u{1F}\(use.name)", default: []].append(use)
         }
         return reported.map { name, declaration, abstraction in

@@ -19,8 +19,10 @@ import ModlintRuleEngine
 ///    resolved over the module graph (`DIGraph`, `DIAnalysis`): duplicates, missing
 ///    registrations, cycles, missing test values.
 /// 5. `implementations` — implementation types (`…Impl`, `Live…`, `Default…` that conform
-///    to a workspace protocol) and their uses across modules (`ImplementationIndex`), for
-///    the boundary rules.
+///    to a workspace protocol) (`ImplementationIndex`), for the boundary rules.
+/// 6. `implementationUses` — every use of those types from another module, resolved
+///    through each file's imports: one pass over all type references, read by both
+///    boundary rules.
 extension LintContext {
     var architecture: ArchitectureModel {
         shared.value("architecture") { ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration) }
@@ -40,5 +42,9 @@ extension LintContext {
 
     var implementations: ImplementationIndex {
         shared.value("implementations") { ImplementationIndex(self) }
+    }
+
+    var implementationUses: [ImplementationIndex.Use] {
+        shared.value("implementationUses") { implementations.crossModuleUses() }
     }
 }

@@ -139,11 +139,11 @@ struct ImplementationIndex {
         }
     }
 
-    /// Uses of implementation types (all, or only `names`) in modules other than the
-    /// declaring one, resolved through each file's imports; sorted by user module, type
-    /// name, owner.
-    func crossModuleUses(of names: Set<String>? = nil) -> [Use] {
-        let candidates = names.map { names in implementations.filter { names.contains($0.key) } } ?? implementations
+    /// Uses of implementation types in modules other than the declaring one, resolved
+    /// through each file's imports; sorted by user module, type name, owner. Read through
+    /// `LintContext.implementationUses`, which computes it once.
+    func crossModuleUses() -> [Use] {
+        let candidates = implementations
         guard !candidates.isEmpty else { return [] }
         let graph = context.graph
         // Most references name other types: compare lengths before hashing names.

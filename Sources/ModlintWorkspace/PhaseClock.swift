@@ -18,6 +18,19 @@ public enum PhaseClock {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
+    public static var isEnabled: Bool { enabled }
+
+    /// Runs `body` and, when timings are on, prints how long it took under `label`
+    /// (any thread: one `write` per line).
+    public static func measure<Value>(_ label: @autoclosure () -> String, _ body: () -> Value) -> Value {
+        guard enabled else { return body() }
+        let start = now()
+        let value = body()
+        let line = "modlint: timing:   \(label()) \(Int((now() - start) * 1000)) ms\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        return value
+    }
+
     /// Prints the time since the previous mark (call from the main thread only).
     public static func mark(_ phase: @autoclosure () -> String) {
         guard enabled else { return }
