@@ -192,6 +192,15 @@ struct ManifestCursor: TokenReader {
             }
             return TextEdit(offset: end(open), length: start(close) - end(open), replacement: additions.joined(separator: ", "))
         }
+        if multiline && endsInsideCondition(list, close: close) {
+            // The last element sits in an `#if` block (`#endif` before `]`): new elements go
+            // after the block, on their own lines before `]`, so they are unconditional.
+            // (`canAppend` has refused a last element without its trailing comma.)
+            var lineStart = start(close)
+            while lineStart > 0 && source.bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let indent = indentation(ofLineAt: last.first)
+            return TextEdit(offset: lineStart, length: 0, replacement: additions.map { indent + $0 + ",\n" }.joined())
+        }
         if multiline {
             let indent = indentation(ofLineAt: last.first)
             let trailingComma = last.comma != nil
@@ -211,6 +220,19 @@ struct ManifestCursor: TokenReader {
             return TextEdit(offset: end(comma), length: 0, replacement: " " + additions.joined(separator: ", ") + ",")
         }
         return TextEdit(offset: end(last.last), length: 0, replacement: ", " + additions.joined(separator: ", "))
+    }
+
+    /// The list's last element is compiled under another `#if` condition than its `]`.
+    func endsInsideCondition(_ list: [ArrayElement], close: Int) -> Bool {
+        guard let last = list.last else { return false }
+        return tokens[last.last].condition != tokens[close].condition
+    }
+
+    /// Whether elements can be appended: not when the list ends inside an `#if` block
+    /// whose last element has no trailing comma (a new element after `#endif` would need
+    /// a comma inside the block).
+    func canAppend(to list: [ArrayElement], close: Int) -> Bool {
+        !endsInsideCondition(list, close: close) || list.last?.comma != nil
     }
 
     /// Removes an element with its comma; an element alone on its line(s) takes the line.
@@ -309,6 +331,10 @@ struct ManifestCursor: TokenReader {
                     "the package's dependencies are computed (`\(source.text(from: start(value), to: end(argument.last)))`); declare the package dependency by hand"))
             }
             let list = elements(open: value, close: argument.last)
+            guard canAppend(to: list, close: argument.last) else {
+                return .failure(PackageDependenciesFailure(description:
+                    "the package's dependencies end inside #if without a trailing comma; declare the package dependency by hand"))
+            }
             return .success { additions in
                 let missing = additions.filter { addition in !list.contains { source.text(from: start($0.first), to: end($0.last)) == addition } }
                 return insertion(of: missing, into: list, open: value, close: argument.last)

@@ -82,10 +82,16 @@ public struct ManifestEditor {
             case .array(let open, let close):
                 let list = cursor.elements(open: open, close: close)
                 var removals: [ArrayElement] = []
+                let appendable = cursor.canAppend(to: list, close: close)
                 for fix in fixes {
                     switch fix.action {
                     case .add:
-                        if !list.contains(where: { cursor.names($0, fix.dependency) }) { add(fix) }
+                        guard !list.contains(where: { cursor.names($0, fix.dependency) }) else { continue }
+                        if appendable {
+                            add(fix)
+                        } else {
+                            refused.append(Refusal(fix: fix, reason: "the dependencies of target \(target) end inside #if without a trailing comma; edit them by hand"))
+                        }
                     case .remove:
                         guard let element = list.first(where: { cursor.names($0, fix.dependency) }) else { continue }
                         removals.append(element)

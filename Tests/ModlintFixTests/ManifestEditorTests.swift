@@ -196,6 +196,41 @@ struct ManifestEditorTests {
         """)
     }
 
+    /// A list that ends in an `#if` block gets new elements after `#endif`, so they are
+    /// unconditional; without a trailing comma in the block it is left alone.
+    @Test func listsEndingInsideIfBlocks() {
+        let editor = edit("""
+        .target(name: "A", dependencies: [
+            "B",
+            #if os(macOS)
+            "C",
+            #endif
+        ]),
+        .target(name: "D", dependencies: [
+            "B",
+            #if os(macOS)
+            "C"
+            #endif
+        ]),
+        """, [Self.add("A", "\"E\""), Self.add("D", "\"E\"")])
+        #expect(editor.text == """
+        .target(name: "A", dependencies: [
+            "B",
+            #if os(macOS)
+            "C",
+            #endif
+            "E",
+        ]),
+        .target(name: "D", dependencies: [
+            "B",
+            #if os(macOS)
+            "C"
+            #endif
+        ]),
+        """)
+        #expect(editor.refused.map(\.reason) == ["the dependencies of target D end inside #if without a trailing comma; edit them by hand"])
+    }
+
     @Test func computedDependenciesAndHelpersAreLeftAlone() {
         let source = """
         let shared: [Target.Dependency] = ["Core"]
