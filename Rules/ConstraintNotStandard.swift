@@ -58,7 +58,8 @@ public struct ConstraintNotStandard: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .spezi
     )
 
     public init() {}

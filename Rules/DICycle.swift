@@ -60,7 +60,8 @@ public struct DICycle: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .di
     )
 
     public init() {}

@@ -197,7 +197,8 @@ public struct DuplicateRegistration: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .di
     )
 
     public init() {}

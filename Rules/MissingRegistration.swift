@@ -159,7 +159,8 @@ public struct MissingRegistration: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .di
     )
 
     public init() {}

@@ -165,7 +165,8 @@ public struct MissingRequiredModule: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .spezi
     )
 
     public init() {}

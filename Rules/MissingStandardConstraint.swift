@@ -168,7 +168,8 @@ public struct MissingStandardConstraint: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .spezi
     )
 
     public init() {}

@@ -69,7 +69,8 @@ public struct MissingTestValue: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .di
     )
 
     public init() {}

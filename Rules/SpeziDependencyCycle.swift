@@ -65,7 +65,8 @@ public struct SpeziDependencyCycle: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        edgeView: .spezi
     )
 
     public init() {}

@@ -2,12 +2,10 @@ import ModlintTokenizer
 
 /// Token-level navigation of a manifest for `ManifestEditor`: target calls, their
 /// arguments, array elements, and the byte offsets and indentation edits need.
-struct ManifestCursor: TokenReader {
+struct ManifestCursor: BracketReader {
     let source: TokenizedSource
     let tokens: [Token]
     let partners: BracketPartners
-    /// The innermost open bracket around every token, or -1.
-    let enclosing: [Int]
 
     static let targetFactories: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
 
@@ -15,22 +13,7 @@ struct ManifestCursor: TokenReader {
         self.source = source
         self.tokens = source.tokens
         self.partners = BracketPartners(source: source, tokens: source.tokens)
-        var enclosing = [Int](repeating: -1, count: source.tokens.count)
-        var stack: [Int] = []
-        for (index, token) in source.tokens.enumerated() {
-            enclosing[index] = stack.last ?? -1
-            guard token.kind == .punctuation else { continue }
-            switch source.bytes[Int(token.start)] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): stack.append(index)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): _ = stack.popLast()
-            default: break
-            }
-        }
-        self.enclosing = enclosing
     }
-
-    /// The partner of a bracket, or -1 (so that `partner(i) > i` reads as "opens").
-    func partner(_ index: Int) -> Int { partners.partner(of: index) ?? -1 }
 
     // MARK: - Tokens
 
@@ -67,28 +50,6 @@ struct ManifestCursor: TokenReader {
         return end
     }
 
-    /// Top-level arguments of the call whose `(` is `open`: (label token or nil, first, last).
-    func arguments(open: Int) -> [(label: Int?, first: Int, last: Int)] {
-        let close = partner(open)
-        guard close > open else { return [] }
-        var result: [(label: Int?, first: Int, last: Int)] = []
-        var first = open + 1
-        var index = open + 1
-        while index <= close {
-            if index == close || isPunctuation(index, UInt8(ascii: ",")) {
-                if first < index {
-                    let label = tokens[first].kind == .identifier && isPunctuation(first + 1, UInt8(ascii: ":")) ? first : nil
-                    result.append((label, first, index - 1))
-                }
-                first = index + 1
-                index += 1
-                continue
-            }
-            if partner(index) > index { index = partner(index) + 1 } else { index += 1 }
-        }
-        return result
-    }
-
     // MARK: - Targets
 
     /// The `(` of every `.target(name: "X", …)`-style call declaring `name`.
@@ -99,10 +60,9 @@ struct ManifestCursor: TokenReader {
             && Self.targetFactories.contains(text(at: index)) {
             let open = index + 1
             // `.target(name: "X")` inside a `dependencies: […]` list depends on X.
-            let list = enclosing[index - 1]
-            if list >= 2, isPunctuation(list, UInt8(ascii: "[")), isPunctuation(list - 1, UInt8(ascii: ":")),
-               isWord(list - 2, "dependencies") { continue }
-            guard let nameArgument = arguments(open: open).first(where: { $0.label.map { text(at: $0) == "name" } ?? false }),
+            if let list = enclosingBracket(of: index - 1), list >= 2, isPunctuation(list, UInt8(ascii: "[")),
+               isPunctuation(list - 1, UInt8(ascii: ":")), isWord(list - 2, "dependencies") { continue }
+            guard let nameArgument = item(labelled: "name", in: items(in: open)),
                   nameArgument.last == nameArgument.first + 2, stringValue(nameArgument.last) == name else { continue }
             calls.append(open)
         }
@@ -110,20 +70,20 @@ struct ManifestCursor: TokenReader {
     }
 
     func dependenciesArgument(of open: Int) -> DependenciesArgument {
-        let arguments = arguments(open: open)
-        if let argument = arguments.first(where: { $0.label.map { text(at: $0) == "dependencies" } ?? false }) {
+        let arguments = items(in: open)
+        if let argument = item(labelled: "dependencies", in: arguments) {
             let value = argument.first + 2
-            if isPunctuation(value, UInt8(ascii: "[")) && partner(value) == argument.last {
+            if isPunctuation(value, UInt8(ascii: "[")) && partner(of: value) == argument.last {
                 return .array(open: value, close: argument.last)
             }
             return .computed(source.text(from: start(value), to: end(argument.last)))
         }
-        guard let name = arguments.first(where: { $0.label.map { text(at: $0) == "name" } ?? false }) else {
+        guard let name = item(labelled: "name", in: arguments) else {
             return .notEditable("the target has no literal name")
         }
         // `.plugin(name:capability:dependencies:)`: the new argument goes after `capability:`.
         if isWord(open - 1, "plugin") {
-            guard let capability = arguments.first(where: { $0.label.map { text(at: $0) == "capability" } ?? false }) else {
+            guard let capability = item(labelled: "capability", in: arguments) else {
                 return .notEditable("the plugin has no capability argument to place its dependencies after")
             }
             return .absent(after: capability.last)
@@ -133,36 +93,17 @@ struct ManifestCursor: TokenReader {
 
     // MARK: - Array elements
 
-    func elements(open: Int, close: Int) -> [ArrayElement] {
-        var result: [ArrayElement] = []
-        var first = open + 1
-        var index = open + 1
-        while index <= close {
-            if index == close || isPunctuation(index, UInt8(ascii: ",")) {
-                if first < index {
-                    result.append(ArrayElement(first: first, last: index - 1, comma: index == close ? nil : index))
-                }
-                first = index + 1
-                index += 1
-                continue
-            }
-            if partner(index) > index { index = partner(index) + 1 } else { index += 1 }
-        }
-        return result
-    }
-
     /// The name a dependency element declares: `"X"`, `.target(name: "X")`,
     /// `.product(name: "X", …)`, `.byName(name: "X")`.
-    func declaredName(_ element: ArrayElement) -> String? {
+    func declaredName(_ element: ListItem) -> String? {
         if element.first == element.last { return stringValue(element.first) }
         guard isPunctuation(element.first, UInt8(ascii: ".")), isPunctuation(element.first + 2, UInt8(ascii: "(")) else { return nil }
-        let argument = arguments(open: element.first + 2).first { $0.label.map { text(at: $0) == "name" } ?? false }
-        return argument.flatMap { $0.last == $0.first + 2 ? stringValue($0.last) : nil }
+        return item(labelled: "name", in: items(in: element.first + 2)).flatMap { $0.last == $0.first + 2 ? stringValue($0.last) : nil }
     }
 
     /// Whether the element declares the dependency `dependency` (a name, or an element's
     /// Swift text whose name is compared).
-    func names(_ element: ArrayElement, _ dependency: String) -> Bool {
+    func names(_ element: ListItem, _ dependency: String) -> Bool {
         declaredName(element) == Self.name(ofDependency: dependency)
     }
 
@@ -180,7 +121,7 @@ struct ManifestCursor: TokenReader {
 
     /// Inserts `additions` at the end of an array literal, in its style: one per line with
     /// the elements' indentation when `]` stands on its own line, else inline.
-    func insertion(of additions: [String], into list: [ArrayElement], open: Int, close: Int) -> TextEdit? {
+    func insertion(of additions: [String], into list: [ListItem], open: Int, close: Int) -> TextEdit? {
         guard !additions.isEmpty else { return nil }
         let multiline = tokens[close].isAtLineStart
         guard let last = list.last else {
@@ -223,7 +164,7 @@ struct ManifestCursor: TokenReader {
     }
 
     /// The list's last element is compiled under another `#if` condition than its `]`.
-    func endsInsideCondition(_ list: [ArrayElement], close: Int) -> Bool {
+    func endsInsideCondition(_ list: [ListItem], close: Int) -> Bool {
         guard let last = list.last else { return false }
         return tokens[last.last].condition != tokens[close].condition
     }
@@ -231,12 +172,12 @@ struct ManifestCursor: TokenReader {
     /// Whether elements can be appended: not when the list ends inside an `#if` block
     /// whose last element has no trailing comma (a new element after `#endif` would need
     /// a comma inside the block).
-    func canAppend(to list: [ArrayElement], close: Int) -> Bool {
+    func canAppend(to list: [ListItem], close: Int) -> Bool {
         !endsInsideCondition(list, close: close) || list.last?.comma != nil
     }
 
     /// Removes an element with its comma; an element alone on its line(s) takes the line.
-    func removal(of element: ArrayElement, in list: [ArrayElement]) -> TextEdit {
+    func removal(of element: ListItem, in list: [ListItem]) -> TextEdit {
         let bytes = source.bytes
         let endToken = element.comma ?? element.last
         if tokens[element.first].isAtLineStart {
@@ -284,8 +225,9 @@ struct ManifestCursor: TokenReader {
     /// The text of the `.package(…)` entry that starts on `line`, as written.
     func packageEntry(onLine line: Int) -> String? {
         for index in 1..<max(1, tokens.count - 1) where Int(tokens[index].line) == line && isWord(index, "package")
-            && isPunctuation(index - 1, UInt8(ascii: ".")) && isPunctuation(index + 1, UInt8(ascii: "(")) && partner(index + 1) > index {
-            return source.text(from: start(index - 1), to: end(partner(index + 1)))
+            && isPunctuation(index - 1, UInt8(ascii: ".")) && isPunctuation(index + 1, UInt8(ascii: "(")) {
+            guard let close = partner(of: index + 1) else { continue }
+            return source.text(from: start(index - 1), to: end(close))
         }
         return nil
     }
@@ -323,14 +265,14 @@ struct ManifestCursor: TokenReader {
             return .failure(PackageDependenciesFailure(description: "no literal `Package(…)` call; declare the package dependency by hand"))
         }
         let open = call + 1
-        let arguments = arguments(open: open)
-        if let argument = arguments.first(where: { $0.label.map { text(at: $0) == "dependencies" } ?? false }) {
+        let arguments = items(in: open)
+        if let argument = item(labelled: "dependencies", in: arguments) {
             let value = argument.first + 2
-            guard isPunctuation(value, UInt8(ascii: "[")) && partner(value) == argument.last else {
+            guard isPunctuation(value, UInt8(ascii: "[")) && partner(of: value) == argument.last else {
                 return .failure(PackageDependenciesFailure(description:
                     "the package's dependencies are computed (`\(source.text(from: start(value), to: end(argument.last)))`); declare the package dependency by hand"))
             }
-            let list = elements(open: value, close: argument.last)
+            let list = items(in: value)
             guard canAppend(to: list, close: argument.last) else {
                 return .failure(PackageDependenciesFailure(description:
                     "the package's dependencies end inside #if without a trailing comma; declare the package dependency by hand"))
@@ -341,11 +283,12 @@ struct ManifestCursor: TokenReader {
             }
         }
         // No `dependencies:` yet: SwiftPM wants it before `targets:`.
-        guard let targets = arguments.first(where: { $0.label.map { text(at: $0) == "targets" } ?? false }), let label = targets.label else {
+        guard let targets = item(labelled: "targets", in: arguments) else {
             return .failure(PackageDependenciesFailure(description: "`Package(…)` has no `targets:` argument to place `dependencies:` before"))
         }
         return .success { additions in
             let value = "dependencies: [\(additions.joined(separator: ", "))],"
+            let label = targets.first
             if tokens[label].isAtLineStart {
                 return TextEdit(offset: start(label), length: 0, replacement: value + "\n" + indentation(ofLineAt: label))
             }

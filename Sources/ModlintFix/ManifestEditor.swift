@@ -80,8 +80,8 @@ public struct ManifestEditor {
             case .notEditable(let reason):
                 refused += fixes.map { Refusal(fix: $0, reason: reason) }
             case .array(let open, let close):
-                let list = cursor.elements(open: open, close: close)
-                var removals: [ArrayElement] = []
+                let list = cursor.items(in: open)
+                var removals: [ListItem] = []
                 let appendable = cursor.canAppend(to: list, close: close)
                 for fix in fixes {
                     switch fix.action {
@@ -123,14 +123,6 @@ struct TextEdit {
     var offset: Int
     var length: Int
     var replacement: String
-}
-
-/// One element of an array literal: its first and last token.
-struct ArrayElement {
-    var first: Int
-    var last: Int
-    /// The `,` after it, if any.
-    var comma: Int?
 }
 
 /// Where a target's `dependencies:` stand.

@@ -103,7 +103,7 @@ indirect enum Stmt {
 
 /// Recursive-descent parser over the active tokens of a manifest. Nesting is limited to
 /// `maxDepth`; deeper input is skipped iteratively and reported.
-struct ManifestParser: TokenReader {
+struct ManifestParser: BracketReader {
     static let maxDepth = 64
 
     let source: TokenizedSource
@@ -169,7 +169,7 @@ struct ManifestParser: TokenReader {
     /// token or a later one); an unclosed group runs to the end, a stray closer is skipped.
     mutating func skipBalanced() {
         while let token = current {
-            if let partner = partners.partner(of: index) {
+            if let partner = partner(of: index) {
                 index = max(partner, index) + 1
                 return
             }

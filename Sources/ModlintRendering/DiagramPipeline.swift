@@ -12,7 +12,10 @@ public struct ViewShaping: Sendable {
     public var transitiveReduction = false
 
     public enum Collapse: String, Sendable, CaseIterable {
+        /// One node per package.
         case package
+        /// Never, not even the automatic collapse of large views.
+        case none
     }
 
     public init(focus: [String] = [], depth: Int? = nil, reverse: Bool = false, exclude: [Glob] = [], collapse: Collapse? = nil,
@@ -58,11 +61,14 @@ public struct DiagramPipeline {
     }
 
     /// The view, and a hint for the user when it was collapsed automatically.
+    /// `edgeView` names the view whose edges a rule's findings name (the rule's
+    /// `RuleDescription.edgeView`): each violation is drawn only on that kind of view.
     public func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
-                     shaping: ViewShaping, expand: [String] = [], autoCollapse: Bool = true) throws(DiagramError) -> (view: GraphView, hint: String?) {
+                     edgeView: (String) -> GraphView.Name, shaping: ViewShaping,
+                     expand: [String] = []) throws(DiagramError) -> (view: GraphView, hint: String?) {
         var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
-        // Each rule's edges belong to one kind of view: module edges, DI or Spezi edges.
-        let drawn = violations.filter { Self.view(ofRule: $0.rule) == (name == .di || name == .spezi ? name : .modules) }
+        let kind: GraphView.Name = name == .di || name == .spezi ? name : .modules
+        let drawn = violations.filter { edgeView($0.rule) == kind }
         switch name {
         case .packages:
             let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
@@ -98,7 +104,7 @@ public struct DiagramPipeline {
         var hint: String?
         if shaping.collapse == .package {
             view = ViewTransforms.collapsePackages(view)
-        } else if autoCollapse && !shaping.isShaped && (name == .modules || name == .imports) && view.nodes.count > Self.collapseThreshold {
+        } else if !shaping.isShaped && (name == .modules || name == .imports) && view.nodes.count > Self.collapseThreshold {
             // Too many modules to read: one node per package, but the packages asked for
             // with `expand` keep their modules.
             let modules = view.nodes.count
@@ -117,16 +123,6 @@ public struct DiagramPipeline {
             view = ViewTransforms.transitiveReduction(view)
         }
         return (view, hint)
-    }
-
-    static let diRules: Set<String> = ["duplicate-registration", "missing-registration", "di-cycle", "missing-test-value"]
-    static let speziRules: Set<String> = ["missing-standard-constraint", "constraint-not-standard", "missing-required-module",
-                                          "spezi-dependency-cycle"]
-
-    /// The view whose edges a rule's findings name: the DI and Spezi rules name edges of
-    /// those views (keys, Spezi types), every other rule module edges.
-    public static func view(ofRule rule: String) -> GraphView.Name {
-        diRules.contains(rule) ? .di : speziRules.contains(rule) ? .spezi : .modules
     }
 
     /// Presentation: clusters, the packages' manifest names, layer order, composition roots.

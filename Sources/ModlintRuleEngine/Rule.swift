@@ -24,13 +24,19 @@ public struct RuleDescription: Sendable {
     /// Why the rule exists and how to fix a finding (Markdown).
     public var rationale: String
     public var examples: [RuleExample]
+    /// The graph view whose edges the rule's findings name (`Finding.edges`): module
+    /// edges for most rules; the `di` view's for DI rules, the `spezi` view's for Spezi
+    /// rules. Diagrams draw a finding's edges only on that kind of view.
+    public var edgeView: GraphView.Name
 
-    public init(id: String, defaultSeverity: Severity, summary: String, rationale: String, examples: [RuleExample]) {
+    public init(id: String, defaultSeverity: Severity, summary: String, rationale: String, examples: [RuleExample],
+                edgeView: GraphView.Name = .modules) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
         self.examples = examples
+        self.edgeView = edgeView
     }
 }
 

@@ -145,3 +145,72 @@ public final class BracketPartners: @unchecked Sendable {
         return partner
     }
 }
+
+/// A `TokenReader` with the file's bracket table: calls, their arguments and lists.
+public protocol BracketReader: TokenReader {
+    var partners: BracketPartners { get }
+}
+
+/// One top-level item of a bracketed, comma-separated list (an argument, an element):
+/// its first and last token and the `,` after it, if any.
+public struct ListItem: Sendable, Equatable {
+    public var first: Int
+    public var last: Int
+    public var comma: Int?
+
+    public init(first: Int, last: Int, comma: Int?) {
+        self.first = first
+        self.last = last
+        self.comma = comma
+    }
+}
+
+extension BracketReader {
+    @inlinable
+    public func partner(of index: Int) -> Int? { partners.partner(of: index) }
+
+    /// The top-level items between the bracket at `open` and its partner.
+    public func items(in open: Int) -> [ListItem] {
+        guard let close = partner(of: open), close > open else { return [] }
+        var result: [ListItem] = []
+        var first = open + 1
+        var index = open + 1
+        while index <= close {
+            if index == close || isPunctuation(index, UInt8(ascii: ",")) {
+                if first < index { result.append(ListItem(first: first, last: index - 1, comma: index == close ? nil : index)) }
+                first = index + 1
+                index += 1
+            } else if let skip = partner(of: index), skip > index {
+                index = skip + 1
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The item of `items` labelled `label:` (a call's argument).
+    public func item(labelled label: StaticString, in items: [ListItem]) -> ListItem? {
+        items.first { isWord($0.first, label) && isPunctuation($0.first + 1, UInt8(ascii: ":")) }
+    }
+
+    /// The first token of the value of the argument labelled `label` in the call whose
+    /// `(` is at `open`.
+    public func argument(_ label: StaticString, inCallAt open: Int) -> Int? {
+        item(labelled: label, in: items(in: open)).map { $0.first + 2 }
+    }
+
+    /// The innermost bracket that is open at `index` (walking back over closed groups).
+    public func enclosingBracket(of index: Int) -> Int? {
+        var cursor = index - 1
+        while cursor >= 0 {
+            if let other = partner(of: cursor) {
+                if other > cursor { return cursor }
+                cursor = other - 1
+            } else {
+                cursor -= 1
+            }
+        }
+        return nil
+    }
+}

@@ -259,7 +259,7 @@ struct XcodeProjectLayout {
         }
         for folder in target.synchronizedFolders {
             guard let written = rootRelative(folder.path, in: projectDirectory, root: root) else { continue }
-            let base = swiftFileSet.findFolder(written, in: swiftFiles)
+            let base = swiftFileSet.findFolder(written)
             for file in filesBelow(base, in: swiftFiles) {
                 let inner = base.isEmpty ? file : Paths.relative(file, to: base)
                 if folder.excluded.contains(where: { Paths.isInside(inner, $0) }) { continue }
@@ -361,10 +361,10 @@ final class SwiftFileSet {
 
     /// `folder` as written when it holds linted files, else the folder with those files
     /// whose name differs only in case.
-    func findFolder(_ folder: String, in sorted: [String]) -> String {
-        guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: sorted).isEmpty else { return folder }
+    func findFolder(_ folder: String) -> String {
+        guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty else { return folder }
         let prefix = folder.lowercased() + "/"
-        guard let file = sorted.first(where: { $0.lowercased().hasPrefix(prefix) }) else { return folder }
+        guard let file = files.first(where: { $0.lowercased().hasPrefix(prefix) }) else { return folder }
         let candidate = String(decoding: file.utf8.prefix(folder.utf8.count), as: UTF8.self)
         return candidate.lowercased() == folder.lowercased() ? candidate : folder
     }

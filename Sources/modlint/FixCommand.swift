@@ -37,8 +37,10 @@ struct FixCommand: ParsableCommand {
         }
         try run.write(fixer)
         run.report(fixer, wrote: true, to: Output.standardOutput)
-        // Exit as `lint` would now: 0 when nothing is left at error severity.
-        let after = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache).result
+        // Exit as `lint` would now: 0 when nothing is left at error severity (nothing
+        // written: the result is the one just computed).
+        let wrote = fixer.changes.contains { $0.edited != $0.original }
+        let after = wrote ? try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache).result : run.result
         let s = after.summary
         Output.standardError("modlint: after fixing: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
                              + "\(Plural.count(s.notes, "note"))\n")
@@ -52,15 +54,8 @@ struct FixRun {
     let result: LintResult
 
     init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
-        let loaded = try configuration.load(near: paths)
-        var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
-        try dependencies.apply(to: &linter)
-        linter.loaderOptions.cache = try cache.make()
-        var result = try linter.lint(paths: paths)
-        if let baseline = BaselineFile.configured(loaded) {
-            result = try BaselineFile.read(baseline).apply(to: result).result
-        }
-        self.result = result
+        result = try BaselinedLint(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
+                                   validating: true).result
     }
 
     func plan(removeUnused: Bool) throws -> DependencyFixer {

@@ -57,7 +57,7 @@ struct GraphCommand: ParsableCommand {
     var exclude: [String] = []
 
     @Option(help: ArgumentHelp("Merge nodes: package (one node per package), none (never, not even the automatic collapse of modules views above \(DiagramPipeline.collapseThreshold) nodes).", valueName: "mode"))
-    var collapse: CollapseMode?
+    var collapse: ViewShaping.Collapse?
 
     @Option(help: ArgumentHelp("When a large view is collapsed to packages: keep this package's modules (repeatable).", valueName: "package"))
     var expand: [String] = []
@@ -87,18 +87,11 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try self.configuration.load(near: [path])
-        var linter = Linter(rules: BuiltinRules.all, configuration: configuration)
-        linter.runsRulesInParallel = false
-        try dependencies.apply(to: &linter)
-        linter.loaderOptions.cache = try cache.make()
-        let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [path])
-        let graph = ModuleGraph(workspace: workspace)
         // Red edges are the lint result's: after suppressions, `include:` and the baseline.
-        var result = linter.lint(workspace, graph: graph)
-        if let baseline = BaselineFile.configured(configuration) {
-            result = try BaselineFile.read(baseline).apply(to: result).result
-        }
+        // Rules on one thread: Graphviz's layout depends on the heap it finds.
+        let lint = try BaselinedLint(paths: [path], configuration: self.configuration, dependencies: dependencies, cache: cache,
+                                     validating: false, parallel: false)
+        let (configuration, workspace, graph, result) = (lint.configuration, lint.workspace, lint.graph, lint.result)
         let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
         // One answer to "which layer is this module in": the rules'.
         let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration)
@@ -109,10 +102,10 @@ struct GraphCommand: ParsableCommand {
         do {
             shaped = try pipeline.view(
                 view.name, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
-                violations: violations,
+                violations: violations, edgeView: BuiltinRules.edgeView(ofRule:),
                 shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
-                                     collapse: collapse?.shaping, transitiveReduction: transitiveReduction),
-                expand: expand, autoCollapse: collapse != CollapseMode.none)
+                                     collapse: collapse, transitiveReduction: transitiveReduction),
+                expand: expand)
         } catch {
             throw UsageError(message: error.description)
         }
@@ -154,11 +147,7 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
     case dot, json, mermaid, svg, png, pdf
 }
 
-enum CollapseMode: String, ExpressibleByArgument, CaseIterable {
-    case package, none
-
-    var shaping: ViewShaping.Collapse? { self == .package ? .package : nil }
-}
+extension ViewShaping.Collapse: ExpressibleByArgument {}
 
 /// `--cluster package|folder[:N]|layer|none`.
 struct ClusterArgument: ExpressibleByArgument {

@@ -18,6 +18,7 @@ struct DIGraphViewTests {
         let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
         return try pipeline.view(.di, options: ViewOptions(includeTests: includeTests),
                                  violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
+                                 edgeView: BuiltinRules.edgeView(ofRule:),
                                  shaping: ViewShaping()).view
     }
 

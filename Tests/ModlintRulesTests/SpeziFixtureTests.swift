@@ -74,6 +74,7 @@ import Testing
         let result = Linter(rules: BuiltinRules.all).lint(workspace, graph: graph)
         let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
         let view = try pipeline.view(.spezi, options: ViewOptions(), violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
+                                     edgeView: BuiltinRules.edgeView(ofRule:),
                                      shaping: ViewShaping()).view
         #expect(view.nodes.map { "\($0.id) \($0.kind.rawValue)" } == [
             "AccountModule library", "AppDelegate.configuration configuration", "ExampleStandard standard", "ExportDelegate constraint",

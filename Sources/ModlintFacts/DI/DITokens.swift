@@ -3,7 +3,7 @@ import ModlintTokenizer
 /// The DI shapes every adapter reads — metatype arguments (`A.B.self`), receivers,
 /// factory bodies, key paths, sites — on top of the shared token toolkit (`TokenReader`,
 /// `BracketPartners`).
-final class DITokens: TokenReader {
+final class DITokens: BracketReader {
     let source: TokenizedSource
     let tokens: [Token]
     let partners: BracketPartners
@@ -18,8 +18,6 @@ final class DITokens: TokenReader {
     }
 
     var count: Int { tokens.count }
-
-    func partner(of index: Int) -> Int? { partners.partner(of: index) }
 
     func site(_ index: Int) -> DISite {
         let token = tokens[index]
@@ -90,25 +88,6 @@ final class DITokens: TokenReader {
         }
         if isPunctuation(cursor, UInt8(ascii: ")")) && parts.isEmpty { return "()" }
         return parts.reversed().joined(separator: ".")
-    }
-
-    /// The labelled argument `label: value` inside the call whose `(` is at `open`: the
-    /// index of its value's first token.
-    func argument(_ label: StaticString, inCallAt open: Int) -> Int? {
-        guard let close = partner(of: open) else { return nil }
-        var index = open + 1
-        while index < close {
-            if let skip = partner(of: index), tokens[index].kind == .punctuation, skip > index {
-                index = skip + 1
-                continue
-            }
-            if isWord(index, label) && isPunctuation(index + 1, UInt8(ascii: ":"))
-                && (isPunctuation(index - 1, UInt8(ascii: ",")) || index == open + 1) {
-                return index + 2
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// A string literal's contents, or the argument as written.

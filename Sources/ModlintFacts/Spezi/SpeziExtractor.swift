@@ -22,7 +22,7 @@ public enum SpeziExtractor {
 
 /// One pass over the tokens with a stack of brace scopes: types, lifecycle functions,
 /// computed properties and configuration bodies.
-private struct SpeziScan: TokenReader {
+private struct SpeziScan: BracketReader {
     enum Scope {
         case type(String)
         case function(owner: String, lifecycle: SpeziLifecycleRead.Function?)
@@ -55,7 +55,7 @@ private struct SpeziScan: TokenReader {
         let hasComments = source.tokens.contains { $0.kind == .comment }
         self.tokens = hasComments ? source.tokens.filter { $0.kind != .comment } : source.tokens
         // Shared partners index the source's tokens: only usable without comments.
-        self.partners = !hasComments ? partners ?? BracketPartners(source: source, tokens: tokens) : BracketPartners(source: source, tokens: tokens)
+        self.partners = (hasComments ? nil : partners) ?? BracketPartners(source: source, tokens: tokens)
     }
 
     mutating func use(_ index: Int) -> SpeziTypeUse {
@@ -71,10 +71,6 @@ private struct SpeziScan: TokenReader {
         return description
     }
 
-    /// The token closing the bracket opened at `open`.
-    func matchingClose(_ open: Int) -> Int? {
-        partners.partner(of: open)
-    }
 
     /// The `{` opening the body of a declaration whose header starts at `index`: the first
     /// `{` outside brackets, unless a `}` or `;` ends the header first.
@@ -252,7 +248,7 @@ private struct SpeziScan: TokenReader {
         guard let owner = owner else { return }
         var open = keyword + 1
         if isOperator(open, "?") || isOperator(open, "!") { open += 1 }
-        guard isPunctuation(open, UInt8(ascii: "(")), let close = matchingClose(open), let body = bodyBrace(from: close + 1) else { return }
+        guard isPunctuation(open, UInt8(ascii: "(")), let close = partner(of: open), let body = bodyBrace(from: close + 1) else { return }
         pendingBodies[body] = .function(owner: owner, lifecycle: .initializer)
     }
 
@@ -283,7 +279,7 @@ private struct SpeziScan: TokenReader {
         var standard: SpeziTypeUse?
         var body = index + 1
         if isPunctuation(body, UInt8(ascii: "(")) {
-            guard let close = matchingClose(body) else { return }
+            guard let close = partner(of: body) else { return }
             var argument = body + 1
             while argument < close {
                 if isWord(argument, "standard") && isPunctuation(argument + 1, UInt8(ascii: ":")) && startsUppercase(argument + 2) {
@@ -359,7 +355,7 @@ private struct SpeziScan: TokenReader {
         var arguments: Range<Int> = (attribute + 1)..<(attribute + 1)
         var index = attribute + 1
         if isPunctuation(index, UInt8(ascii: "(")) && !tokens[index].hasSpaceBefore {
-            guard let close = matchingClose(index) else { return }
+            guard let close = partner(of: index) else { return }
             arguments = (index + 1)..<close
             index = close + 1
         }
@@ -368,12 +364,12 @@ private struct SpeziScan: TokenReader {
         while index < tokens.count && steps < 64 && !isWord(index, "var") && !isWord(index, "let") {
             if isPunctuation(index, UInt8(ascii: "@")) {
                 index += 2
-                if isPunctuation(index, UInt8(ascii: "(")), let close = matchingClose(index) { index = close + 1 }
+                if isPunctuation(index, UInt8(ascii: "(")), let close = partner(of: index) { index = close + 1 }
                 steps += 1
                 continue
             }
             guard tokens[index].kind == .identifier, !isWord(index, "func"), !isWord(index, "init") else { return }
-            if isPunctuation(index + 1, UInt8(ascii: "(")), let close = matchingClose(index + 1) { index = close }
+            if isPunctuation(index + 1, UInt8(ascii: "(")), let close = partner(of: index + 1) { index = close }
             index += 1
             steps += 1
         }
