@@ -67,7 +67,8 @@ public struct FilesInNoTarget: Rule {
         let listed = ordered.prefix(Self.listedFolders).map { "\($0.isEmpty ? "./" : $0 + "/") (\(Self.count(folders[$0]!.count, "file")))" }
         let rest = ordered.count > Self.listedFolders ? ", and \(ordered.count - Self.listedFolders) more folders" : ""
         let first = folders[ordered[0]]!.sorted()[0]
-        let hint = Self.isTuistLayout(files) ? Self.tuistHint : ""
+        // Tuist's manifests among the unread files: the projects were never generated.
+        let hint = files.contains(where: WorkspaceLoader.isTuistManifest) ? "; " + WorkspaceError.tuistAdvice : ""
         return [Finding(
             site: Site(file: first, line: 1, column: 1),
             message: "\(Self.count(files.count, "Swift file")) \(files.count == 1 ? "belongs" : "belong") to no SwiftPM or Xcode target and \(files.count == 1 ? "is" : "are") not analysed: "
@@ -81,18 +82,6 @@ public struct FilesInNoTarget: Rule {
 
     /// The folder a file is listed under: the first folder below its package or project
     /// (`Kit/Example`), or the first folder of its path outside every package.
-    static let tuistHint = "; this looks like a Tuist project, whose manifests modlint does not run: "
-        + "run `tuist generate --no-open` first and modlint reads the Xcode projects it writes"
-
-    /// Tuist's manifests (`Project.swift`, `Workspace.swift`, `Tuist/…`) are Swift files
-    /// no target builds; when they are among the unread files, the projects were never
-    /// generated.
-    static func isTuistLayout(_ files: [String]) -> Bool {
-        files.contains { file in
-            let name = Paths.lastComponent(file)
-            return name == "Project.swift" || name == "Workspace.swift" || file.hasPrefix("Tuist/") || file.contains("/Tuist/")
-        }
-    }
 
     static func folder(of file: String, packageDirectories: [String]) -> String {
         let owner = packageDirectories.filter { $0.isEmpty || Paths.isInside(file, $0) }.max { $0.count < $1.count }

@@ -15,13 +15,16 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
     case tuistNotGenerated([String])
     case unreadable(String)
 
+    /// What to do with a Tuist project modlint finds before its projects were generated.
+    public static let tuistAdvice = "this looks like a Tuist project, whose manifests modlint does not run: "
+        + "run `tuist generate --no-open` first and modlint reads the Xcode projects it writes"
+
     public var description: String {
         switch self {
         case .pathNotFound(let path): return "path not found: \(path)"
         case .noPackages(let paths): return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", "))"
         case .tuistNotGenerated(let paths):
-            return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", ")); this looks like a Tuist project, "
-                + "whose manifests modlint does not run: run `tuist generate --no-open` first and modlint reads the Xcode projects it writes"
+            return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", ")); " + Self.tuistAdvice
         case .unreadable(let path): return "cannot read \(path)"
         }
     }
@@ -252,10 +255,16 @@ public struct WorkspaceLoader: Sendable {
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
             }
-            let tuist = scan.swiftFiles.contains { ["Project.swift", "Workspace.swift"].contains(Paths.lastComponent($0)) }
-            throw tuist ? WorkspaceError.tuistNotGenerated(inputs) : WorkspaceError.noPackages(inputs)
+            throw scan.swiftFiles.contains(where: Self.isTuistManifest) ? WorkspaceError.tuistNotGenerated(inputs) : WorkspaceError.noPackages(inputs)
         }
         return (root, scan)
+    }
+
+    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, anything under `Tuist/`):
+    /// Swift that Tuist runs to generate Xcode projects, never a target's source.
+    public static func isTuistManifest(_ path: String) -> Bool {
+        let name = Paths.lastComponent(path)
+        return name == "Project.swift" || name == "Workspace.swift" || path.hasPrefix("Tuist/") || path.contains("/Tuist/")
     }
 
     /// For `lint FILE`: the nearest folder above the file that holds a `Package.swift` or

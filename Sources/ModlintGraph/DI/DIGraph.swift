@@ -137,8 +137,10 @@ public struct DIGraph: Sendable {
             guard let clause = declaration.genericParameters else { continue }
             names.formUnion(typeParameters(clause))
         }
-        return names.union((65...90).map { String(UnicodeScalar(UInt8($0))) })
+        return names.union(singleCapitals)
     }
+
+    static let singleCapitals = Set((65...90).map { String(UnicodeScalar(UInt8($0))) })
 
     static func files(of module: ModuleGraph.Module, in workspace: Workspace) -> [SourceFile] {
         workspace.packages[module.packageIndex].targets[module.targetIndex].files
