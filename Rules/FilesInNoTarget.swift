@@ -60,7 +60,7 @@ public struct FilesInNoTarget: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let files = context.workspace.filesInNoTarget
         guard !files.isEmpty else { return [] }
-        let directories = context.workspace.packages.map(\.directory)
+        let directories = Set(context.workspace.packages.map(\.directory))
         var folders: [String: [String]] = [:]
         for file in files { folders[Self.folder(of: file, packageDirectories: directories), default: []].append(file) }
         let ordered = folders.keys.sorted()
@@ -83,9 +83,11 @@ public struct FilesInNoTarget: Rule {
     /// The folder a file is listed under: the first folder below its package or project
     /// (`Kit/Example`), or the first folder of its path outside every package.
 
-    static func folder(of file: String, packageDirectories: [String]) -> String {
-        let owner = packageDirectories.filter { $0.isEmpty || Paths.isInside(file, $0) }.max { $0.count < $1.count }
-        let base = owner ?? ""
+    /// The deepest package directory is found by walking up the file's folders: one set
+    /// lookup per level, however many packages the workspace has.
+    static func folder(of file: String, packageDirectories: Set<String>) -> String {
+        var base = Paths.parent(file)
+        while !base.isEmpty && !packageDirectories.contains(base) { base = Paths.parent(base) }
         let inner = base.isEmpty ? file : Paths.relative(file, to: base)
         let components = inner.split(separator: "/")
         guard components.count > 1 else { return base }

@@ -258,6 +258,9 @@ public struct UndeclaredImport: Rule {
         var order: [Int] = []
         var platformChecked = Set<Int>()
         var silenced: [Int] = []
+        // Only a module with a platform-conditional dependency can import across a platform
+        // gap: the check runs for few of the many import edges.
+        let hasConditionalDependency = graph.outgoing.map { $0.contains { graph.dependencies[$0].platforms != nil } }
         for edge in graph.imports {
             let importer = graph.modules[edge.from]
             let imported = graph.modules[edge.to]
@@ -270,7 +273,8 @@ public struct UndeclaredImport: Rule {
             }()
             let pair = edge.from &* graph.modules.count &+ edge.to
             if visible.contains(edge.to) {
-                if let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency), platformChecked.insert(pair).inserted {
+                if hasConditionalDependency[edge.from],
+                   let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency), platformChecked.insert(pair).inserted {
                     findings.append(finding)
                 }
                 continue

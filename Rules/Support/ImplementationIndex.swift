@@ -59,13 +59,14 @@ struct ImplementationIndex {
         // directly, through an extension, a superclass or an inherited protocol — to a
         // protocol declared in the workspace counts (a `Codable` entity called
         // `DefaultServer` is none).
-        var inheritance: [String: Set<String>] = [:]
+        // Inheritance lists by simple type name, as written: a parent's name is simplified
+        // only when the search below reaches it (a few hundred of some fifteen thousand).
+        var inheritance: [String: [[String]]] = [:]
         if !implementations.isEmpty {
             for module in graph.modules {
                 for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
                     for declaration in file.summary.declarations where !declaration.inheritance.isEmpty {
-                        let name = SpeziModel.simpleName(declaration.name)
-                        inheritance[name, default: []].formUnion(declaration.inheritance.map(SpeziModel.simpleName))
+                        inheritance[SpeziModel.simpleName(declaration.name), default: []].append(declaration.inheritance)
                     }
                 }
             }
@@ -75,9 +76,13 @@ struct ImplementationIndex {
             var seen: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
-                for parent in inheritance[next] ?? [] where seen.insert(parent).inserted {
-                    if protocols.contains(parent) { return true }
-                    queue.append(parent)
+                for list in inheritance[next] ?? [] {
+                    for written in list {
+                        let parent = SpeziModel.simpleName(written)
+                        guard seen.insert(parent).inserted else { continue }
+                        if protocols.contains(parent) { return true }
+                        queue.append(parent)
+                    }
                 }
             }
             return false

@@ -20,6 +20,11 @@ public enum PhaseClock {
 
     public static var isEnabled: Bool { enabled }
 
+    /// Starts the clock: the first mark then times the first phase from here.
+    public static func start() {
+        if enabled { last = now() }
+    }
+
     /// Runs `body` and, when timings are on, prints how long it took under `label`
     /// (any thread: one `write` per line).
     public static func measure<Value>(_ label: @autoclosure () -> String, _ body: () -> Value) -> Value {

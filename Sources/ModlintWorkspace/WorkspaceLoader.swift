@@ -298,6 +298,8 @@ public struct WorkspaceLoader: Sendable {
         var notes: [WorkspaceNote] = []
         let reader = ManifestReader(environment: options.buildEnvironment, platforms: options.platforms)
         let toolsVersion = options.toolsVersion
+        let cache = options.cache?.open(root: root)
+        let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
 
         // Manifests, read in parallel.
         let packageDirectories = scan.packageDirectories.keys.sorted()
@@ -409,21 +411,21 @@ public struct WorkspaceLoader: Sendable {
         // A file built by a SwiftPM target and an Xcode target is summarised once.
         let uniquePaths = claimed.union(xcodeFiles).sorted()
 
-        // Summaries, in parallel: the bulk of the work.
-        let cache = options.cache?.open(root: root)
-        // One summary per file, however many targets build it. Stored ones are found (and
-        // their facts known) without decoding them.
-        let found: [SummaryCache.Found?] = uniquePaths.parallelMap { path in
-            if let cache { return cache.find(path: path, absolute: Paths.join(root, path), identity: scan.sourceIdentities[path]) }
-            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return nil }
-            return .fresh(FactExtractor.summarize(bytes: bytes), facts: 0)
+        // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
+        let prefetched = prefetch?.summaries() ?? [:]
+        PhaseClock.mark("summaries prefetched")
+        // One summary per file, however many targets build it: the rest are read (or
+        // found unchanged by content) and summarised now.
+        let summaryList: [SourceSummary?] = uniquePaths.parallelMap { path in
+            if let summary = prefetched[path] { return summary }
+            let absolute = Paths.join(root, path)
+            if let cache {
+                return cache.find(path: path, absolute: absolute, identity: scan.sourceIdentities[path])
+                    .flatMap { cache.summary($0, path: path, absolute: absolute) }
+            }
+            return FileSystem.read(absolute).map(FactExtractor.summarize(bytes:))
         }
-        PhaseClock.mark("summaries found")
         cache?.save()
-        PhaseClock.mark("cache saved")
-        let summaryList: [SourceSummary?] = Array(0..<uniquePaths.count).parallelMap { index in
-            found[index].flatMap { cache?.summary($0, path: uniquePaths[index], absolute: Paths.join(root, uniquePaths[index])) ?? $0.summary }
-        }
         PhaseClock.mark("summaries decoded")
         var summaries: [String: SourceSummary] = [:]
         summaries.reserveCapacity(uniquePaths.count)

@@ -70,6 +70,7 @@ struct LintCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        PhaseClock.start()
         if fix {
             let run = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache)
             let fixer = try run.plan(removeUnused: false)
@@ -82,7 +83,6 @@ struct LintCommand: ParsableCommand {
         try dependencies.apply(to: &linter)
         linter.loaderOptions.cache = try cache.make()
         let loader = WorkspaceLoader(options: linter.loaderOptions)
-        // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
         // One walk: the memo's key and the load share it.
         let scanned = try loader.scan(paths: paths)
         // An unchanged tree reuses the last run's result (`--changed` needs the workspace).

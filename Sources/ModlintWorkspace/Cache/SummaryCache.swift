@@ -254,6 +254,23 @@ public final class SummaryCache: Sendable {
             return result
         }
 
+        /// The stored summary of an unchanged file (same stat as in the index, or found
+        /// stored earlier in this run), decoded; `nil` for anything that would need the
+        /// file read. Remembered as `find` remembers it.
+        func storedSummary(path: String, absolute: String, identity known: FileIdentity?) -> SourceSummary? {
+            let result: Found
+            if let earlier = found.withLock({ $0[path] }) {
+                result = earlier
+            } else {
+                guard let entry = index?.entries[path], let identity = known, entry.identity == identity else { return nil }
+                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
+                result = .stored(entry)
+                found.withLock { $0[path] = result }
+            }
+            guard case .stored = result else { return nil }
+            return summary(result, path: path, absolute: absolute)
+        }
+
         private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Found? {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             let entry = index?.entries[path]
