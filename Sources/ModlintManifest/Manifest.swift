@@ -97,7 +97,7 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
 }
 
 public struct TargetDependency: Sendable, Equatable, Codable {
-    public enum Kind: Sendable, Equatable, Codable {
+    public enum Kind: Sendable, Equatable {
         /// `"Name"` or `.byName(name:)`: a target of this package or a product of a dependency.
         case byName(String)
         /// `.target(name:)`.
@@ -128,7 +128,7 @@ public struct TargetDependency: Sendable, Equatable, Codable {
 }
 
 public struct PackageDependency: Sendable, Equatable, Codable {
-    public enum Location: Sendable, Equatable, Codable {
+    public enum Location: Sendable, Equatable {
         case url(String)
         case path(String)
         case registry(String)
@@ -182,5 +182,75 @@ public struct ManifestNote: Sendable, Equatable, Codable {
         self.message = message
         self.line = line
         self.column = column
+    }
+}
+
+// The two enums with payloads are coded as a case name and fixed fields rather than the
+// synthesised one-key-per-case form: the cache's positional binary coding (the workspace
+// layout memo) cannot decode a form whose shape depends on which key is present.
+
+extension TargetDependency.Kind: Codable {
+    private enum CodingKeys: String, CodingKey { case kind, name, package }
+
+    public init(from decoder: any Decoder) throws {
+        // In the order `encode` writes them: positional coders depend on it.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        let name = try container.decode(String.self, forKey: .name)
+        let package = try container.decodeIfPresent(String.self, forKey: .package)
+        switch kind {
+        case "byName": self = .byName(name)
+        case "target": self = .target(name)
+        case "product": self = .product(name: name, package: package)
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown dependency kind \(other)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .byName(let name):
+            try container.encode("byName", forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(nil as String?, forKey: .package)
+        case .target(let name):
+            try container.encode("target", forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(nil as String?, forKey: .package)
+        case .product(let name, let package):
+            try container.encode("product", forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(package, forKey: .package)
+        }
+    }
+}
+
+extension PackageDependency.Location: Codable {
+    private enum CodingKeys: String, CodingKey { case kind, value }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        let value = try container.decode(String.self, forKey: .value)
+        switch kind {
+        case "url": self = .url(value)
+        case "path": self = .path(value)
+        case "registry": self = .registry(value)
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown package location \(other)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let (kind, value): (String, String)
+        switch self {
+        case .url(let url): (kind, value) = ("url", url)
+        case .path(let path): (kind, value) = ("path", path)
+        case .registry(let id): (kind, value) = ("registry", id)
+        }
+        try container.encode(kind, forKey: .kind)
+        try container.encode(value, forKey: .value)
     }
 }

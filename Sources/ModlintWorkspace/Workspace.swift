@@ -51,7 +51,7 @@ public struct Workspace: Sendable {
 }
 
 public struct Package: Sendable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Codable {
         /// A SwiftPM package: `Package.swift`.
         case swiftPackage
         /// An Xcode project: `Name.xcodeproj/project.pbxproj`, modelled as a package whose
@@ -171,8 +171,8 @@ public struct UnavailableDependency: Sendable, Equatable {
 }
 
 /// Something the loader wants the user to know, at a location.
-public struct WorkspaceNote: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+public struct WorkspaceNote: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
         /// A manifest construct the static reader could not resolve.
         case unresolvedManifest
         /// A source file the lexer had trouble with (invalid UTF-8, unterminated literal …).

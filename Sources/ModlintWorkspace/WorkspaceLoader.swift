@@ -96,7 +96,7 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads a workspace from a walk already made (`scan(paths:)`): a run walks the tree once.
     public func load(_ scanned: ScannedWorkspace) -> Workspace {
-        var workspace = assemble(root: scanned.root, scan: scanned.scan)
+        var workspace = assemble(root: scanned.root, scan: scanned.scan, structure: scanned.structure)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
         if options.readsDependencies {
             attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan))
@@ -294,12 +294,30 @@ public struct WorkspaceLoader: Sendable {
 
     // MARK: - Assembly
 
-    private func assemble(root: String, scan: TreeScan) -> Workspace {
+    /// The workspace of a walk: its layout (from the memo when the tree's structure is
+    /// unchanged), then every source file's summary.
+    private func assemble(root: String, scan: TreeScan, structure: UInt64) -> Workspace {
+        let cache = options.cache?.open(root: root)
+        // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
+        let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
+        let memo = options.cache.flatMap { structure == 0 ? nil : LayoutMemo(cache: $0, root: root, key: LayoutMemo.key(structure: structure, options: options)) }
+        let layout: WorkspaceLayout
+        if let stored = memo?.load() {
+            layout = stored
+        } else {
+            layout = layOut(root: root, scan: scan)
+            memo?.save(layout)
+        }
+        PhaseClock.mark("layout")
+        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? [:])
+    }
+
+    /// Packages and Xcode projects, their targets and the files each builds: everything a
+    /// load reads but the sources.
+    private func layOut(root: String, scan: TreeScan) -> WorkspaceLayout {
         var notes: [WorkspaceNote] = []
         let reader = ManifestReader(environment: options.buildEnvironment, platforms: options.platforms)
         let toolsVersion = options.toolsVersion
-        let cache = options.cache?.open(root: root)
-        let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
 
         // Manifests, read in parallel.
         let packageDirectories = scan.packageDirectories.keys.sorted()
@@ -408,12 +426,52 @@ public struct WorkspaceLoader: Sendable {
         let claimed = Set(assignments.map(\.path))
         var xcodeFiles = Set<String>()
         for target in xcode.targets { xcodeFiles.formUnion(target.files) }
+
+        // Packages.
+        var filesByTarget: [Int: [String]] = [:]
+        for assignment in assignments { filesByTarget[assignment.target, default: []].append(assignment.path) }
+        var packages: [WorkspaceLayout.Package] = []
+        for (index, directory) in packageDirectories.enumerated() {
+            guard let manifest = manifests[index].manifest else { continue }
+            var targets: [WorkspaceLayout.Target] = []
+            for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
+                let files = (filesByTarget[targetIndex] ?? []).sorted()
+                targets.append(WorkspaceLayout.Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root),
+                                                      kind: pending.declaration.kind, package: identities[index], directory: pending.directory,
+                                                      files: files, declaration: pending.declaration, productType: nil))
+            }
+            packages.append(WorkspaceLayout.Package(kind: .swiftPackage, identity: identities[index], directory: directory,
+                                                    manifestPath: manifests[index].path, manifest: manifest, targets: targets,
+                                                    suppressions: manifests[index].suppressions))
+        }
+        for (index, project) in xcode.projects.enumerated() {
+            let targets = xcode.targets.filter { $0.projectIndex == index }.map { pending in
+                WorkspaceLayout.Target(name: pending.moduleName, kind: pending.declaration.kind, package: project.identity,
+                                       directory: pending.directory, files: pending.files, declaration: pending.declaration,
+                                       productType: pending.productType)
+            }
+            packages.append(WorkspaceLayout.Package(kind: .xcodeProject, identity: project.identity, directory: project.directory,
+                                                    manifestPath: Paths.join(project.path, "project.pbxproj"), manifest: project.manifest,
+                                                    targets: targets, suppressions: []))
+        }
+        packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
+        let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
+        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: scan.swiftFiles.filter { !accounted.contains($0) })
+    }
+
+    /// The layout's packages with every file's summary: stored ones (most of them decoded
+    /// already), the rest read and summarised now.
+    private func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
+                          prefetched: [String: SourceSummary]) -> Workspace {
+        var notes = layout.notes
         // A file built by a SwiftPM target and an Xcode target is summarised once.
-        let uniquePaths = claimed.union(xcodeFiles).sorted()
+        var unique = Set<String>()
+        for package in layout.packages {
+            for target in package.targets { unique.formUnion(target.files) }
+        }
+        let uniquePaths = unique.sorted()
 
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
-        let prefetched = prefetch?.summaries() ?? [:]
-        PhaseClock.mark("summaries prefetched")
         // One summary per file, however many targets build it: the rest are read (or
         // found unchanged by content) and summarised now.
         let summaryList: [SourceSummary?] = uniquePaths.parallelMap { path in
@@ -439,52 +497,29 @@ public struct WorkspaceLoader: Sendable {
             }
             summaries[path] = summary
         }
-        var filesByTarget: [Int: [SourceFile]] = [:]
-        for assignment in assignments {
-            guard let summary = summaries[assignment.path] else { continue }
-            filesByTarget[assignment.target, default: []].append(SourceFile(path: assignment.path, summary: summary))
+        var packages = layout.packages.map { layout in
+            var package = Package(identity: layout.identity, directory: layout.directory, manifestPath: layout.manifestPath,
+                                  manifest: layout.manifest, targets: layout.targets.map { target in
+                                      var built = Target(name: target.name, kind: target.kind, package: target.package, directory: target.directory,
+                                                         files: target.files.compactMap { path in summaries[path].map { SourceFile(path: path, summary: $0) } },
+                                                         declaration: target.declaration)
+                                      built.productType = target.productType
+                                      return built
+                                  }, localDependencies: [])
+            package.kind = layout.kind
+            package.suppressions = layout.suppressions
+            return package
         }
-
-        // Packages.
-        var packages: [Package] = []
-        for (index, directory) in packageDirectories.enumerated() {
-            guard let manifest = manifests[index].manifest else { continue }
-            var targets: [Target] = []
-            for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
-                let files = (filesByTarget[targetIndex] ?? []).sorted { $0.path < $1.path }
-                targets.append(Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root),
-                                      kind: pending.declaration.kind, package: identities[index],
-                                      directory: pending.directory, files: files, declaration: pending.declaration))
-            }
-            packages.append(Package(identity: identities[index], directory: directory, manifestPath: manifests[index].path,
-                                    manifest: manifest, targets: targets, localDependencies: []))
-            packages[packages.count - 1].suppressions = manifests[index].suppressions
-        }
-        for (index, project) in xcode.projects.enumerated() {
-            let targets = xcode.targets.filter { $0.projectIndex == index }.map { pending in
-                var target = Target(name: pending.moduleName, kind: pending.declaration.kind, package: project.identity,
-                                    directory: pending.directory, files: pending.files.compactMap { path in summaries[path].map { SourceFile(path: path, summary: $0) } },
-                                    declaration: pending.declaration)
-                target.productType = pending.productType
-                return target
-            }
-            var package = Package(identity: project.identity, directory: project.directory, manifestPath: Paths.join(project.path, "project.pbxproj"),
-                                  manifest: project.manifest, targets: targets, localDependencies: [])
-            package.kind = .xcodeProject
-            packages.append(package)
-        }
-        packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
-        let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
-        workspace.filesInNoTarget = scan.swiftFiles.filter { !accounted.contains($0) }
+        workspace.filesInNoTarget = layout.filesInNoTarget
         return workspace
     }
 
     /// The module a SwiftPM target exports: its name, or for a C-family or system-library
     /// target (no Swift files) the module its module map declares.
-    private func moduleName(of target: ManifestTarget, directory: String?, files: [SourceFile], root: String) -> String {
+    private func moduleName(of target: ManifestTarget, directory: String?, files: [String], root: String) -> String {
         guard files.isEmpty, let directory, target.kind == .regular || target.kind == .system,
               let bytes = FileSystem.read(Paths.join(root, ModuleMap.path(targetDirectory: directory, kind: target.kind,
                                                                            publicHeadersPath: target.publicHeadersPath))),

@@ -159,7 +159,7 @@ struct HostileInputTests {
         #expect(directory.snapshot() == before)
         let folders = try FileManager.default.contentsOfDirectory(atPath: home.path + "/modlint")
         #expect(folders.count == 1)
-        #expect(try ResultMemoTests.cacheFiles(home.path + "/modlint/" + folders[0]) == ["index.bin", "lock", "records-*.bin", "result.memo"])
+        #expect(try ResultMemoTests.cacheFiles(home.path + "/modlint/" + folders[0]) == ["index.bin", "layout.memo", "lock", "records-*.bin", "result.memo"])
     }
 }
 

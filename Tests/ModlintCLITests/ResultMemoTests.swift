@@ -143,11 +143,52 @@ struct ResultMemoTests {
         try directory.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
         let edited = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
         #expect(try CLI.run(arguments).standardOutput == edited.standardOutput)
+        // A damaged layout memo: manifests are read again.
+        try flip("layout.memo", at: 0.6)
+        try directory.write("Sources/Core/Core.swift", "public struct Core {}\npublic struct Other {}\n")
+        let twice = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        let damaged = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
+        #expect(damaged.standardOutput == twice.standardOutput)
+        #expect(damaged.standardError.contains("timing: manifests"))
         // A damaged index: the whole cache is rebuilt, the result unchanged.
         try flip("index.bin", at: 0.5)
         try directory.write("Sources/Feature/More.swift", "import Core\nimport Missing // edited\n")
         let again = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
         #expect(try CLI.run(arguments).standardOutput == again.standardOutput)
+    }
+
+    /// The layout (packages, targets, their files) is reused while the structure is
+    /// unchanged: a source edit reads no manifest; a manifest edit, a new file or a removed
+    /// one reads them again. Every run matches `--no-cache` byte for byte.
+    @Test func layoutIsReusedWhileTheStructureIsUnchanged() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+        func expectSameAsWithoutCache(_ label: String, manifestsRead: Bool) throws {
+            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            let run = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
+            #expect(run.standardOutput == reference.standardOutput, "\(label)")
+            #expect(run.standardError.contains("timing: manifests") == manifestsRead, "\(label)")
+        }
+        try expectSameAsWithoutCache("cold", manifestsRead: true)
+        try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
+        try expectSameAsWithoutCache("a new import", manifestsRead: false)
+        try directory.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
+        """)
+        try expectSameAsWithoutCache("the manifest declares the import", manifestsRead: true)
+        try directory.write("Sources/Feature/Feature.swift", "public struct Feature {}\n")
+        try expectSameAsWithoutCache("an edit after the manifest's", manifestsRead: false)
+        try directory.write("Sources/Feature/More.swift", "import Missing\n")
+        try expectSameAsWithoutCache("a new file", manifestsRead: true)
+        try FileManager.default.removeItem(atPath: directory.path + "/Sources/Feature/More.swift")
+        try expectSameAsWithoutCache("a removed file", manifestsRead: true)
     }
 
     /// Two roots share one cache base without evicting each other; a temporary a killed
@@ -166,7 +207,7 @@ struct ResultMemoTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
         #expect(folders.count == 2)
         for folder in folders {
-            #expect(try Self.cacheFiles(cache.path + "/" + folder) == ["index.bin", "lock", "records-*.bin", "result.memo"])
+            #expect(try Self.cacheFiles(cache.path + "/" + folder) == ["index.bin", "layout.memo", "lock", "records-*.bin", "result.memo"])
         }
         let stale = cache.path + "/" + folders[0] + "/index.bin.modlint-tmp-1-2"
         try Data("half".utf8).write(to: URL(fileURLWithPath: stale))

@@ -14,7 +14,8 @@ import Synchronization
 /// base), so that a pre-commit hook never finds new files in the work tree. Each root has
 /// its own folder: two workspaces sharing a base never evict each other.
 ///
-/// Two files per root, so that a changed file costs one file:
+/// Two files per root, so that a changed file costs one file (the root's folder also holds
+/// `result.memo` and `layout.memo`):
 /// - `records-<generation>.bin`: encoded summaries, appended to and never rewritten in
 ///   place; memory-mapped on read, so an unchanged summary is decoded straight from the
 ///   page cache without copying the file.
