@@ -112,13 +112,12 @@ public struct WorkspaceLoader: Sendable {
         guard let cache = options.cache else { return nil }
         let session = cache.open(root: scanned.root)
         let paths = scanned.scan.swiftFiles
-        let facts: [UInt64?] = paths.parallelMap { path in
-            session.find(path: path, absolute: Paths.join(scanned.root, path), identity: scanned.scan.sourceIdentities[path])?.facts
-        }
+        let found = session.findAll(paths, root: scanned.root, identities: scanned.scan.sourceIdentities)
         var digest = StableHash()
         for (index, path) in paths.enumerated() {
             digest.add(path)
-            digest.add(facts[index].map { String($0, radix: 16) } ?? "-")
+            // A file that cannot be read has no facts: a marker no checksum equals.
+            if let facts = found[index]?.facts { digest.add(facts) } else { digest.add("-") }
         }
         PhaseClock.mark("facts")
         return digest.value
@@ -750,7 +749,9 @@ struct TreeScan: Sendable {
                         swiftFiles.append(path)
                         if fingerprinting {
                             fingerprint.add(path)
-                            fingerprint.add(identity?.description ?? "?")
+                            fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
+                            fingerprint.add(identity.map { UInt64(bitPattern: $0.modified) } ?? UInt64.max)
+                            fingerprint.add(identity?.inode ?? UInt64.max)
                             structure.add(path)
                             sourceIdentities[path] = identity
                         }

@@ -6,21 +6,31 @@ public struct StableHash: Sendable {
     public init() {}
 
     public mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
-        add(0x1F)
+        // Through the contiguous UTF-8 buffer: a walk hashes every path of the tree.
+        if text.utf8.withContiguousStorageIfAvailable({ addRaw(UnsafeBufferPointer(rebasing: $0[...])) }) == nil {
+            for byte in text.utf8 { mix(byte) }
+        }
+        mix(0x1F)
+    }
+
+    /// A number's eight bytes (little-endian), then the separator.
+    public mutating func add(_ number: UInt64) {
+        withUnsafeBytes(of: number.littleEndian) { addRaw($0) }
+        mix(0x1F)
     }
 
     public mutating func add(_ bytes: [UInt8]) {
         addRaw(bytes)
-        add(0x1F)
+        mix(0x1F)
     }
 
     /// Bytes with no separator after them: plain FNV-1a over a sequence.
     public mutating func addRaw<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes { add(byte) }
+        for byte in bytes { mix(byte) }
     }
 
-    private mutating func add(_ byte: UInt8) {
+    @inline(__always)
+    private mutating func mix(_ byte: UInt8) {
         value ^= UInt64(byte)
         value = value &* 0x0000_0100_0000_01B3
     }

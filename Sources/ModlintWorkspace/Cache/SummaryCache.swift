@@ -245,49 +245,82 @@ public final class SummaryCache: Sendable {
             self.records = records
         }
 
+        /// What one lookup learned: the answer, and the record to keep (`nil` when the
+        /// answer was given earlier in this run).
+        struct Lookup {
+            var found: Found
+            var record: Record?
+        }
+
         /// The file at `absolute` (cached as `path`): its stored record when its stat or its
         /// content matches the index, else its summary made now; `nil` when it cannot be
         /// read. `identity`: the file's stat when the caller already has it (the walk does).
         public func find(path: String, absolute: String, identity known: FileIdentity? = nil) -> Found? {
             if let earlier = found.withLock({ $0[path] }) { return earlier }
-            let result = lookUp(path: path, absolute: absolute, identity: known)
-            if let result { found.withLock { $0[path] = result } }
-            return result
+            guard let lookup = lookUp(path: path, absolute: absolute, identity: known) else { return nil }
+            remember([path], [lookup])
+            return lookup.found
         }
 
-        /// The stored summary of an unchanged file (same stat as in the index, or found
-        /// stored earlier in this run), decoded; `nil` for anything that would need the
-        /// file read. Remembered as `find` remembers it.
-        func storedSummary(path: String, absolute: String, identity known: FileIdentity?) -> SourceSummary? {
-            let result: Found
-            if let earlier = found.withLock({ $0[path] }) {
-                result = earlier
-            } else {
-                guard let entry = index?.entries[path], let identity = known, entry.identity == identity else { return nil }
-                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
-                result = .stored(entry)
-                found.withLock { $0[path] = result }
+        /// `find` for the root-relative `paths` under `root`, in parallel; what was learned
+        /// is remembered under one lock instead of two per file.
+        public func findAll(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [Found?] {
+            let earlier = found.withLock { $0 }
+            let lookups: [Lookup?] = paths.parallelMap { path in
+                if let known = earlier[path] { return Lookup(found: known, record: nil) }
+                return lookUp(path: path, absolute: Paths.join(root, path), identity: identities[path])
             }
-            guard case .stored = result else { return nil }
-            return summary(result, path: path, absolute: absolute)
+            remember(paths, lookups)
+            return lookups.map { $0?.found }
         }
 
-        private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Found? {
+        /// The stored summaries of the unchanged files among `paths` (same stat as in the
+        /// index, or found stored earlier in this run), decoded in parallel; `nil` for a file
+        /// that would have to be read. Remembered as `find` remembers them.
+        func storedSummaries(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [SourceSummary?] {
+            let earlier = found.withLock { $0 }
+            let results: [(lookup: Lookup?, summary: SourceSummary?)] = paths.parallelMap { path in
+                let lookup: Lookup
+                if let known = earlier[path] {
+                    lookup = Lookup(found: known, record: nil)
+                } else {
+                    guard let entry = index?.entries[path], let identity = identities[path], entry.identity == identity else { return (nil, nil) }
+                    lookup = Lookup(found: .stored(entry),
+                                    record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
+                }
+                guard case .stored = lookup.found else { return (lookup, nil) }
+                return (lookup, summary(lookup.found, path: path, absolute: Paths.join(root, path)))
+            }
+            remember(paths, results.map(\.lookup))
+            return results.map(\.summary)
+        }
+
+        /// Keeps the new records and answers of a batch of lookups.
+        private func remember(_ paths: [String], _ lookups: [Lookup?]) {
+            kept.withLock { kept in
+                for (index, lookup) in lookups.enumerated() {
+                    if let record = lookup?.record { kept[paths[index]] = record }
+                }
+            }
+            found.withLock { found in
+                for (index, lookup) in lookups.enumerated() where lookup?.record != nil { found[paths[index]] = lookup!.found }
+            }
+        }
+
+        private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Lookup? {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             let entry = index?.entries[path]
             if let entry, entry.identity == identity {
-                keep(path, Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
-                return .stored(entry)
+                return Lookup(found: .stored(entry), record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
             }
             guard let bytes = FileSystem.read(absolute) else { return nil }
             let hash = Self.contentHash(bytes)
             changes.add(1, ordering: .relaxed)
             if let entry, entry.hash == hash {
-                keep(path, Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
-                return .stored(entry)
+                return Lookup(found: .stored(entry), record: Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
             }
-            let made = summarize(bytes, path: path, identity: identity, hash: hash)
-            return .fresh(made.summary, facts: made.facts)
+            let made = summarize(bytes, identity: identity, hash: hash)
+            return Lookup(found: .fresh(made.summary, facts: made.record.facts), record: made.record)
         }
 
         /// The summary `find` found: decoded from its record (whose checksum must match),
@@ -300,7 +333,9 @@ public final class SummaryCache: Sendable {
                 if let summary = stored(entry) { return summary }
                 guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.read(absolute) else { return nil }
                 changes.add(1, ordering: .relaxed)
-                return summarize(bytes, path: path, identity: identity, hash: Self.contentHash(bytes)).summary
+                let made = summarize(bytes, identity: identity, hash: Self.contentHash(bytes))
+                keep(path, made.record)
+                return made.summary
             }
         }
 
@@ -311,13 +346,12 @@ public final class SummaryCache: Sendable {
             return content.value
         }
 
-        /// Summarises a file and keeps its new record.
-        private func summarize(_ bytes: [UInt8], path: String, identity: FileIdentity, hash: UInt64) -> (summary: SourceSummary, facts: UInt64) {
+        /// Summarises a file into its summary and the record to keep.
+        private func summarize(_ bytes: [UInt8], identity: FileIdentity, hash: UInt64) -> (summary: SourceSummary, record: Record) {
             let summary = FactExtractor.summarize(bytes: bytes)
             let encoded = SummaryCodec.encode(summary)
             let facts = encoded.withUnsafeBytes(SummaryCodec.factsChecksum)
-            keep(path, Record(identity: identity, hash: hash, checksum: Checksum.of(encoded), facts: facts, fresh: encoded))
-            return (summary, facts)
+            return (summary, Record(identity: identity, hash: hash, checksum: Checksum.of(encoded), facts: facts, fresh: encoded))
         }
 
         private func stored(_ entry: Index.Entry) -> SourceSummary? {

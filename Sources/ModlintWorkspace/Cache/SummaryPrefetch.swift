@@ -15,9 +15,7 @@ final class SummaryPrefetch: @unchecked Sendable {
 
     init(session: SummaryCache.Session, root: String, paths: [String], identities: [String: FileIdentity]) {
         DispatchQueue.global().async(group: group) { [self] in
-            let summaries: [SourceSummary?] = paths.parallelMap { path in
-                session.storedSummary(path: path, absolute: Paths.join(root, path), identity: identities[path])
-            }
+            let summaries = session.storedSummaries(paths, root: root, identities: identities)
             var decoded: [String: SourceSummary] = [:]
             decoded.reserveCapacity(paths.count)
             for (index, summary) in summaries.enumerated() {
