@@ -48,7 +48,8 @@ public struct CollectBeforeConfigure: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        analyses: [.speziModel]
     )
 
     public init() {}

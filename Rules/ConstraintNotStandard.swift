@@ -59,7 +59,8 @@ public struct ConstraintNotStandard: Rule {
                 """,
             ]),
         ],
-        edgeView: .spezi
+        edgeView: .spezi,
+        analyses: [.speziModel, .speziChecks]
     )
 
     public init() {}

@@ -61,7 +61,8 @@ public struct DICycle: Rule {
                 """,
             ]),
         ],
-        edgeView: .di
+        edgeView: .di,
+        analyses: [.dependencyInjection]
     )
 
     public init() {}

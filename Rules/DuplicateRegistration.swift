@@ -198,7 +198,8 @@ public struct DuplicateRegistration: Rule {
                 """,
             ]),
         ],
-        edgeView: .di
+        edgeView: .di,
+        analyses: [.dependencyInjection]
     )
 
     public init() {}

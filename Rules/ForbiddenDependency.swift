@@ -76,7 +76,8 @@ public struct ForbiddenDependency: Rule {
                 "Sources/LiveNetworking/Client.swift": "struct Client {}\n",
                 "Tests/LiveNetworkingTests/ClientTests.swift": "import LiveNetworking\n",
             ]),
-        ]
+        ],
+        analyses: [.architecture]
     )
 
     public init() {}

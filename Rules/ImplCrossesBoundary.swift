@@ -232,7 +232,8 @@ public struct ImplCrossesBoundary: Rule {
                 let analytics = DefaultAnalytics()
                 """,
             ]),
-        ]
+        ],
+        analyses: [.implementations, .implementationUses]
     )
 
     public init() {}

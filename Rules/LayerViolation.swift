@@ -85,7 +85,8 @@ public struct LayerViolation: Rule {
                 "Sources/Networking/Client.swift": "struct Client {}\n",
                 "Tests/NetworkingTests/ClientTests.swift": "import Networking\nimport ProfileFeature\n",
             ]),
-        ]
+        ],
+        analyses: [.architecture]
     )
 
     public init() {}

@@ -160,7 +160,8 @@ public struct MissingRegistration: Rule {
                 """,
             ]),
         ],
-        edgeView: .di
+        edgeView: .di,
+        analyses: [.dependencyInjection]
     )
 
     public init() {}

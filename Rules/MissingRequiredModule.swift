@@ -166,7 +166,8 @@ public struct MissingRequiredModule: Rule {
                 """,
             ]),
         ],
-        edgeView: .spezi
+        edgeView: .spezi,
+        analyses: [.speziModel, .speziChecks]
     )
 
     public init() {}

@@ -169,7 +169,8 @@ public struct MissingStandardConstraint: Rule {
                 """,
             ]),
         ],
-        edgeView: .spezi
+        edgeView: .spezi,
+        analyses: [.speziModel, .speziChecks]
     )
 
     public init() {}

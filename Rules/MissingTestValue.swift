@@ -70,7 +70,8 @@ public struct MissingTestValue: Rule {
                 """,
             ]),
         ],
-        edgeView: .di
+        edgeView: .di,
+        analyses: [.dependencyInjection]
     )
 
     public init() {}

@@ -53,7 +53,8 @@ public struct ProvideInConfigure: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        analyses: [.speziModel]
     )
 
     public init() {}

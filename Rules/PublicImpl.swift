@@ -99,7 +99,8 @@ public struct PublicImpl: Rule {
                 }
                 """,
             ]),
-        ]
+        ],
+        analyses: [.implementations, .implementationUses]
     )
 
     public init() {}

@@ -66,7 +66,8 @@ public struct SpeziDependencyCycle: Rule {
                 """,
             ]),
         ],
-        edgeView: .spezi
+        edgeView: .spezi,
+        analyses: [.speziModel, .speziChecks]
     )
 
     public init() {}

@@ -2,8 +2,9 @@ import ModlintGraph
 import ModlintRuleEngine
 
 /// The analyses rules read, in the order they build on each other. Each is built once per
-/// lint, on first use, by whichever rule asks first (rules run concurrently; the others
-/// wait for it), and only when some enabled rule needs it.
+/// lint, and only when some enabled rule needs it: a rule declares what it reads
+/// (`RuleDescription.analyses`), and the linter starts those first, the highest rank first,
+/// beside the rules that read none (a test checks every rule declares what it reads).
 ///
 /// 0. `graph` — the module graph (`ModuleGraph`): targets, declared dependencies and
 ///    resolved imports. A stored property of `LintContext`, built before any rule runs.
@@ -47,4 +48,15 @@ extension LintContext {
     var implementationUses: [ImplementationIndex.Use] {
         shared.value("implementationUses") { implementations.crossModuleUses() }
     }
+}
+
+/// The analyses as rules declare them (`RuleDescription.analyses`); `rank` is the place in
+/// the list above.
+extension SharedAnalysis {
+    static let architecture = SharedAnalysis(name: "architecture", rank: 1) { _ = $0.architecture }
+    static let speziModel = SharedAnalysis(name: "speziModel", rank: 2) { _ = $0.speziModel }
+    static let speziChecks = SharedAnalysis(name: "speziChecks", rank: 3, buildsOn: ["speziModel"]) { _ = $0.speziChecks }
+    static let dependencyInjection = SharedAnalysis(name: "dependencyInjection", rank: 4) { _ = $0.dependencyInjection }
+    static let implementations = SharedAnalysis(name: "implementations", rank: 5) { _ = $0.implementations }
+    static let implementationUses = SharedAnalysis(name: "implementationUses", rank: 6, buildsOn: ["implementations"]) { _ = $0.implementationUses }
 }

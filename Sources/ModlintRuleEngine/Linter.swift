@@ -76,7 +76,7 @@ public struct Linter: Sendable {
         let rules = active.map(\.rule)
         // `MODLINT_TIMINGS=1` also times each rule (the first to ask builds a shared analysis).
         let check: @Sendable (any Rule) -> [Finding] = { rule in PhaseClock.measure("rule \(rule.description.id)") { rule.check(checked) } }
-        let results = runsRulesInParallel ? rules.parallelMap(check) : rules.map(check)
+        let results = runsRulesInParallel ? Self.runConcurrently(rules, check: check, context: checked) : rules.map(check)
         for (index, findings) in results.enumerated() {
             let id = active[index].rule.description.id
             // Nothing is reported inside a dependency read as context.
@@ -114,6 +114,38 @@ public struct Linter: Sendable {
             contextPackages: workspace.contextPackageCount
         )
         return LintResult(tool: .init(version: ModlintVersion.current), root: workspace.root, summary: summary, diagnostics: diagnostics)
+    }
+}
+
+extension Linter {
+    private enum Task: Sendable {
+        case analysis(SharedAnalysis)
+        case rule(any Rule)
+    }
+
+    /// The rules on all cores, results in the rules' order. The analyses the rules declare
+    /// are started first (the most expensive first): a rule that needs one then finds it
+    /// built or nearly so, instead of a second worker waiting on the first to build it.
+    static func runConcurrently(_ rules: [any Rule], check: @escaping @Sendable (any Rule) -> [Finding],
+                                context: LintContext) -> [[Finding]] {
+        var analyses: [SharedAnalysis] = []
+        var seen = Set<String>()
+        for rule in rules {
+            for analysis in rule.description.analyses where seen.insert(analysis.name).inserted { analyses.append(analysis) }
+        }
+        let builtByOthers = Set(analyses.flatMap(\.buildsOn))
+        analyses = analyses.filter { !builtByOthers.contains($0.name) }.sorted { ($0.rank, $0.name) > ($1.rank, $1.name) }
+        let tasks = analyses.map(Task.analysis) + rules.map(Task.rule)
+        let outputs: [[Finding]?] = tasks.parallelMap { task in
+            switch task {
+            case .analysis(let analysis):
+                PhaseClock.measure("analysis \(analysis.name)") { analysis.build(context) }
+                return nil
+            case .rule(let rule):
+                return check(rule)
+            }
+        }
+        return outputs.dropFirst(analyses.count).map { $0 ?? [] }
     }
 }
 

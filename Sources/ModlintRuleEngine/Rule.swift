@@ -28,15 +28,38 @@ public struct RuleDescription: Sendable {
     /// edges for most rules; the `di` view's for DI rules, the `spezi` view's for Spezi
     /// rules. Diagrams draw a finding's edges only on that kind of view.
     public var edgeView: GraphView.Name
+    /// The shared analyses the rule reads (`LintContext.shared`). The linter builds those
+    /// of the enabled rules first, beside the rules that need none, so that no worker
+    /// sits waiting while another builds the analysis both need.
+    public var analyses: [SharedAnalysis]
 
     public init(id: String, defaultSeverity: Severity, summary: String, rationale: String, examples: [RuleExample],
-                edgeView: GraphView.Name = .modules) {
+                edgeView: GraphView.Name = .modules, analyses: [SharedAnalysis] = []) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
         self.examples = examples
         self.edgeView = edgeView
+        self.analyses = analyses
+    }
+}
+
+/// A workspace-wide analysis several rules read, by its `SharedAnalyses` name, with what
+/// builds it. `rank`: its place in the order analyses build on each other; a higher rank
+/// builds on more and costs more, so it is started first. `buildsOn`: the analyses its
+/// build asks for itself (never started beside it: one worker would wait for the other).
+public struct SharedAnalysis: Sendable {
+    public let name: String
+    public let rank: Int
+    public let buildsOn: [String]
+    public let build: @Sendable (LintContext) -> Void
+
+    public init(name: String, rank: Int, buildsOn: [String] = [], build: @escaping @Sendable (LintContext) -> Void) {
+        self.name = name
+        self.rank = rank
+        self.buildsOn = buildsOn
+        self.build = build
     }
 }
 
@@ -136,6 +159,13 @@ public final class SharedAnalyses: @unchecked Sendable {
     private var slots: [String: Slot] = [:]
 
     public init() {}
+
+    /// The names asked for so far (a test checks each rule declares what it reads).
+    public var requested: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(slots.keys)
+    }
 
     public func value<Value>(_ name: String, _ make: () -> Value) -> Value {
         lock.lock()

@@ -3,6 +3,7 @@ import ModlintGraph
 import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
+import ModlintWorkspace
 import Testing
 
 /// Runs every example of every rule: findings must land exactly on the `↓` markers.
@@ -28,10 +29,20 @@ struct RuleExamplesTests {
             configuration = try ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
                 .parse(file.contents, file: directory.path + "/" + file.path, baseDirectory: directory.path)
         }
-        let result = try Linter(rules: [testCase.rule], configuration: configuration).lint(paths: [directory.path])
+        let linter = Linter(rules: [testCase.rule], configuration: configuration)
+        let result = try linter.lint(paths: [directory.path])
         let actual = result.diagnostics.map { Site(file: $0.file, line: $0.line, column: $0.column) }
         #expect(actual == expected, "\(result.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" })")
         #expect(result.diagnostics.allSatisfy { $0.rule == testCase.rule.description.id })
+
+        // The rule declares every shared analysis it reads: the linter builds those before
+        // the rules, and one it does not know of would again keep a worker waiting.
+        let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [directory.path])
+        let context = LintContext(workspace: workspace, graph: ModuleGraph(workspace: workspace), configuration: configuration)
+        _ = testCase.rule.check(context)
+        let declared = Set(testCase.rule.description.analyses.map(\.name))
+        #expect(context.shared.requested.isSubset(of: declared),
+                "\(testCase.rule.description.id) reads \(context.shared.requested.subtracting(declared).sorted()) without declaring it")
     }
 
     @Test func everyRuleHasTriggeringAndCleanExamples() {

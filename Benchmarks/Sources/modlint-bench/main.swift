@@ -1,12 +1,13 @@
 // modlint-bench: one run, one machine, one table — modlint vs the read floor, swift-syntax
 // and `swift package dump-package`, checked against the DESIGN.md performance targets.
 // Usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N]
-//                      [--dump-samples N] [--xcode-only]
+//                      [--dump-samples N] [--xcode-only] [--extract-only]
 import BenchKit
 import ModlintXcode
 import Foundation
 import ModlintFacts
 import ModlintManifest
+import ModlintTokenizer
 import SwiftParser
 
 enum Help {
@@ -18,6 +19,7 @@ usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--thread
   --threads N        threads for the parallel rows (default 2)
   --dump-samples N   manifests timed with `swift package dump-package` (default 8)
   --xcode-only       time only the Xcode project reader (the corpus's projects and a large synthetic one)
+  --extract-only     time each pass of tokenize + extract on one thread (where the per-core rate goes)
 """
 }
 
@@ -79,13 +81,17 @@ func main() -> Int32 {
     do {
         args = try Arguments(valued: ["--corpus", "--modlint", "--lint-root", "--threads", "--dump-samples"])
         if args.flags.contains("--help") { print(Help.usage); return 0 }
-        if let bad = args.flags.first(where: { $0 != "--xcode-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
+        if let bad = args.flags.first(where: { $0 != "--xcode-only" && $0 != "--extract-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
     } catch { stderrPrint("\(error)"); return 2 }
     do {
         let corpus = try Corpus.load(root: Corpus.defaultRoot(args.options["--corpus"]))
         if args.flags.contains("--xcode-only") {
             let (projects, count, large, size) = xcodeTimes(corpus)
             print("Xcode projects (\(count), read+model): \(fmt(projects * 1000, 2)) ms; large pbxproj (\(size / 1_000) KB, 10k files): \(fmt(large * 1000, 2)) ms")
+            return 0
+        }
+        if args.flags.contains("--extract-only") {
+            printPassTimes(corpus)
             return 0
         }
         let threads = try args.int("--threads", default: 2)
@@ -352,6 +358,33 @@ enum SyntheticProject {
 
 /// Every project.pbxproj of the corpus, and one large synthetic project (40 targets × 250
 /// files in classic groups), read and modelled: (corpus time, count, large time, large bytes).
+/// Tokenize + extract split by pass, one thread, best of 3: the lexer alone, then each
+/// pass over its tokens (what `FactExtractor.summarize` runs, in its order).
+func printPassTimes(_ corpus: Corpus) {
+    let files = corpus.swiftFiles.compactMap(readFileBytes)
+    let megabytes = Double(files.reduce(0) { $0 + $1.count }) / 1e6
+    let sources = files.map { TokenizedSource(bytes: $0) }
+    let sink = Sink()
+    let passes: [(String, () -> Void)] = [
+        ("lex", { for file in files { sink.add(TokenizedSource(bytes: file).tokens.count) } }),
+        ("declarations + imports", { for source in sources { sink.add(FactExtractor.summarizeDeclarations(source).declarations.count) } }),
+        ("type references", { for source in sources { sink.add(TypeReferenceExtractor.extract(source).records.count) } }),
+        ("bracket partners + DI", { for source in sources {
+            let imports = FactExtractor.summarizeDeclarations(source).imports
+            sink.add(DIExtractor.extract(source, imports: imports, partners: BracketPartners(source: source, tokens: source.tokens)).containerCalls.count)
+        } }),
+        ("Spezi", { for source in sources { sink.add(SpeziExtractor.extract(source, imports: []).configurations.count) } }),
+        ("suppressions", { for file in files { sink.add(SuppressionExtractor.extract(bytes: file).count) } }),
+        ("all (FactExtractor.summarize)", { for file in files { sink.add(FactExtractor.summarize(bytes: file).lineCount) } }),
+    ]
+    print("tokenize + extract by pass, 1 thread, \(files.count) files, \(fmt(megabytes, 1)) MB (the DI row includes a declarations pass for the imports)")
+    for (name, body) in passes {
+        let seconds = best(runs: 3, body)
+        print("\(pad(name, 34)) \(pad(fmt(seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(megabytes / seconds, 0) + " MB/s", 11, right: true))")
+    }
+    print("(checksum \(sink.total))")
+}
+
 func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {
     var checksum = 0
     let projectFiles = corpus.projects.compactMap { readFileBytes($0) }
