@@ -47,7 +47,7 @@ public enum FactExtractor {
             SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
         }
         var tokens = source.tokens
-        if source.tokens.contains(where: { $0.kind == .comment }) {
+        if source.keepsComments && source.tokens.contains(where: { $0.kind == .comment }) {
             tokens = tokens.filter { $0.kind != .comment }
         }
         source.bytes.withUnsafeBufferPointer { bytes in

@@ -17,9 +17,12 @@ public struct TokenizedSource: Sendable {
     /// Number of lines: line breaks (`\n`, `\r\n` or a lone `\r`), plus one when the last
     /// line does not end with a break; 0 for an empty file.
     public let lineCount: Int
+    /// Whether comments were kept as tokens: when not, no pass needs to look for them.
+    public let keepsComments: Bool
 
     public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
         self.bytes = bytes
+        self.keepsComments = options.keepComments
         var lexer = Lexer(options: options)
         self.tokens = bytes.withUnsafeBufferPointer { buffer in
             lexer.run(buffer)
