@@ -60,12 +60,8 @@ struct ResultMemoTests {
             cache.remove()
         }
         let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
-        /// Whether the rules ran (the phase timings say so on stderr).
         func expectSameAsWithoutCache(_ label: String, rulesRun: Bool) throws {
-            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-            let run = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
-            #expect(run.standardOutput == reference.standardOutput, "\(label)")
-            #expect(run.standardError.contains("timing: rules") == rulesRun, "\(label)")
+            try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "rules", ran: rulesRun)
         }
         try expectSameAsWithoutCache("cold", rulesRun: true)
         #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 1,"))
@@ -74,6 +70,16 @@ struct ResultMemoTests {
         try directory.write("Sources/Feature/Feature.swift", "// a header\nimport Kit // why\n")
         try expectSameAsWithoutCache("line inserted above the finding", rulesRun: true)
         #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 2,"))
+    }
+
+    /// Lints `directory` with its cache in `cache`: the output must equal `--no-cache`'s
+    /// byte for byte, and the timings on stderr must show whether `phase` ran.
+    static func expectSameAsWithoutCache(_ directory: TemporaryDirectory, cache: TemporaryDirectory, _ label: String,
+                                         phase: String, ran: Bool) throws {
+        let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+        let run = try CLI.run(["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path], environment: ["MODLINT_TIMINGS": "1"])
+        #expect(run.standardOutput == reference.standardOutput, "\(label)")
+        #expect(run.standardError.contains("timing: \(phase) ") == ran, "\(label)")
     }
 
     /// The files of one root's cache folder, record generations as `records-*.bin`.
@@ -167,12 +173,8 @@ struct ResultMemoTests {
             directory.remove()
             cache.remove()
         }
-        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
         func expectSameAsWithoutCache(_ label: String, manifestsRead: Bool) throws {
-            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-            let run = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
-            #expect(run.standardOutput == reference.standardOutput, "\(label)")
-            #expect(run.standardError.contains("timing: manifests") == manifestsRead, "\(label)")
+            try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "manifests", ran: manifestsRead)
         }
         try expectSameAsWithoutCache("cold", manifestsRead: true)
         try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
