@@ -36,6 +36,24 @@ struct WorkspaceLayout: Codable {
     var filesInNoTarget: [String]
 }
 
+extension WorkspaceLayout.Package {
+    /// The workspace's package, each target with the source files `file` gives for its
+    /// paths (local dependencies are wired afterwards, across packages).
+    func package(files file: (String) -> SourceFile?) -> ModlintWorkspace.Package {
+        let targets = self.targets.map { layout in
+            var target = ModlintWorkspace.Target(name: layout.name, kind: layout.kind, package: layout.package, directory: layout.directory,
+                                files: layout.files.compactMap(file), declaration: layout.declaration)
+            target.productType = layout.productType
+            return target
+        }
+        var package = ModlintWorkspace.Package(identity: identity, directory: directory, manifestPath: manifestPath, manifest: manifest,
+                                               targets: targets, localDependencies: [])
+        package.kind = kind
+        package.suppressions = suppressions
+        return package
+    }
+}
+
 /// The last layout of one workspace root, in its cache folder, under a key that covers the
 /// tree's structure, the loader's options and the build. A damaged or foreign memo is a
 /// miss: the layout is read again, never served wrong.

@@ -496,19 +496,8 @@ public struct WorkspaceLoader: Sendable {
             }
             summaries[path] = summary
         }
-        var packages = layout.packages.map { layout in
-            var package = Package(identity: layout.identity, directory: layout.directory, manifestPath: layout.manifestPath,
-                                  manifest: layout.manifest, targets: layout.targets.map { target in
-                                      var built = Target(name: target.name, kind: target.kind, package: target.package, directory: target.directory,
-                                                         files: target.files.compactMap { path in summaries[path].map { SourceFile(path: path, summary: $0) } },
-                                                         declaration: target.declaration)
-                                      built.productType = target.productType
-                                      return built
-                                  }, localDependencies: [])
-            package.kind = layout.kind
-            package.suppressions = layout.suppressions
-            return package
-        }
+        // A file that could not be read has no summary and leaves its targets.
+        var packages = layout.packages.map { $0.package(files: { path in summaries[path].map { SourceFile(path: path, summary: $0) } }) }
         Self.wireLocalDependencies(&packages)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)

@@ -280,14 +280,8 @@ public final class SummaryCache: Sendable {
         func storedSummaries(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [SourceSummary?] {
             let earlier = found.withLock { $0 }
             let results: [(lookup: Lookup?, summary: SourceSummary?)] = paths.parallelMap { path in
-                let lookup: Lookup
-                if let known = earlier[path] {
-                    lookup = Lookup(found: known, record: nil)
-                } else {
-                    guard let entry = index?.entries[path], let identity = identities[path], entry.identity == identity else { return (nil, nil) }
-                    lookup = Lookup(found: .stored(entry),
-                                    record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
-                }
+                let known = earlier[path].map { Lookup(found: $0, record: nil) }
+                guard let lookup = known ?? unchanged(path: path, identity: identities[path]) else { return (nil, nil) }
                 guard case .stored = lookup.found else { return (lookup, nil) }
                 return (lookup, summary(lookup.found, path: path, absolute: Paths.join(root, path)))
             }
@@ -307,12 +301,16 @@ public final class SummaryCache: Sendable {
             }
         }
 
+        /// The stored answer for a file whose stat matches its index entry (nothing to read).
+        private func unchanged(path: String, identity: FileIdentity?) -> Lookup? {
+            guard let entry = index?.entries[path], let identity, entry.identity == identity else { return nil }
+            return Lookup(found: .stored(entry), record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
+        }
+
         private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Lookup? {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
+            if let unchanged = unchanged(path: path, identity: identity) { return unchanged }
             let entry = index?.entries[path]
-            if let entry, entry.identity == identity {
-                return Lookup(found: .stored(entry), record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
-            }
             guard let bytes = FileSystem.read(absolute) else { return nil }
             let hash = Self.contentHash(bytes)
             changes.add(1, ordering: .relaxed)
