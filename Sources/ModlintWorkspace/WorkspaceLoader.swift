@@ -699,6 +699,12 @@ struct TreeScan: Sendable {
     /// subdirectories to descend into.
     private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
         directories.insert(directory)
+        // A target's folder counts even when it holds no Swift file (its module map, its
+        // module name): a new or removed folder must miss the memos too.
+        if fingerprinting {
+            fingerprint.add(directory)
+            structure.add(directory)
+        }
         var subdirectories: [String] = []
         var identities: [String: FileIdentity] = [:]
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),

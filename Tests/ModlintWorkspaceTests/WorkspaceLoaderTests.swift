@@ -18,6 +18,30 @@ struct WorkspaceLoaderTests {
         return result
     }
 
+    /// The memos' structure key covers what a layout depends on: a new Swift file and a
+    /// new folder (a target's, even empty) change it; an edit inside a file does not.
+    @Test func structureKeyCoversFilesAndFolders() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Core"), .target(name: "Kit")])
+            """),
+            ("Sources/Core/Core.swift", "public struct Core {}\n"),
+        ])
+        defer { directory.remove() }
+        let loader = WorkspaceLoader()
+        func structure() throws -> UInt64 { try loader.scan(paths: [directory.path], fingerprinting: true).structure }
+        let initial = try structure()
+        try directory.write("Sources/Core/Core.swift", "public struct Core { var edited = 1 }\n")
+        #expect(try structure() == initial)
+        try FileManager.default.createDirectory(atPath: directory.path + "/Sources/Kit", withIntermediateDirectories: false)
+        let withFolder = try structure()
+        #expect(withFolder != initial)
+        try directory.write("Sources/Kit/Kit.swift", "public struct Kit {}\n")
+        #expect(try structure() != withFolder)
+    }
+
     @Test func assignsFilesBySwiftPMConventions() throws {
         let (workspace, directory) = try load([
             ("Package.swift", """
