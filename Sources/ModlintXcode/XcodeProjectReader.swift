@@ -2,17 +2,22 @@
 /// (build phases through the group tree, and Xcode 16 synchronized folders with their
 /// exception sets), target, cross-project, package-product and linked-framework
 /// dependencies. Paths stay relative to the folder that holds the `.xcodeproj`.
+///
+/// Objects are known by their place in an `ObjectTable`: references are resolved from the
+/// bytes of the file, so reading a project makes strings only for what it reports.
 public struct XcodeProjectReader {
-    private let objects: [String: PBXObject]
-    private let rootObject: String
+    private typealias ID = ObjectTable.ID
+
+    private let objects: ObjectTable
+    private let rootObject: ID
     private let projectDirectory: String
-    private var parents: [String: String] = [:]
+    private var parents: [ID: ID] = [:]
     /// Ids of the kinds later passes visit (only `synchronizedGroups` needs an order).
-    private var fileReferences: [String] = []
-    private var groups: [String] = []
-    private var synchronizedGroups: [String] = []
+    private var fileReferences: [ID] = []
+    private var groups: [ID] = []
+    private var synchronizedGroups: [ID] = []
     private var notes: [XcodeNote] = []
-    private var pathCache: [String: String?] = [:]
+    private var pathCache: [ID: String?] = [:]
 
     /// `name` is the `.xcodeproj` folder's name without the extension; `readFile` reads
     /// `.xcconfig` files (paths relative to the project's folder, or absolute) that build
@@ -26,15 +31,11 @@ public struct XcodeProjectReader {
         guard let objectValues = root.dictionary("objects") else {
             throw PropertyListError(line: root.line, column: 1, message: "no 'objects' dictionary: not a project.pbxproj")
         }
-        var objects: [String: PBXObject] = [:]
-        objects.reserveCapacity(document.entryCount(objectValues.node))
-        for index in 0..<document.entryCount(objectValues.node) {
-            let (key, value) = document.entry(objectValues.node, index)
-            if document.kind(value) == .dictionary, let id = document.string(key) { objects[id] = PBXObject(document: document, node: value) }
-        }
-        guard let rootObject = root.string("rootObject"), let project = objects[rootObject] else {
+        let objects = ObjectTable(document: document, objects: objectValues.node)
+        guard let rootNode = root.stringNode("rootObject"), let rootObject = objects.id(named: rootNode) else {
             throw PropertyListError(line: root.line, column: 1, message: "no 'rootObject' that names a PBXProject")
         }
+        let project = objects.object(rootObject)
         var reader = XcodeProjectReader(objects: objects, rootObject: rootObject,
                                         projectDirectory: XcodePaths.normalize(project.string("projectDirPath") ?? ""), readFile: readFile)
         return reader.project(project, name: name)
@@ -44,19 +45,29 @@ public struct XcodeProjectReader {
     /// Build settings of the project's chosen configuration (its xcconfig, then its own).
     private var projectSettings: [String: String] = [:]
 
-    private init(objects: [String: PBXObject], rootObject: String, projectDirectory: String,
-                 readFile: @escaping (String) -> [UInt8]?) {
+    private init(objects: ObjectTable, rootObject: ID, projectDirectory: String, readFile: @escaping (String) -> [UInt8]?) {
         self.objects = objects
         self.rootObject = rootObject
         self.projectDirectory = projectDirectory
         self.readFile = readFile
     }
 
+    /// The object `key` refers to.
+    private func reference(_ object: PBXObject, _ key: StaticString) -> ID? {
+        object.stringNode(key).flatMap(objects.id(named:))
+    }
+
+    /// The objects an array value refers to, in order; ids no object has are skipped.
+    private func references(_ object: PBXObject, _ key: StaticString) -> [ID] {
+        object.stringNodes(key).compactMap(objects.id(named:))
+    }
+
     private mutating func project(_ project: PBXObject, name: String) -> XcodeProject {
         // Parents of every group member, so that a file's path can be built upwards (a
         // member of two groups takes the smaller id: the same answer in any hash order).
         // The kinds later passes visit are collected on the way, compared as bytes.
-        for (id, object) in objects {
+        for id in 0..<objects.count {
+            let object = objects.object(id)
             if object.isa("PBXFileReference") {
                 fileReferences.append(id)
                 continue
@@ -67,34 +78,39 @@ public struct XcodeProjectReader {
             } else if object.isa("PBXGroup") {
                 groups.append(id)
             }
-            for child in object.strings("children") {
-                if let parent = parents[child], parent < id { continue }
+            for child in references(object, "children") {
+                if let parent = parents[child], objects.precedes(parent, id) { continue }
                 parents[child] = id
             }
         }
-        synchronizedGroups.sort()
-        projectSettings = settings(ofList: project.string("buildConfigurationList"))
+        synchronizedGroups.sort(by: objects.precedes)
+        projectSettings = settings(ofList: reference(project, "buildConfigurationList"))
         var packages = Set<PackageReference>()
-        for id in project.strings("packageReferences") {
+        for id in references(project, "packageReferences") {
             if let reference = packageReference(id) { packages.insert(reference) }
         }
         // Exception sets by synchronized folder, for the targets that do not own the folder.
         var targets: [XcodeTarget] = []
-        let targetIDs = project.strings("targets")
-        let targetNames = Dictionary(targetIDs.compactMap { id in objects[id]?.string("name").map { (id, $0) } },
-                                     uniquingKeysWith: { first, _ in first })
-        for id in targetIDs {
-            guard let object = objects[id] else {
-                notes.append(XcodeNote(line: project.line, message: "target \(id) is listed but not defined"))
+        let targetNodes = project.stringNodes("targets")
+        var targetNames: [ID: String] = [:]
+        for node in targetNodes {
+            if let id = objects.id(named: node), targetNames[id] == nil, let name = objects.object(id).string("name") { targetNames[id] = name }
+        }
+        var targetIDs: [ID] = []
+        for node in targetNodes {
+            guard let id = objects.id(named: node) else {
+                notes.append(XcodeNote(line: project.line, message: "target \(project.document.string(node) ?? "") is listed but not defined"))
                 continue
             }
-            guard object.string("isa") == "PBXNativeTarget" else { continue }   // aggregate/legacy targets build no module
+            targetIDs.append(id)
+            let object = objects.object(id)
+            guard object.isa("PBXNativeTarget") else { continue }   // aggregate/legacy targets build no module
             targets.append(target(id: id, object, targetNames: targetNames, packages: &packages))
         }
         addExceptionMembers(to: &targets, ids: targetIDs)
         var referencedFolders = Set<String>()
         for id in fileReferences {
-            let object = objects[id]!
+            let object = objects.object(id)
             let type = object.string("lastKnownFileType") ?? object.string("explicitFileType") ?? ""
             if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) { referencedFolders.insert(path) }
         }
@@ -113,71 +129,72 @@ public struct XcodeProjectReader {
         }
     }
 
-    private mutating func target(id: String, _ object: PBXObject, targetNames: [String: String],
+    private mutating func target(id: ID, _ object: PBXObject, targetNames: [ID: String],
                                  packages: inout Set<PackageReference>) -> XcodeTarget {
-        let name = object.string("name") ?? object.string("productName") ?? id
+        let name = object.string("name") ?? object.string("productName") ?? objects.name(id)
         var result = XcodeTarget(name: name, moduleName: moduleName(of: object, targetName: name),
                                  productType: XcodeProductType(productType: object.string("productType")), line: object.line)
         // Products live in BUILT_PRODUCTS_DIR: their own `path` is the file name.
-        if let product = object.string("productReference") { result.productFileName = objects[product]?.string("path").map(XcodePaths.lastComponent) }
+        if let product = reference(object, "productReference") { result.productFileName = objects.object(product).string("path").map(XcodePaths.lastComponent) }
         var dependencies: [XcodeDependency] = []
         var sources: [String] = []
-        for phaseID in object.strings("buildPhases") {
-            guard let phase = objects[phaseID] else { continue }
-            switch phase.string("isa") {
-            case "PBXSourcesBuildPhase":
-                for fileID in phase.strings("files") {
-                    guard let buildFile = objects[fileID], let reference = buildFile.string("fileRef") else { continue }
-                    if let path = path(of: reference), path.hasSuffix(".swift") { sources.append(path) }
+        for phaseID in references(object, "buildPhases") {
+            let phase = objects.object(phaseID)
+            if phase.isa("PBXSourcesBuildPhase") {
+                for fileID in references(phase, "files") {
+                    guard let file = reference(objects.object(fileID), "fileRef") else { continue }
+                    if let path = path(of: file), path.hasSuffix(".swift") { sources.append(path) }
                 }
-            case "PBXResourcesBuildPhase":
-                for fileID in phase.strings("files") {
-                    guard let buildFile = objects[fileID], let reference = buildFile.string("fileRef"),
-                          let file = objects[reference], file.isa("PBXFileReference"),
+            } else if phase.isa("PBXResourcesBuildPhase") {
+                for fileID in references(phase, "files") {
+                    guard let fileRef = reference(objects.object(fileID), "fileRef") else { continue }
+                    let file = objects.object(fileRef)
+                    guard file.isa("PBXFileReference"),
                           (file.string("lastKnownFileType") ?? file.string("explicitFileType") ?? "").hasPrefix("folder"),
-                          let path = path(of: reference) else { continue }
+                          let path = path(of: fileRef) else { continue }
                     result.resourceFolders.append(path)
                 }
-            case "PBXFrameworksBuildPhase":
-                for fileID in phase.strings("files") {
-                    guard let buildFile = objects[fileID] else { continue }
-                    if let productID = buildFile.string("productRef") {
-                        if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
-                    } else if let reference = buildFile.string("fileRef"), let linked = linkedProductName(reference) {
+            } else if phase.isa("PBXFrameworksBuildPhase") {
+                for fileID in references(phase, "files") {
+                    let buildFile = objects.object(fileID)
+                    if buildFile.stringNode("productRef") != nil {
+                        if let productID = reference(buildFile, "productRef"), let dependency = productDependency(productID, packages: &packages) {
+                            dependencies.append(dependency)
+                        }
+                    } else if let fileRef = reference(buildFile, "fileRef"), let linked = linkedProductName(fileRef) {
                         dependencies.append(XcodeDependency(.linkedProduct(linked), line: buildFile.line))
                     }
                 }
-            default:
-                continue
             }
         }
-        for dependencyID in object.strings("dependencies") {
-            guard let dependency = objects[dependencyID] else {
-                notes.append(XcodeNote(line: object.line, message: "target '\(name)' lists dependency \(dependencyID), which is not defined"))
+        for node in object.stringNodes("dependencies") {
+            guard let dependencyID = objects.id(named: node) else {
+                notes.append(XcodeNote(line: object.line, message: "target '\(name)' lists dependency \(object.document.string(node) ?? ""), which is not defined"))
                 continue
             }
-            if let targetID = dependency.string("target"), let targetName = targetNames[targetID] {
+            let dependency = objects.object(dependencyID)
+            if let targetID = reference(dependency, "target"), let targetName = targetNames[targetID] {
                 dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
-            } else if let proxyID = dependency.string("targetProxy"), let proxy = objects[proxyID],
-                      let remote = proxy.string("remoteInfo") {
-                let portal = proxy.string("containerPortal") ?? rootObject
+            } else if let proxyID = reference(dependency, "targetProxy"), let remote = objects.object(proxyID).string("remoteInfo") {
+                let proxy = objects.object(proxyID)
+                let portal = proxy.stringNode("containerPortal") == nil ? rootObject : reference(proxy, "containerPortal")
                 if portal == rootObject {
                     dependencies.append(XcodeDependency(.target(remote), line: dependency.line))
-                } else if let projectPath = path(of: portal) {
+                } else if let portal, let projectPath = path(of: portal) {
                     dependencies.append(XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line))
                 }
             }
             // `productRef` alone: a package plugin that runs at build time, not a module.
         }
-        for productID in object.strings("packageProductDependencies") {
+        for productID in references(object, "packageProductDependencies") {
             if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
         }
-        for groupID in object.strings("fileSystemSynchronizedGroups") {
-            guard let group = objects[groupID], let folder = path(of: groupID) else { continue }
+        for groupID in references(object, "fileSystemSynchronizedGroups") {
+            guard let folder = path(of: groupID) else { continue }
             var excluded: [String] = []
-            for exceptionID in group.strings("exceptions") {
-                guard let exception = objects[exceptionID], exception.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      exception.string("target") == id else { continue }
+            for exceptionID in references(objects.object(groupID), "exceptions") {
+                let exception = objects.object(exceptionID)
+                guard exception.isa("PBXFileSystemSynchronizedBuildFileExceptionSet"), reference(exception, "target") == id else { continue }
                 excluded += exception.strings("membershipExceptions").map(Self.exceptionPath)
             }
             result.synchronizedFolders.append(SynchronizedFolder(path: folder, excluded: excluded.sorted()))
@@ -191,16 +208,18 @@ public struct XcodeProjectReader {
 
     /// An exception set names a target that does not build the folder: the listed files
     /// become members of that target (how Xcode shares one file between targets).
-    private mutating func addExceptionMembers(to targets: inout [XcodeTarget], ids: [String]) {
-        let nativeIDs = ids.filter { objects[$0]?.string("isa") == "PBXNativeTarget" }
-        let indexByID = Dictionary(nativeIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    private mutating func addExceptionMembers(to targets: inout [XcodeTarget], ids: [ID]) {
+        let nativeIDs = ids.filter { objects.object($0).isa("PBXNativeTarget") }
+        var indexByID: [ID: Int] = [:]
+        for (index, id) in nativeIDs.enumerated() where indexByID[id] == nil { indexByID[id] = index }
         for id in synchronizedGroups {
-            let group = objects[id]!
+            let group = objects.object(id)
             guard let folder = path(of: id) else { continue }
-            for exceptionID in group.strings("exceptions") {
-                guard let exception = objects[exceptionID], exception.string("isa") == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                      let targetID = exception.string("target"), let index = indexByID[targetID],
-                      let target = objects[targetID], !target.strings("fileSystemSynchronizedGroups").contains(id) else { continue }
+            for exceptionID in references(group, "exceptions") {
+                let exception = objects.object(exceptionID)
+                guard exception.isa("PBXFileSystemSynchronizedBuildFileExceptionSet"),
+                      let targetID = reference(exception, "target"), let index = indexByID[targetID],
+                      !references(objects.object(targetID), "fileSystemSynchronizedGroups").contains(id) else { continue }
                 for member in exception.strings("membershipExceptions") where member.hasSuffix(".swift") {
                     targets[index].extraSynchronizedFiles.append(XcodePaths.join(folder, Self.exceptionPath(member)))
                 }
@@ -216,58 +235,55 @@ public struct XcodeProjectReader {
         return String(path)
     }
 
-    private mutating func productDependency(_ id: String, packages: inout Set<PackageReference>) -> XcodeDependency? {
-        guard let product = objects[id], var name = product.string("productName") else { return nil }
+    private mutating func productDependency(_ id: ID, packages: inout Set<PackageReference>) -> XcodeDependency? {
+        let product = objects.object(id)
+        guard var name = product.string("productName") else { return nil }
         // `plugin:Name`: a build-tool plugin, not a module to import.
         if name.hasPrefix("plugin:") { return nil }
         name = name.droppingPrefix("macro:")
         var reference: PackageReference?
-        if let packageID = product.string("package") {
-            reference = packageReference(packageID)
+        if product.stringNode("package") != nil {
+            reference = self.reference(product, "package").flatMap(packageReference)
             if let reference { packages.insert(reference) }
         }
         return XcodeDependency(.packageProduct(product: name, package: reference), line: product.line)
     }
 
-    private func packageReference(_ id: String) -> PackageReference? {
-        guard let object = objects[id] else { return nil }
-        switch object.string("isa") {
-        case "XCLocalSwiftPackageReference":
+    private func packageReference(_ id: ID) -> PackageReference? {
+        let object = objects.object(id)
+        if object.isa("XCLocalSwiftPackageReference") {
             return object.string("relativePath").map { .local(XcodePaths.normalize($0)) }
-        case "XCRemoteSwiftPackageReference":
+        } else if object.isa("XCRemoteSwiftPackageReference") {
             return object.string("repositoryURL").map { .remote($0) }
-        default:
-            return nil
         }
+        return nil
     }
 
     /// `Kit.framework`, `libKit.a`: a product another target builds (`BUILT_PRODUCTS_DIR`
     /// file references and cross-project `PBXReferenceProxy`s).
-    private func linkedProductName(_ id: String) -> String? {
-        guard let object = objects[id] else { return nil }
-        switch object.string("isa") {
-        case "PBXReferenceProxy":
+    private func linkedProductName(_ id: ID) -> String? {
+        let object = objects.object(id)
+        if object.isa("PBXReferenceProxy") {
             return object.string("path").map(XcodePaths.lastComponent)
-        case "PBXFileReference":
+        } else if object.isa("PBXFileReference") {
             guard object.string("sourceTree") == "BUILT_PRODUCTS_DIR", let path = object.string("path") else { return nil }
             return XcodePaths.lastComponent(path)
-        default:
-            return nil
         }
+        return nil
     }
 
     /// Settings of a configuration list's chosen configuration (`Debug`, else the first by
     /// name): its base `.xcconfig` first, then its own `buildSettings` over it.
-    private mutating func settings(ofList listID: String?) -> [String: String] {
-        guard let listID, let list = objects[listID] else { return [:] }
-        let configurations = list.strings("buildConfigurations").compactMap { objects[$0] }
+    private mutating func settings(ofList listID: ID?) -> [String: String] {
+        guard let listID else { return [:] }
+        let configurations = references(objects.object(listID), "buildConfigurations").map(objects.object)
             .sorted { ($0.string("name") ?? "") < ($1.string("name") ?? "") }
         guard let chosen = configurations.first(where: { $0.string("name") == "Debug" }) ?? configurations.first else { return [:] }
         var result: [String: String] = [:]
         // Classic: a file reference. Xcode 16: a synchronized folder and a path inside it.
-        if let base = chosen.string("baseConfigurationReference"), let path = path(of: base) {
+        if let base = reference(chosen, "baseConfigurationReference"), let path = path(of: base) {
             result = XCConfig.settings(at: path, readFile: readFile)
-        } else if let anchor = chosen.string("baseConfigurationReferenceAnchor"), let folder = path(of: anchor),
+        } else if let anchor = reference(chosen, "baseConfigurationReferenceAnchor"), let folder = path(of: anchor),
                   let relative = chosen.string("baseConfigurationReferenceRelativePath") {
             result = XCConfig.settings(at: XcodePaths.normalize(XcodePaths.join(folder, relative)), readFile: readFile)
         }
@@ -277,7 +293,7 @@ public struct XcodeProjectReader {
 
     /// Project settings, then the target's: the most specific level wins, as in Xcode.
     private mutating func moduleName(of target: PBXObject, targetName: String) -> String {
-        let settings = projectSettings.merging(settings(ofList: target.string("buildConfigurationList"))) { _, target in target }
+        let settings = projectSettings.merging(settings(ofList: reference(target, "buildConfigurationList"))) { _, target in target }
         for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
             guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
             value = value.replacingTargetName(with: targetName)
@@ -302,14 +318,15 @@ public struct XcodeProjectReader {
 
     /// A file or group's path relative to the project's folder (or absolute); `nil` for
     /// build products, SDK and developer files, and unknown source trees.
-    private mutating func path(of id: String) -> String? {
+    private mutating func path(of id: ID) -> String? {
         path(of: id, depth: 0)
     }
 
     /// Memoised upwards through the group tree: each group is resolved once.
-    private mutating func path(of id: String, depth: Int) -> String? {
+    private mutating func path(of id: ID, depth: Int) -> String? {
         if let cached = pathCache[id] { return cached }
-        guard depth < 64, let object = objects[id] else { return nil }
+        guard depth < 64 else { return nil }
+        let object = objects.object(id)
         let own = object.string("path") ?? ""
         let resolved: String?
         switch object.string("sourceTree") ?? "<group>" {
@@ -415,6 +432,18 @@ struct PBXObject {
     func string(_ key: StaticString) -> String? {
         guard let value = document.value(node, key), document.isString(value) else { return nil }
         return document.string(value)
+    }
+
+    /// The string node of `key`'s value (an object id), without decoding it.
+    func stringNode(_ key: StaticString) -> Int? {
+        guard let value = document.value(node, key), document.isString(value) else { return nil }
+        return value
+    }
+
+    /// The string nodes of an array value (object ids); non-strings are skipped.
+    func stringNodes(_ key: StaticString) -> [Int] {
+        guard let value = document.value(node, key) else { return [] }
+        return document.elements(value).filter(document.isString)
     }
 
     /// The strings of an array value (object ids, paths); non-strings are skipped.
