@@ -175,13 +175,13 @@ struct DIScan {
                             && bytes[Int(tokenBuffer[index + 3].start)] == UInt8(ascii: "(") {
                             recordContainerPass(at: index)
                         }
-                        if index + 4 < count && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
-                            let open = tokenBuffer[index + 1]
+                        // A call first (`(` right after the name): the shape test reads more tokens.
+                        if index + 4 < count && bytes[Int(tokenBuffer[index + 1].start)] == UInt8(ascii: "(")
+                            && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
                             let argument = tokenBuffer[index + 2]
                             let argumentFirst = bytes[Int(argument.start)]
-                            if bytes[Int(open.start)] == UInt8(ascii: "(")
-                                && ((argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
-                                    || argumentFirst == UInt8(ascii: "(")) {
+                            if (argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
+                                || argumentFirst == UInt8(ascii: "(") {
                                 handleIdentifier(at: index)
                             }
                         }
