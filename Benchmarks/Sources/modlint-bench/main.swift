@@ -368,7 +368,7 @@ func printPassTimes(_ corpus: Corpus) {
     let passes: [(String, () -> Void)] = [
         ("lex", { for file in files { sink.add(TokenizedSource(bytes: file).tokens.count) } }),
         ("declarations + imports", { for source in sources { sink.add(FactExtractor.summarizeDeclarations(source).declarations.count) } }),
-        ("type references", { for source in sources { sink.add(TypeReferenceExtractor.extract(source).records.count) } }),
+        ("type references", { for source in sources { sink.add(referenceDigest(TypeReferenceExtractor.extract(source))) } }),
         ("bracket partners + DI", { for source in sources {
             let imports = FactExtractor.summarizeDeclarations(source).imports
             sink.add(DIExtractor.extract(source, imports: imports, partners: BracketPartners(source: source, tokens: source.tokens)).containerCalls.count)
@@ -383,6 +383,16 @@ func printPassTimes(_ corpus: Corpus) {
         print("\(pad(name, 34)) \(pad(fmt(seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(megabytes / seconds, 0) + " MB/s", 11, right: true))")
     }
     print("(checksum \(sink.total))")
+}
+
+/// FNV-1a over a file's references (names and records): the checksum then shows a change
+/// in what the pass finds, not only in how many.
+func referenceDigest(_ list: TypeReferenceList) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+    for name in list.names { for byte in name.utf8 { mix(UInt64(byte)) }; mix(0x1F) }
+    for record in list.records { mix(UInt64(record.name) | UInt64(record.enclosing) << 32); mix(UInt64(record.line) | UInt64(record.columnAndKind) << 32) }
+    return Int(truncatingIfNeeded: hash >> 1)
 }
 
 func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {

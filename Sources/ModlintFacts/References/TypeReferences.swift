@@ -148,7 +148,12 @@ private struct ReferencePass: RawTokenCursor {
             case .backtickIdentifier:
                 if token.length > 2 && isCapital(bytes[Int(token.start) + 1]) && isRecordable(index) { record(at: index) }
             case .punctuation:
-                punctuation(at: index)
+                // Most punctuation changes nothing: only braces and `;` always matter, the
+                // rest inside a type header or an enum's case list.
+                if token.flags & (Token.Flags.openBrace | Token.Flags.closeBrace) != 0 || header != .none || inCaseList
+                    || byte(token) == UInt8(ascii: ";") {
+                    punctuation(at: index)
+                }
             case .operator:
                 if header != .none { headerDepth += angleChange(token) }
             case .comment:
