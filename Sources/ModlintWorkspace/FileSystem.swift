@@ -185,7 +185,7 @@ public enum FileSystem {
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: 4096)
             if getcwd(&buffer, buffer.count) != nil {
-                base = String(cString: buffer)
+                base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
         return Paths.normalize(base.isEmpty ? path : base + "/" + path)

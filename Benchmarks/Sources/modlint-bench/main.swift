@@ -148,13 +148,13 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
             path.hasPrefix(lintRoot) && path.contains("/Sources/") && !path.contains("/.build/") && !path.contains(".playground/")
         }
         if let edited = paths.first(where: builtByATarget), let original = readFileBytes(edited) {
-            defer { FileManager.default.createFile(atPath: edited, contents: Data(original)) }
+            defer { _ = FileManager.default.createFile(atPath: edited, contents: Data(original)) }
             for (name, line) in [("one file edited (comment)", "// modlint-bench edit"), ("one file edited (new import)", "import ModlintBenchEdit")] {
                 stderrPrint("\(modlint) lint, \(name) × 3 …")
                 var walls: [Double] = [], rss = 0
                 for round in 0..<3 {
                     let text = Data(original) + Data("\n\(line)\(round)\n".utf8)
-                    FileManager.default.createFile(atPath: edited, contents: text)
+                    _ = FileManager.default.createFile(atPath: edited, contents: text)
                     let r = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
                     walls.append(r.wall); rss = max(rss, r.maxRSS)
                 }
@@ -429,11 +429,11 @@ enum SyntheticWorkspace {
                 targets.append("    .target(name: \"\(name)\", dependencies: [\(dependency)])")
                 try? manager.createDirectory(atPath: directory + "/Sources/" + name, withIntermediateDirectories: true)
                 let source = (t == 0 ? "" : "import T\(p)_\(t - 1)\n") + "public struct S\(t) {}\n"
-                manager.createFile(atPath: directory + "/Sources/\(name)/\(name).swift", contents: Data(source.utf8))
+                _ = manager.createFile(atPath: directory + "/Sources/\(name)/\(name).swift", contents: Data(source.utf8))
             }
             let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\(p)\", targets: [\n"
                 + targets.joined(separator: ",\n") + "\n])\n"
-            manager.createFile(atPath: directory + "/Package.swift", contents: Data(manifest.utf8))
+            _ = manager.createFile(atPath: directory + "/Package.swift", contents: Data(manifest.utf8))
         }
     }
 }
