@@ -165,3 +165,32 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         #expect(project.targets.map(\.moduleName) == ["NetNews", "NetNewsMac", "Widget"])
     }
 }
+
+/// The id table behind the reader: references resolve by their bytes, whatever the
+/// quoting; an id defined twice takes its last definition; unknown ids resolve to nothing.
+@Suite struct ObjectTableTests {
+    static let plist = """
+    {
+        objects = {
+            B2 = {isa = PBXGroup; name = first;};
+            "A1" = {isa = PBXGroup; name = quoted;};
+            B2 = {isa = PBXGroup; name = second;};
+            "C\\\\3" = {isa = PBXGroup; name = escaped;};
+        };
+        refs = (A1, "B2", X9, "C\\\\3");
+    }
+    """
+
+    @Test func referencesResolveByTheirBytes() throws {
+        let document = try PropertyListDocument.parse(Array(Self.plist.utf8))
+        let root = PBXObject(document: document, node: document.root)
+        let objects = ObjectTable(document: document, objects: try #require(root.dictionary("objects")).node)
+        #expect(objects.count == 3)
+        let ids = root.stringNodes("refs").map(objects.id(named:))
+        #expect(ids.map { $0.map(objects.name) } == ["A1", "B2", nil, "C\\3"])
+        #expect(ids.map { $0.flatMap { objects.object($0).string("name") } } == ["quoted", "second", nil, "escaped"])
+        // Text order, as `String` sorts ids.
+        let a1 = try #require(ids[0]), b2 = try #require(ids[1])
+        #expect(objects.precedes(a1, b2) && !objects.precedes(b2, a1) && !objects.precedes(a1, a1))
+    }
+}
