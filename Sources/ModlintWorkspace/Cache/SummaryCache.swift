@@ -291,12 +291,15 @@ public final class SummaryCache: Sendable {
 
         /// Keeps the new records and answers of a batch of lookups.
         private func remember(_ paths: [String], _ lookups: [Lookup?]) {
+            // Sized once for the batch: growing a table of path keys rehashes every path.
             kept.withLock { kept in
+                kept.reserveCapacity(kept.count + paths.count)
                 for (index, lookup) in lookups.enumerated() {
                     if let record = lookup?.record { kept[paths[index]] = record }
                 }
             }
             found.withLock { found in
+                found.reserveCapacity(found.count + paths.count)
                 for (index, lookup) in lookups.enumerated() where lookup?.record != nil { found[paths[index]] = lookup!.found }
             }
         }
