@@ -36,11 +36,12 @@ public struct DependencyFixer {
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
         for diagnostic in result.diagnostics {
-            guard var fix = diagnostic.fix else { continue }
+            guard var fix = diagnostic.fix,
+                  diagnostic.rule == "undeclared-import" || (removeUnused && diagnostic.rule == "unused-dependency") else { continue }
+            // Only for a fix that is made: the entry is read from another manifest.
             if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
                 fix.packageDependency = entries.entry(declared)
             }
-            guard diagnostic.rule == "undeclared-import" || (removeUnused && diagnostic.rule == "unused-dependency") else { continue }
             if fix.isXcodeProject {
                 xcodeFixes.append(fix)
             } else {

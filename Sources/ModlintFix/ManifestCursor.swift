@@ -30,11 +30,17 @@ struct ManifestCursor: BracketReader {
     func start(_ index: Int) -> Int { Int(tokens[index].start) }
     func end(_ index: Int) -> Int { Int(tokens[index].end) }
 
+    /// The offset of the start of the line holding byte `offset`.
+    func startOfLine(from offset: Int) -> Int {
+        var lineStart = offset
+        while lineStart > 0 && source.bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        return lineStart
+    }
+
     /// The white space that starts the line holding token `index`.
     func indentation(ofLineAt index: Int) -> String {
         let bytes = source.bytes
-        var lineStart = start(index)
-        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let lineStart = startOfLine(from: start(index))
         var end = lineStart
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
         return String(decoding: bytes[lineStart..<end], as: UTF8.self)
@@ -69,14 +75,22 @@ struct ManifestCursor: BracketReader {
         return calls
     }
 
+    /// The `[` of a labelled argument whose whole value is one array literal (`label: […]`).
+    func arrayLiteral(of argument: ListItem) -> Int? {
+        let value = argument.first + 2
+        return isPunctuation(value, UInt8(ascii: "[")) && partner(of: value) == argument.last ? value : nil
+    }
+
+    /// A labelled argument's value as written.
+    func valueText(of argument: ListItem) -> String {
+        source.text(from: start(argument.first + 2), to: end(argument.last))
+    }
+
     func dependenciesArgument(of open: Int) -> DependenciesArgument {
         let arguments = items(in: open)
         if let argument = item(labelled: "dependencies", in: arguments) {
-            let value = argument.first + 2
-            if isPunctuation(value, UInt8(ascii: "[")) && partner(of: value) == argument.last {
-                return .array(open: value, close: argument.last)
-            }
-            return .computed(source.text(from: start(value), to: end(argument.last)))
+            if let value = arrayLiteral(of: argument) { return .array(open: value, close: argument.last) }
+            return .computed(valueText(of: argument))
         }
         guard let name = item(labelled: "name", in: arguments) else {
             return .notEditable("the target has no literal name")
@@ -137,10 +151,8 @@ struct ManifestCursor: BracketReader {
             // The last element sits in an `#if` block (`#endif` before `]`): new elements go
             // after the block, on their own lines before `]`, so they are unconditional.
             // (`canAppend` has refused a last element without its trailing comma.)
-            var lineStart = start(close)
-            while lineStart > 0 && source.bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             let indent = indentation(ofLineAt: last.first)
-            return TextEdit(offset: lineStart, length: 0, replacement: additions.map { indent + $0 + ",\n" }.joined())
+            return TextEdit(offset: startOfLine(from: start(close)), length: 0, replacement: additions.map { indent + $0 + ",\n" }.joined())
         }
         if multiline {
             let indent = indentation(ofLineAt: last.first)
@@ -181,8 +193,7 @@ struct ManifestCursor: BracketReader {
         let bytes = source.bytes
         let endToken = element.comma ?? element.last
         if tokens[element.first].isAtLineStart {
-            var lineStart = start(element.first)
-            while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let lineStart = startOfLine(from: start(element.first))
             var lineEnd = endOfLine(from: end(endToken))
             if lineEnd < bytes.count { lineEnd += 1 }
             // A following element on the same line keeps the line.
@@ -267,10 +278,9 @@ struct ManifestCursor: BracketReader {
         let open = call + 1
         let arguments = items(in: open)
         if let argument = item(labelled: "dependencies", in: arguments) {
-            let value = argument.first + 2
-            guard isPunctuation(value, UInt8(ascii: "[")) && partner(of: value) == argument.last else {
+            guard let value = arrayLiteral(of: argument) else {
                 return .failure(PackageDependenciesFailure(description:
-                    "the package's dependencies are computed (`\(source.text(from: start(value), to: end(argument.last)))`); declare the package dependency by hand"))
+                    "the package's dependencies are computed (`\(valueText(of: argument))`); declare the package dependency by hand"))
             }
             let list = items(in: value)
             guard canAppend(to: list, close: argument.last) else {
