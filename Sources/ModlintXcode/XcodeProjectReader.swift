@@ -157,8 +157,8 @@ public struct XcodeProjectReader {
             } else if phase.isa("PBXFrameworksBuildPhase") {
                 for fileID in references(phase, "files") {
                     let buildFile = objects.object(fileID)
-                    if buildFile.stringNode("productRef") != nil {
-                        if let productID = reference(buildFile, "productRef"), let dependency = productDependency(productID, packages: &packages) {
+                    if let product = buildFile.stringNode("productRef") {
+                        if let productID = objects.id(named: product), let dependency = productDependency(productID, packages: &packages) {
                             dependencies.append(dependency)
                         }
                     } else if let fileRef = reference(buildFile, "fileRef"), let linked = linkedProductName(fileRef) {
@@ -175,9 +175,10 @@ public struct XcodeProjectReader {
             let dependency = objects.object(dependencyID)
             if let targetID = reference(dependency, "target"), let targetName = targetNames[targetID] {
                 dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
-            } else if let proxyID = reference(dependency, "targetProxy"), let remote = objects.object(proxyID).string("remoteInfo") {
-                let proxy = objects.object(proxyID)
-                let portal = proxy.stringNode("containerPortal") == nil ? rootObject : reference(proxy, "containerPortal")
+            } else if let proxyID = reference(dependency, "targetProxy"), case let proxy = objects.object(proxyID),
+                      let remote = proxy.string("remoteInfo") {
+                // No portal: this project; an id no object has: nothing to depend on.
+                let portal = proxy.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject
                 if portal == rootObject {
                     dependencies.append(XcodeDependency(.target(remote), line: dependency.line))
                 } else if let portal, let projectPath = path(of: portal) {
@@ -241,11 +242,8 @@ public struct XcodeProjectReader {
         // `plugin:Name`: a build-tool plugin, not a module to import.
         if name.hasPrefix("plugin:") { return nil }
         name = name.droppingPrefix("macro:")
-        var reference: PackageReference?
-        if product.stringNode("package") != nil {
-            reference = self.reference(product, "package").flatMap(packageReference)
-            if let reference { packages.insert(reference) }
-        }
+        let reference = self.reference(product, "package").flatMap(packageReference)
+        if let reference { packages.insert(reference) }
         return XcodeDependency(.packageProduct(product: name, package: reference), line: product.line)
     }
 
