@@ -95,15 +95,9 @@ struct LayoutMemo {
     }
 
     func load() -> WorkspaceLayout? {
-        guard let bytes = FileSystem.read(Paths.join(directory, Self.fileName)),
-              let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        guard fields.count == 4, "\(fields[0]) \(fields[1])" == Self.magic, fields[2] == String(key, radix: 16) else { return nil }
-        let payload = bytes[(newline + 1)...]
-        return payload.withUnsafeBytes { raw -> WorkspaceLayout? in
-            guard fields[3] == String(Checksum.of(raw), radix: 16) else { return nil }
-            return try? BinaryCoding.decode(WorkspaceLayout.self, from: raw)
-        }
+        guard let (fields, payload) = MemoFile.read(Paths.join(directory, Self.fileName)),
+              fields.joined(separator: " ") == "\(Self.magic) \(String(key, radix: 16))" else { return nil }
+        return payload.withUnsafeBytes { try? BinaryCoding.decode(WorkspaceLayout.self, from: $0) }
     }
 
     /// Replaces the memo atomically; a failed write only costs the next run its shortcut
@@ -111,11 +105,8 @@ struct LayoutMemo {
     func save(_ layout: WorkspaceLayout) {
         var payload: [UInt8] = []
         guard (try? BinaryCoding.encode(layout, into: &payload)) != nil else { return }
-        let path = Paths.join(directory, Self.fileName)
-        let header = "\(Self.magic) \(String(key, radix: 16)) \(String(payload.withUnsafeBytes(Checksum.of), radix: 16))\n"
-        guard FileSystem.makeDirectories(directory), FileSystem.write(Array(header.utf8) + payload, to: path) else {
-            cache.recordWriteFailure(path)
-            return
+        if !MemoFile.write([Self.magic, String(key, radix: 16)], payload: payload, directory: directory, name: Self.fileName) {
+            cache.recordWriteFailure(Paths.join(directory, Self.fileName))
         }
     }
 }

@@ -59,25 +59,20 @@ public struct ResultMemo: Sendable {
     /// The stored payload when it was written under `key` and its checksum matches (a
     /// damaged memo is recomputed, never served).
     public func load(_ key: Key) -> [UInt8]? {
-        guard let bytes = FileSystem.read(Paths.join(directory, Self.fileName)), bytes.count > 17,
-              let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        guard fields.count == 6, fields[0...2] == ["modlint-result-memo", "v3", "keys"] else { return nil }
+        guard let (fields, payload) = MemoFile.read(Paths.join(directory, Self.fileName)),
+              fields.count == 5, fields[0...2] == ["modlint-result-memo", "v3", "keys"] else { return nil }
         switch key {
         case .inputs(let inputs): guard fields[3] == String(inputs, radix: 16) else { return nil }
         case .facts(let facts): guard fields[4] == String(facts, radix: 16) else { return nil }
         }
-        let payload = Array(bytes[(newline + 1)...])
-        guard fields[5] == String(Checksum.of(payload), radix: 16) else { return nil }
         return payload
     }
 
     /// Replaces the memo atomically; failing to write only costs the next run its shortcut.
     @discardableResult
     public func save(inputs: UInt64, facts: UInt64, payload: [UInt8]) -> Bool {
-        guard FileSystem.makeDirectories(directory) else { return false }
-        let header = "modlint-result-memo v3 keys \(String(inputs, radix: 16)) \(String(facts, radix: 16)) \(String(Checksum.of(payload), radix: 16))\n"
-        return FileSystem.write(Array(header.utf8) + payload, to: Paths.join(directory, Self.fileName))
+        MemoFile.write(["modlint-result-memo", "v3", "keys", String(inputs, radix: 16), String(facts, radix: 16)], payload: payload,
+                       directory: directory, name: Self.fileName)
     }
 
     /// The key for a run: a workspace fingerprint (or the structure and facts digests)
@@ -90,5 +85,27 @@ public struct ResultMemo: Sendable {
         hash.add(SummaryCache.buildIdentity)
         for option in options { hash.add(option) }
         return hash.value
+    }
+}
+
+/// The file both memos (`ResultMemo`, `LayoutMemo`) are written as: one line of fields
+/// separated by spaces, the payload's checksum last, then the payload. A file whose
+/// checksum does not match its payload is never read back.
+enum MemoFile {
+    /// The header's fields (without the checksum) and the payload, when they match.
+    static func read(_ path: String) -> (fields: [Substring], payload: [UInt8])? {
+        guard let bytes = FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        var fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        let payload = Array(bytes[(newline + 1)...])
+        guard let checksum = fields.popLast(), checksum == String(Checksum.of(payload), radix: 16) else { return nil }
+        return (fields, payload)
+    }
+
+    /// Writes `fields`, the payload's checksum and the payload atomically into `directory`
+    /// (made when missing); false when that failed.
+    static func write(_ fields: [String], payload: [UInt8], directory: String, name: String) -> Bool {
+        guard FileSystem.makeDirectories(directory) else { return false }
+        let header = (fields + [String(Checksum.of(payload), radix: 16)]).joined(separator: " ") + "\n"
+        return FileSystem.write(Array(header.utf8) + payload, to: Paths.join(directory, name))
     }
 }
