@@ -100,33 +100,95 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
 
 /// Everything modlint needs from one source file. Built once per file, cacheable.
 public struct SourceSummary: Sendable, Equatable, Codable {
-    public var imports: [ImportFact]
-    public var declarations: [TypeDeclaration]
+    /// The facts themselves. A summary travels by value from the cache through the loader
+    /// to every rule, and its facts hold some twenty arrays: kept behind one shared
+    /// reference, a copy costs one retain instead of twenty, and no two threads contend
+    /// for twenty reference counts when they read the same file.
+    private struct Fields: Sendable, Equatable, Codable {
+        var imports: [ImportFact]
+        var declarations: [TypeDeclaration]
+        var problems: [SourceProblem]
+        var lineCount: Int
+        var byteCount: Int
+        var typeReferences: TypeReferenceList
+        var di: DIFacts
+        var spezi: SpeziFacts
+        var suppressions: [SuppressionComment]
+    }
+
+    /// Shared between copies until one of them changes a fact (copy on write).
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    public var imports: [ImportFact] {
+        get { storage.fields.imports }
+        _modify { makeUnique(); yield &storage.fields.imports }
+    }
+    public var declarations: [TypeDeclaration] {
+        get { storage.fields.declarations }
+        _modify { makeUnique(); yield &storage.fields.declarations }
+    }
     /// Lexer problems (unterminated literals, invalid UTF-8 …) as `line:column: message`.
-    public var problems: [SourceProblem]
-    public var lineCount: Int
-    public var byteCount: Int
+    public var problems: [SourceProblem] {
+        get { storage.fields.problems }
+        _modify { makeUnique(); yield &storage.fields.problems }
+    }
+    public var lineCount: Int {
+        get { storage.fields.lineCount }
+        _modify { makeUnique(); yield &storage.fields.lineCount }
+    }
+    public var byteCount: Int {
+        get { storage.fields.byteCount }
+        _modify { makeUnique(); yield &storage.fields.byteCount }
+    }
     /// Uses of type names outside declarations (boundary rules).
-    public var typeReferences: TypeReferenceList
+    public var typeReferences: TypeReferenceList {
+        get { storage.fields.typeReferences }
+        _modify { makeUnique(); yield &storage.fields.typeReferences }
+    }
     /// Registrations, consumptions and keys of DI frameworks.
-    public var di: DIFacts
+    public var di: DIFacts {
+        get { storage.fields.di }
+        _modify { makeUnique(); yield &storage.fields.di }
+    }
     /// Spezi modules, standards, configurations and their requirements.
-    public var spezi: SpeziFacts
+    public var spezi: SpeziFacts {
+        get { storage.fields.spezi }
+        _modify { makeUnique(); yield &storage.fields.spezi }
+    }
     /// `// modlint:disable…` comments.
-    public var suppressions: [SuppressionComment]
+    public var suppressions: [SuppressionComment] {
+        get { storage.fields.suppressions }
+        _modify { makeUnique(); yield &storage.fields.suppressions }
+    }
 
     public init(imports: [ImportFact] = [], declarations: [TypeDeclaration] = [], problems: [SourceProblem] = [],
                 lineCount: Int = 0, byteCount: Int = 0, typeReferences: TypeReferenceList = [], di: DIFacts = DIFacts(),
                 spezi: SpeziFacts = SpeziFacts(), suppressions: [SuppressionComment] = []) {
-        self.imports = imports
-        self.declarations = declarations
-        self.problems = problems
-        self.lineCount = lineCount
-        self.byteCount = byteCount
-        self.typeReferences = typeReferences
-        self.di = di
-        self.spezi = spezi
-        self.suppressions = suppressions
+        storage = Storage(Fields(imports: imports, declarations: declarations, problems: problems, lineCount: lineCount,
+                                 byteCount: byteCount, typeReferences: typeReferences, di: di, spezi: spezi,
+                                 suppressions: suppressions))
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    public static func == (lhs: SourceSummary, rhs: SourceSummary) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    // The coded form is the fields' own, as before they moved behind the shared reference.
+    public init(from decoder: Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try storage.fields.encode(to: encoder)
     }
 }
 
