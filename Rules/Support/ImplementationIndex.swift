@@ -35,21 +35,36 @@ struct ImplementationIndex {
         self.context = context
         let graph = context.graph
         let patterns = context.configuration.implPatterns.map(NamePattern.init)
+        // One pass over every declaration of the workspace (some hundred thousand): the
+        // protocols, the implementation candidates, and the inheritance lists by simple
+        // type name, as written. A parent's name is simplified only when the conformance
+        // search below reaches it (a few hundred of some fifteen thousand).
+        var inheritance: [String: [[String]]] = [:]
         for (moduleIndex, module) in graph.modules.enumerated() {
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for declaration in file.summary.declarations where declaration.kind != .extension {
-                    if declaration.kind == .protocol { protocolNames.insert(declaration.name) }
-                    guard patterns.contains(where: { $0.matches(declaration.name) }) else { continue }
-                    declaringModules[declaration.name, default: []].insert(moduleIndex)
-                    // Enums are values, not services; macro and plugin types are loaded by
-                    // the compiler and must be public.
-                    // A dependency's types are its API, whatever their names (it is read as context).
-                    guard declaration.kind != .protocol, declaration.kind != .enum,
-                          module.kind != .macro, module.kind != .plugin, !module.isContext else { continue }
-                    if implementations[declaration.name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
-                    implementations[declaration.name, default: []].append(Declaration(
+            // Enums are values, not services; macro and plugin types are loaded by the
+            // compiler and must be public. A dependency's types are its API, whatever
+            // their names (it is read as context).
+            let mayImplement = module.kind != .macro && module.kind != .plugin && !module.isContext
+            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            for fileIndex in files.indices {
+                let declarations = files[fileIndex].summary.declarations
+                for index in declarations.indices {
+                    if !declarations[index].inheritance.isEmpty {
+                        // Extensions add conformances too (`extension LiveClock: Clock {}`).
+                        inheritance[SpeziModel.simpleName(declarations[index].name), default: []].append(declarations[index].inheritance)
+                    }
+                    let kind = declarations[index].kind
+                    if kind == .extension { continue }
+                    if kind == .protocol { protocolNames.insert(declarations[index].name) }
+                    guard patterns.contains(where: { $0.matches(declarations[index].name) }) else { continue }
+                    let name = declarations[index].name
+                    declaringModules[name, default: []].insert(moduleIndex)
+                    guard kind != .protocol, kind != .enum, mayImplement else { continue }
+                    if implementations[name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
+                    let declaration = declarations[index]
+                    implementations[name, default: []].append(Declaration(
                         module: moduleIndex,
-                        site: Site(file: file.path, line: declaration.line, column: declaration.column),
+                        site: Site(file: files[fileIndex].path, line: declaration.line, column: declaration.column),
                         declaration: declaration
                     ))
                 }
@@ -59,18 +74,6 @@ struct ImplementationIndex {
         // directly, through an extension, a superclass or an inherited protocol — to a
         // protocol declared in the workspace counts (a `Codable` entity called
         // `DefaultServer` is none).
-        // Inheritance lists by simple type name, as written: a parent's name is simplified
-        // only when the search below reaches it (a few hundred of some fifteen thousand).
-        var inheritance: [String: [[String]]] = [:]
-        if !implementations.isEmpty {
-            for module in graph.modules {
-                for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                    for declaration in file.summary.declarations where !declaration.inheritance.isEmpty {
-                        inheritance[SpeziModel.simpleName(declaration.name), default: []].append(declaration.inheritance)
-                    }
-                }
-            }
-        }
         let protocols = protocolNames
         func conformsToWorkspaceProtocol(_ name: String) -> Bool {
             var seen: Set<String> = [name]
@@ -151,20 +154,26 @@ struct ImplementationIndex {
         let candidates = implementations
         guard !candidates.isEmpty else { return [] }
         let graph = context.graph
-        // Most references name other types: compare lengths before hashing names.
-        let lengths = candidates.keys.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+        // Most references name other types: a bit per (length, first, last byte) rules
+        // out nearly all of them before a name is hashed.
+        let filter = NameFilter(candidates.keys)
         var visibility = FileVisibility(graph: graph)
         var uses: [Use] = []
         for (userIndex, module) in graph.modules.enumerated() {
             var byKey: [String: Use] = [:]
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            for fileIndex in files.indices {
                 // A file names each type once in its table: look names up, not references.
-                let references = file.summary.typeReferences
-                let wanted = references.names.map { name in
-                    lengths & 1 << UInt64(min(name.utf8.count, 63)) != 0 && candidates[name] != nil
-                        && declaringModules[name]?.contains(userIndex) != true
+                let references = files[fileIndex].summary.typeReferences
+                var wanted: [Bool]?
+                for index in references.names.indices where filter.mayContain(references.names[index]) {
+                    let name = references.names[index]
+                    guard candidates[name] != nil, declaringModules[name]?.contains(userIndex) != true else { continue }
+                    if wanted == nil { wanted = Array(repeating: false, count: references.names.count) }
+                    wanted![index] = true
                 }
-                guard wanted.contains(true) else { continue }
+                guard let wanted else { continue }
+                let file = files[fileIndex]
                 for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
                     let reference = references[position]
                     if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
@@ -186,6 +195,30 @@ struct ImplementationIndex {
             }
         }
         return uses
+    }
+}
+
+/// A set of names as 1,024 bits, one per (length, first byte, last byte): `mayContain`
+/// is false for nearly every other name without hashing it.
+struct NameFilter {
+    private var bits = [UInt64](repeating: 0, count: 16)
+
+    init(_ names: some Sequence<String>) {
+        for name in names {
+            let bit = Self.bit(of: name)
+            bits[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+    }
+
+    func mayContain(_ name: String) -> Bool {
+        let bit = Self.bit(of: name)
+        return bits[bit >> 6] & 1 << UInt64(bit & 63) != 0
+    }
+
+    private static func bit(of name: String) -> Int {
+        let utf8 = name.utf8
+        let first = Int(utf8.first ?? 0), last = Int(utf8.last ?? 0)
+        return (utf8.count &* 131 &+ first &* 31 &+ last) & 1023
     }
 }
 
@@ -217,13 +250,21 @@ struct NamePattern {
     }
 
     func matches(_ name: String) -> Bool {
+        // An ASCII name that fails on the bytes fails on the characters too: most names
+        // are settled by a byte comparison instead of `String`'s Unicode-aware one.
         switch form {
         case .exact(let text): return name == text
-        case .prefix(let text): return name.hasPrefix(text)
-        case .suffix(let text): return name.hasSuffix(text)
+        case .prefix(let text):
+            return (name.utf8.starts(with: text.utf8) || !Self.isASCII(name)) && name.hasPrefix(text)
+        case .suffix(let text):
+            return (name.utf8.reversed().starts(with: text.utf8.reversed()) || !Self.isASCII(name)) && name.hasSuffix(text)
         case .infix(let text): return name.contains(text)
         case .glob(let glob): return glob.matches(name)
         }
+    }
+
+    private static func isASCII(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 < 0x80 }
     }
 }
 
