@@ -1,5 +1,7 @@
 /// Byte-level token checks shared by the passes that walk a file's tokens through raw
 /// pointers (facts, references): no bounds checks, no `String`s in the hot loop.
+/// The checks are `@inlinable`: the passes live in other modules, and an unspecialised
+/// call reaches every byte through the protocol's witnesses.
 public protocol RawTokenCursor {
     var bytes: UnsafePointer<UInt8> { get }
     var tokens: UnsafePointer<Token> { get }
@@ -8,7 +10,7 @@ public protocol RawTokenCursor {
 
 extension RawTokenCursor {
     /// The token's bytes equal the ASCII literal.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func matches(_ token: Token, _ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard token.length == length else { return false }
@@ -21,18 +23,19 @@ extension RawTokenCursor {
     }
 
     /// The token at `index` exists and is the punctuation byte `byte`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
         index >= 0 && index < count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
     }
 
     /// An identifier or a backticked one.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isName(_ index: Int) -> Bool {
         index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
     }
 
     /// The token's text, backticks removed.
+    @inlinable
     public func text(_ token: Token) -> String {
         var start = Int(token.start), end = Int(token.end)
         if token.kind == .backtickIdentifier && end - start >= 2 {
@@ -44,6 +47,7 @@ extension RawTokenCursor {
 
     /// The net count of `<` minus `>` in an operator token (`->` aside): generic clauses
     /// lex as operators, so `>>` closes two levels.
+    @inlinable
     public func angleChange(_ token: Token) -> Int {
         var change = 0
         var offset = Int(token.start)

@@ -17,6 +17,22 @@ import Testing
         #expect(TypeReferenceList(Array(list)) == list)
     }
 
+    /// Names longer than one hashed word, names of equal length that differ only at the
+    /// end, and a name seen again after many others all intern to one entry each.
+    @Test func internerKeepsLongAndSimilarNamesApart() {
+        let others = (0..<100).map { "let v\($0): Filler\($0)" }.joined(separator: "\n")
+        let text = """
+        let a: ServiceImplementationAlpha = ServiceImplementationBetaa()
+        \(others)
+        let b: ServiceImplementationBetaa = ServiceImplementationAlpha()
+        """
+        let list = TypeReferenceExtractor.extract(TokenizedSource(text))
+        #expect(list.names.count == 102)
+        #expect(Array(list.names.prefix(2)) == ["ServiceImplementationAlpha", "ServiceImplementationBetaa"])
+        #expect(list.suffix(2).map(\.name) == ["ServiceImplementationBetaa", "ServiceImplementationAlpha"])
+        #expect(list.records.suffix(2).map(\.name) == [1, 0])
+    }
+
     @Test func typePositionsCallsMembersAndCasts() {
         let text = """
         let a: FooImpl = FooImpl()

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file's type references in a compact layout: every distinct name (and enclosing type)
 /// stored once, each reference a 16-byte record pointing into that table. A file names the
 /// same few types hundreds of times; a `String` per reference made type references the
@@ -120,11 +128,21 @@ struct StringInterner {
     }
 }
 
-/// Interns names by their bytes (the only way names enter the extractor's table), so that a name seen before costs no `String`: an
-/// open-addressing table of FNV-1a hashes over the bytes kept in one buffer.
+/// Interns names by their bytes (the only way names enter the extractor's table), so that
+/// a name seen before costs no `String`: an open-addressing table of hashes over the bytes
+/// kept in one buffer. It runs once per capitalised identifier of every file, so the hash
+/// takes eight bytes per step and a slot keeps its hash, which settles most probes
+/// without comparing bytes.
 struct ByteInterner {
+    private struct Span {
+        var start: Int32
+        var length: Int32
+        var index: UInt32
+        var hash: UInt32
+    }
+
     private var storage: [UInt8] = []
-    private var spans: [(start: Int32, length: Int32, index: UInt32)] = []
+    private var spans: [Span] = []
     private var slots = [Int32](repeating: -1, count: 64)
 
     /// The index of `text` in `list`'s table, adding it when new.
@@ -139,35 +157,68 @@ struct ByteInterner {
 
     /// The index of the name `bytes[0..<count]` in `list`'s table, adding it when new.
     mutating func index(of bytes: UnsafePointer<UInt8>, count: Int, in list: inout TypeReferenceList) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for offset in 0..<count { hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3 }
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let span = spans[Int(slots[slot])]
-            if Int(span.length) == count && storage.withUnsafeBufferPointer({ stored in
-                (0..<count).allSatisfy { stored[Int(span.start) + $0] == bytes[$0] }
-            }) {
-                return span.index
+        let hash = Self.hash(bytes, count)
+        let found: UInt32? = slots.withUnsafeBufferPointer { slots in
+            spans.withUnsafeBufferPointer { spans in
+                storage.withUnsafeBufferPointer { stored in
+                    let mask = slots.count - 1
+                    var slot = Int(hash) & mask
+                    while slots[slot] >= 0 {
+                        let span = spans[Int(slots[slot])]
+                        if span.hash == hash && Int(span.length) == count
+                            && (count == 0 || memcmp(stored.baseAddress! + Int(span.start), bytes, count) == 0) {
+                            return span.index
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
             }
-            slot = (slot + 1) & (slots.count - 1)
         }
+        if let found { return found }
         let index = list.addName(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        slots[slot] = Int32(spans.count)
-        spans.append((Int32(storage.count), Int32(count), index))
+        spans.append(Span(start: Int32(storage.count), length: Int32(count), index: index, hash: hash))
         storage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        insert(spans.count - 1, hash: hash, into: &slots)
         if spans.count * 2 > slots.count { grow() }
         return index
     }
 
+    /// A multiplicative hash over eight bytes at a time (the last word zero-padded).
+    @inline(__always)
+    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        let raw = UnsafeRawPointer(bytes)
+        while offset + 8 <= count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+        }
+        return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+    }
+
+    private func insert(_ span: Int, hash: UInt32, into slots: inout [Int32]) {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(span)
+    }
+
     private mutating func grow() {
         var grown = [Int32](repeating: -1, count: slots.count * 2)
-        for (index, span) in spans.enumerated() {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for offset in 0..<Int(span.length) { hash = (hash ^ UInt64(storage[Int(span.start) + offset])) &* 0x0000_0100_0000_01B3 }
-            var slot = Int(truncatingIfNeeded: hash) & (grown.count - 1)
-            while grown[slot] >= 0 { slot = (slot + 1) & (grown.count - 1) }
-            grown[slot] = Int32(index)
-        }
+        for (index, span) in spans.enumerated() { insert(index, hash: span.hash, into: &grown) }
         slots = grown
     }
 }

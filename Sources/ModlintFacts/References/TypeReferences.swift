@@ -69,26 +69,25 @@ private struct ReferencePass: RawTokenCursor {
 
     var references = TypeReferenceList()
     private var interner = ByteInterner()
-    /// The last enclosing type interned, and its table index + 1: it changes only at
-    /// type boundaries.
-    private var lastEnclosing: (name: String, index: UInt32)?
+    /// The table index + 1 of the enclosing type the next reference gets (`pendingType ??
+    /// currentType`), interned at its first reference: it changes only at type boundaries.
+    private var enclosingIndex: UInt32?
 
-    /// Adds a reference to the token's name (interned by its bytes).
-    mutating func add(_ token: Token, kind: TypeReference.Kind, enclosingType: String?) {
+    /// Adds a reference to the token's name (interned by its bytes) inside the current
+    /// enclosing type.
+    mutating func add(_ token: Token, kind: TypeReference.Kind) {
         var start = Int(token.start), end = Int(token.end)
         if token.kind == .backtickIdentifier && end - start >= 2 {
             start += 1
             end -= 1
         }
         let name = interner.index(of: bytes + start, count: end - start, in: &references)
-        var enclosing: UInt32 = 0
-        if let enclosingType {
-            if let last = lastEnclosing, last.name == enclosingType {
-                enclosing = last.index
-            } else {
-                enclosing = interner.index(of: enclosingType, in: &references) + 1
-                lastEnclosing = (enclosingType, enclosing)
-            }
+        let enclosing: UInt32
+        if let known = enclosingIndex {
+            enclosing = known
+        } else {
+            enclosing = (pendingType ?? currentType).map { interner.index(of: $0, in: &references) + 1 } ?? 0
+            enclosingIndex = enclosing
         }
         references.append(name: name, enclosing: enclosing, kind: kind, line: Int(token.line), column: column(of: token))
     }
@@ -110,9 +109,9 @@ private struct ReferencePass: RawTokenCursor {
 
     private var scopes: [Scope] = []
     /// Qualified name of the innermost enclosing type, `nil` at file scope.
-    private var currentType: String?
+    private var currentType: String? { didSet { enclosingIndex = nil } }
     /// Name of the type whose header is being read; becomes a scope at its `{`.
-    private var pendingType: String?
+    private var pendingType: String? { didSet { enclosingIndex = nil } }
     private var pendingIsEnum = false
     /// Directly inside an enum body, where `case` declares cases.
     private var inEnumBody = false
@@ -331,7 +330,7 @@ private struct ReferencePass: RawTokenCursor {
             default: break
             }
         }
-        add(token, kind: kind, enclosingType: pendingType ?? currentType)
+        add(token, kind: kind)
     }
 
     mutating func column(of token: Token) -> Int {
@@ -363,15 +362,17 @@ private struct ReferencePass: RawTokenCursor {
             // The extended type as written, every component a reference.
             var components: [String] = []
             var cursor = nameIndex
+            var qualified: String?
+            // The components belong to the scope around the extension: `pendingType` is
+            // set once they are read.
             pendingType = nil
             while isName(cursor) {
                 let name = tokens[cursor]
-                let qualified = (currentType.map { $0 + "." } ?? "") + (components + [text(name)]).joined(separator: ".")
+                qualified = (currentType.map { $0 + "." } ?? "") + (components + [text(name)]).joined(separator: ".")
                 if tokens[cursor].kind == .backtickIdentifier || isCapital(byte(name)) {
-                    add(name, kind: .extension, enclosingType: currentType)
+                    add(name, kind: .extension)
                 }
                 components.append(text(name))
-                pendingType = qualified
                 previous = cursor
                 let dot = next(after: cursor)
                 guard isPunctuation(dot, UInt8(ascii: ".")) else {
@@ -380,6 +381,7 @@ private struct ReferencePass: RawTokenCursor {
                 }
                 cursor = next(after: dot)
             }
+            pendingType = qualified
             guard pendingType != nil else { return nameIndex }
             pendingIsEnum = false
             header = .genericParameters
