@@ -377,10 +377,11 @@ func printPassTimes(_ corpus: Corpus) {
         ("suppressions", { for file in files { sink.add(SuppressionExtractor.extract(bytes: file).count) } }),
         ("all (FactExtractor.summarize)", { for file in files { sink.add(FactExtractor.summarize(bytes: file).lineCount) } }),
     ]
-    print("tokenize + extract by pass, 1 thread, \(files.count) files, \(fmt(megabytes, 1)) MB (the DI row includes a declarations pass for the imports)")
+    let tokenCount = sources.reduce(0) { $0 + $1.tokens.count }
+    print("tokenize + extract by pass, 1 thread, \(files.count) files, \(fmt(megabytes, 1)) MB, \(tokenCount) tokens (the DI row includes a declarations pass for the imports)")
     for (name, body) in passes {
         let seconds = best(runs: 3, body)
-        print("\(pad(name, 34)) \(pad(fmt(seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(megabytes / seconds, 0) + " MB/s", 11, right: true))")
+        print("\(pad(name, 34)) \(pad(fmt(seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(megabytes / seconds, 0) + " MB/s", 11, right: true)) \(pad(fmt(seconds * 1e9 / Double(max(1, tokenCount)), 1) + " ns/token", 14, right: true))")
     }
     print("(checksum \(sink.total))")
 }
