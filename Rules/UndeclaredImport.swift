@@ -261,24 +261,29 @@ public struct UndeclaredImport: Rule {
         // Only a module with a platform-conditional dependency can import across a platform
         // gap: the check runs for few of the many import edges.
         let hasConditionalDependency = graph.outgoing.map { $0.contains { graph.dependencies[$0].platforms != nil } }
-        for edge in graph.imports {
-            let importer = graph.modules[edge.from]
-            let imported = graph.modules[edge.to]
-            let visible = visibleCache[edge.from] ?? {
+        // Edges are read in place: nearly all of them are declared, and a copy of each
+        // edge and of its two modules would cost more than the check.
+        for edgeIndex in graph.imports.indices {
+            let from = graph.imports[edgeIndex].from, to = graph.imports[edgeIndex].to
+            let visible = visibleCache[from] ?? {
                 // Declared dependencies, plus what they re-export with `@_exported import`.
-                var visible = Set(adjacency[edge.from])
-                for dependency in adjacency[edge.from] { visible.formUnion(graph.reexportedModules(of: dependency)) }
-                visibleCache[edge.from] = visible
+                var visible = Set(adjacency[from])
+                for dependency in adjacency[from] { visible.formUnion(graph.reexportedModules(of: dependency)) }
+                visibleCache[from] = visible
                 return visible
             }()
-            let pair = edge.from &* graph.modules.count &+ edge.to
-            if visible.contains(edge.to) {
-                if hasConditionalDependency[edge.from],
-                   let finding = Self.platformMismatch(edge, context: context, adjacency: adjacency), platformChecked.insert(pair).inserted {
+            let pair = from &* graph.modules.count &+ to
+            if visible.contains(to) {
+                if hasConditionalDependency[from],
+                   let finding = Self.platformMismatch(graph.imports[edgeIndex], context: context, adjacency: adjacency),
+                   platformChecked.insert(pair).inserted {
                     findings.append(finding)
                 }
                 continue
             }
+            let edge = graph.imports[edgeIndex]
+            let importer = graph.modules[from]
+            let imported = graph.modules[to]
             if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
             if Self.isCompiledOnlyOnRequest(edge, importer: importer, context: context) { continue }
             // Part of the declared list is unknown: the import may be declared there.

@@ -159,11 +159,13 @@ public struct UnusedDependency: Rule {
         var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
         for (index, module) in graph.modules.enumerated() {
             // Lower-cased: a C module's name (from its module map) may differ in case only.
-            for file in workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for fact in file.summary.imports { importsByModule[index].insert(fact.module.lowercased()) }
+            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            for fileIndex in files.indices {
+                let imports = files[fileIndex].summary.imports
+                for importIndex in imports.indices { importsByModule[index].insert(imports[importIndex].module.lowercased()) }
             }
         }
-        for edge in graph.imports { importedModules[edge.from].insert(edge.to) }
+        for edgeIndex in graph.imports.indices { importedModules[graph.imports[edgeIndex].from].insert(graph.imports[edgeIndex].to) }
         let importedAnywhere = Set(graph.imports.map(\.to))
 
         // Declarations, grouped by their manifest site: a product of several modules is one.
