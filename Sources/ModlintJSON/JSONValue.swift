@@ -28,68 +28,84 @@ public enum JSONValue: Sendable, Equatable {
     /// Pretty-printed with `indent` spaces per level, `"key": value`, empty containers as
     /// `[]` / `{}`, no trailing newline.
     public func serialized(indent: Int = 2) -> String {
-        var out = ""
+        // Written as bytes and made a `String` once: a report holds thousands of strings,
+        // and appending each to a `String` costs more than writing the report.
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, level: 0, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, level: Int, indent: Int) {
+    private func write(to out: inout [UInt8], level: Int, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .int(i): out += String(i)
-        case let .number(n): out += n.isFinite ? String(n) : "null"
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case let .int(i): out.append(contentsOf: String(i).utf8)
+        case let .number(n): out.append(contentsOf: (n.isFinite ? String(n) : "null").utf8)
         case let .string(s): JSONValue.appendQuoted(s, to: &out)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                out += i == 0 ? "\n" : ",\n"
-                out += String(repeating: " ", count: (level + 1) * indent)
+                Self.newline(&out, comma: i > 0, spaces: (level + 1) * indent)
                 item.write(to: &out, level: level + 1, indent: indent)
             }
-            out += "\n" + String(repeating: " ", count: level * indent) + "]"
+            Self.newline(&out, comma: false, spaces: level * indent)
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                out += i == 0 ? "\n" : ",\n"
-                out += String(repeating: " ", count: (level + 1) * indent)
+                Self.newline(&out, comma: i > 0, spaces: (level + 1) * indent)
                 JSONValue.appendQuoted(key, to: &out)
-                out += ": "
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
                 value.write(to: &out, level: level + 1, indent: indent)
             }
-            out += "\n" + String(repeating: " ", count: level * indent) + "}"
+            Self.newline(&out, comma: false, spaces: level * indent)
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// `,` (when `comma`), a line break and the next line's indentation.
+    private static func newline(_ out: inout [UInt8], comma: Bool, spaces: Int) {
+        if comma { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
     }
 
     /// RFC 8259 string escaping; non-ASCII stays UTF-8, `/` is not escaped.
-    public static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        // Most strings (paths, ids, messages) need no escaping: append them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = s
+        text.withUTF8 { utf8 in
+            // Most strings (paths, ids, messages) need no escaping: append them whole.
+            var needsEscape = false
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                needsEscape = true
+                break
+            }
+            guard needsEscape else {
+                out.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+                case 0x08: out.append(contentsOf: "\\b".utf8)
+                case 0x0C: out.append(contentsOf: "\\f".utf8)
+                case ..<0x20:
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default:
+                    out.append(byte)
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
