@@ -112,6 +112,9 @@ struct Lexer {
                 }
                 newline(at: pos)
                 pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
+                // The indentation that follows, here rather than through the dispatch:
+                // a branch of its own predicts far better than the shared jump.
+                while pos < count && bytes[pos] == UInt8(ascii: " ") { pos += 1 }
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
                 if end - pos >= 4 && end - pos <= 9 && isDeclarationKeyword(pos, end) {
@@ -119,6 +122,11 @@ struct Lexer {
                 }
                 emit(.identifier, pos, end, line)
                 pos = end
+                // `let x`, `func f`: a single space after a name is the commonest next byte.
+                if pos + 1 < count && bytes[pos] == UInt8(ascii: " ") && bytes[pos + 1] != UInt8(ascii: " ") {
+                    pendingFlags |= Token.Flags.spaceBefore
+                    pos += 1
+                }
             case ByteClass.digit:
                 let end = scanNumber(from: pos)
                 emit(.number, pos, end, line)
