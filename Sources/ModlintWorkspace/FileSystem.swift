@@ -114,18 +114,17 @@ public enum FileSystem {
     /// Entries of one directory: (name, isDirectory). Symbolic links to directories are
     /// reported as `.other` so that walks never loop; links to files count as files.
     public static func entries(of directory: String) -> [(name: String, kind: EntryKind)]? {
-        var unused: [String: FileIdentity] = [:]
-        return entries(of: directory, identities: &unused, identify: nil)
+        entries(of: directory, identify: nil)?.map { ($0.name, $0.kind) }
     }
 
     /// Like `entries(of:)`, and for files that `identify` selects also their identity
     /// (size, modification time in nanoseconds, inode) — read with `fstatat` on the open
     /// directory, which is cheaper than a second walk of stats by path.
-    public static func entries(of directory: String, identities: inout [String: FileIdentity],
-                               identify: ((String) -> Bool)?) -> [(name: String, kind: EntryKind)]? {
+    public static func entries(of directory: String, identify: ((String) -> Bool)?)
+        -> [(name: String, kind: EntryKind, identity: FileIdentity?)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
-        var result: [(String, EntryKind)] = []
+        var result: [(name: String, kind: EntryKind, identity: FileIdentity?)] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
@@ -159,13 +158,14 @@ public enum FileSystem {
                 }
             default: kind = .other
             }
-            result.append((name, kind))
+            var identity: FileIdentity?
             if kind == .file, let identify, identify(name) {
                 var info = stat()
-                if fstatat(dirfd(handle), name, &info, 0) == 0 { identities[name] = FileIdentity(info) }
+                if fstatat(dirfd(handle), name, &info, 0) == 0 { identity = FileIdentity(info) }
             }
+            result.append((name, kind, identity))
         }
-        return result.sorted { $0.0 < $1.0 }
+        return result.sorted { $0.name < $1.name }
     }
 
     /// A file's identity (size, modification time in nanoseconds, inode), as `entries`

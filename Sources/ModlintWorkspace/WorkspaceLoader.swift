@@ -473,28 +473,29 @@ public struct WorkspaceLoader: Sendable {
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or
         // found unchanged by content) and summarised now.
-        let summaryList: [SourceSummary?] = uniquePaths.parallelMap { path in
-            if let summary = prefetched[path] { return summary }
+        let summaryList: [(summary: SourceSummary?, prefetched: Bool)] = uniquePaths.parallelMap { path in
+            if let summary = prefetched[path] { return (summary, true) }
             let absolute = Paths.join(root, path)
             if let cache {
-                return cache.find(path: path, absolute: absolute, identity: scan.sourceIdentities[path])
-                    .flatMap { cache.summary($0, path: path, absolute: absolute) }
+                return (cache.find(path: path, absolute: absolute, identity: scan.sourceIdentities[path])
+                    .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
             }
-            return FileSystem.read(absolute).map(FactExtractor.summarize(bytes:))
+            return (FileSystem.read(absolute).map(FactExtractor.summarize(bytes:)), false)
         }
         cache?.save()
         PhaseClock.mark("summaries decoded")
-        var summaries: [String: SourceSummary] = [:]
-        summaries.reserveCapacity(uniquePaths.count)
+        // The prefetched table, completed with the files summarised now (built anew, it
+        // would hash every path once more).
+        var summaries = prefetched
         for (index, path) in uniquePaths.enumerated() {
-            guard let summary = summaryList[index] else {
+            guard let summary = summaryList[index].summary else {
                 notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file"))
                 continue
             }
             for problem in summary.problems {
                 notes.append(WorkspaceNote(kind: .invalidSource, file: path, line: problem.line, column: problem.column, message: problem.message))
             }
-            summaries[path] = summary
+            if !summaryList[index].prefetched { summaries[path] = summary }
         }
         // A file that could not be read has no summary and leaves its targets.
         var packages = layout.packages.map { $0.package(files: { path in summaries[path].map { SourceFile(path: path, summary: $0) } }) }
@@ -671,6 +672,10 @@ struct TreeScan: Sendable {
             part.walk(directory, root: root, skipping: skipped, excluding: excluded)
             return part
         }
+        // Sized once: merging part by part would rehash every path at each growth.
+        swiftFiles.reserveCapacity(swiftFiles.count + parts.reduce(0) { $0 + $1.swiftFiles.count })
+        directories.reserveCapacity(directories.count + parts.reduce(0) { $0 + $1.directories.count })
+        if fingerprinting { sourceIdentities.reserveCapacity(sourceIdentities.count + parts.reduce(0) { $0 + $1.sourceIdentities.count }) }
         for part in parts {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
             xcodeProjects += part.xcodeProjects
@@ -706,9 +711,7 @@ struct TreeScan: Sendable {
             structure.add(directory)
         }
         var subdirectories: [String] = []
-        var identities: [String: FileIdentity] = [:]
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
-                                               identities: &identities,
                                                identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") || $0 == "module.modulemap" } : nil) else { return [] }
         var manifests: [String] = []
         for entry in entries {
@@ -733,10 +736,10 @@ struct TreeScan: Sendable {
                 // Build settings files decide Xcode module names, module maps C module names:
                 // a change must miss the memo.
                 if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap") {
-                    addInput(path, identity: identities[entry.name]?.description ?? "?")
+                    addInput(path, identity: entry.identity?.description ?? "?")
                 }
                 if entry.name.hasSuffix(".swift") {
-                    let identity = identities[entry.name]
+                    let identity = entry.identity
                     if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
                         manifests.append(entry.name)
                         if fingerprinting { addInput(path, identity: identity?.description ?? "?") }
