@@ -124,9 +124,9 @@ public struct ModuleGraph: Sendable {
 
         // Each module's edges on its own (in parallel: some fifty thousand imports are
         // resolved), joined in module order.
-        let sorted = modules
-        let perModule = Array(sorted.indices).parallelMap { index in
-            Self.edges(of: index, modules: sorted, workspace: workspace, resolver: resolver)
+        let allModules = modules
+        let perModule = Array(allModules.indices).parallelMap { index in
+            Self.edges(of: index, modules: allModules, workspace: workspace, resolver: resolver)
         }
         var dependencies: [Dependency] = []
         var external: [ExternalDependency] = []
