@@ -104,64 +104,68 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     /// to every rule, and its facts hold some twenty arrays: kept behind one shared
     /// reference, a copy costs one retain instead of twenty, and no two threads contend
     /// for twenty reference counts when they read the same file.
-    private struct Fields: Sendable, Equatable, Codable {
-        var imports: [ImportFact]
-        var declarations: [TypeDeclaration]
-        var problems: [SourceProblem]
-        var lineCount: Int
-        var byteCount: Int
-        var typeReferences: TypeReferenceList
-        var di: DIFacts
-        var spezi: SpeziFacts
-        var suppressions: [SuppressionComment]
+    @usableFromInline
+    struct Fields: Sendable, Equatable, Codable {
+        @usableFromInline var imports: [ImportFact]
+        @usableFromInline var declarations: [TypeDeclaration]
+        @usableFromInline var problems: [SourceProblem]
+        @usableFromInline var lineCount: Int
+        @usableFromInline var byteCount: Int
+        @usableFromInline var typeReferences: TypeReferenceList
+        @usableFromInline var di: DIFacts
+        @usableFromInline var spezi: SpeziFacts
+        @usableFromInline var suppressions: [SuppressionComment]
     }
 
-    /// Shared between copies until one of them changes a fact (copy on write).
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+    /// Shared between copies until one of them changes a fact (copy on write). The getters
+    /// are inlinable so that a read such as `summary.di.registrations` in another module
+    /// loads that one array, not a copy of every array of the DI facts.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
-    public var imports: [ImportFact] {
+    @inlinable public var imports: [ImportFact] {
         get { storage.fields.imports }
         _modify { makeUnique(); yield &storage.fields.imports }
     }
-    public var declarations: [TypeDeclaration] {
+    @inlinable public var declarations: [TypeDeclaration] {
         get { storage.fields.declarations }
         _modify { makeUnique(); yield &storage.fields.declarations }
     }
     /// Lexer problems (unterminated literals, invalid UTF-8 …) as `line:column: message`.
-    public var problems: [SourceProblem] {
+    @inlinable public var problems: [SourceProblem] {
         get { storage.fields.problems }
         _modify { makeUnique(); yield &storage.fields.problems }
     }
-    public var lineCount: Int {
+    @inlinable public var lineCount: Int {
         get { storage.fields.lineCount }
         _modify { makeUnique(); yield &storage.fields.lineCount }
     }
-    public var byteCount: Int {
+    @inlinable public var byteCount: Int {
         get { storage.fields.byteCount }
         _modify { makeUnique(); yield &storage.fields.byteCount }
     }
     /// Uses of type names outside declarations (boundary rules).
-    public var typeReferences: TypeReferenceList {
+    @inlinable public var typeReferences: TypeReferenceList {
         get { storage.fields.typeReferences }
         _modify { makeUnique(); yield &storage.fields.typeReferences }
     }
     /// Registrations, consumptions and keys of DI frameworks.
-    public var di: DIFacts {
+    @inlinable public var di: DIFacts {
         get { storage.fields.di }
         _modify { makeUnique(); yield &storage.fields.di }
     }
     /// Spezi modules, standards, configurations and their requirements.
-    public var spezi: SpeziFacts {
+    @inlinable public var spezi: SpeziFacts {
         get { storage.fields.spezi }
         _modify { makeUnique(); yield &storage.fields.spezi }
     }
     /// `// modlint:disable…` comments.
-    public var suppressions: [SuppressionComment] {
+    @inlinable public var suppressions: [SuppressionComment] {
         get { storage.fields.suppressions }
         _modify { makeUnique(); yield &storage.fields.suppressions }
     }
@@ -174,7 +178,8 @@ public struct SourceSummary: Sendable, Equatable, Codable {
                                  suppressions: suppressions))
     }
 
-    private mutating func makeUnique() {
+    @usableFromInline
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
