@@ -468,7 +468,9 @@ public struct WorkspaceLoader: Sendable {
         for package in layout.packages {
             for target in package.targets { unique.formUnion(target.files) }
         }
-        let uniquePaths = unique.sorted()
+        // In no particular order: each file's summary lands in a table by path, and the
+        // notes are sorted below.
+        let uniquePaths = Array(unique)
 
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or

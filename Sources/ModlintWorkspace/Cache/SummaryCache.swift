@@ -227,6 +227,9 @@ public final class SummaryCache: Sendable {
             var facts: UInt64
             /// `nil` for a stored record (its index entry says where it is).
             var fresh: [UInt8]?
+            /// Where a stored record lies in the records file (from its index entry): saving
+            /// needs no lookup of every path in the index.
+            var stored: (offset: Int, length: Int)?
         }
 
         let cache: SummaryCache
@@ -307,7 +310,8 @@ public final class SummaryCache: Sendable {
         /// The stored answer for a file whose stat matches its index entry (nothing to read).
         private func unchanged(path: String, identity: FileIdentity?) -> Lookup? {
             guard let entry = index?.entries[path], let identity, entry.identity == identity else { return nil }
-            return Lookup(found: .stored(entry), record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
+            return Lookup(found: .stored(entry), record: Record(identity: identity, hash: entry.hash, checksum: entry.checksum, facts: entry.facts,
+                                                                fresh: nil, stored: (entry.offset, entry.length)))
         }
 
         private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Lookup? {
@@ -318,7 +322,8 @@ public final class SummaryCache: Sendable {
             let hash = Self.contentHash(bytes)
             changes.add(1, ordering: .relaxed)
             if let entry, entry.hash == hash {
-                return Lookup(found: .stored(entry), record: Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts, fresh: nil))
+                return Lookup(found: .stored(entry), record: Record(identity: identity, hash: hash, checksum: entry.checksum, facts: entry.facts,
+                                                                    fresh: nil, stored: (entry.offset, entry.length)))
             }
             let made = summarize(bytes, identity: identity, hash: hash)
             return Lookup(found: .fresh(made.summary, facts: made.record.facts), record: made.record)
@@ -409,8 +414,8 @@ public final class SummaryCache: Sendable {
         /// Appending is right while live records make up at least half of the file.
         private func appendable(records: MappedFile, kept: [String: Record]) -> Bool {
             var live = 0
-            for (path, record) in kept {
-                live += record.fresh?.count ?? index?.entries[path]?.length ?? 0
+            for record in kept.values {
+                live += record.fresh?.count ?? record.stored?.length ?? 0
             }
             return records.count <= 2 * live + (1 << 20)
         }
@@ -432,9 +437,9 @@ public final class SummaryCache: Sendable {
                     entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: offset + batch.count,
                                                       length: fresh.count, checksum: record.checksum, facts: record.facts)))
                     batch += fresh
-                } else if let stored = index?.entries[path] {
+                } else if let stored = record.stored {
                     entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: stored.offset,
-                                                      length: stored.length, checksum: stored.checksum, facts: stored.facts)))
+                                                      length: stored.length, checksum: record.checksum, facts: record.facts)))
                 }
             }
             guard FileSystem.writeAll(batch, to: descriptor) else {
@@ -452,7 +457,7 @@ public final class SummaryCache: Sendable {
                 let offset = bytes.count
                 if let fresh = record.fresh {
                     bytes += fresh
-                } else if let records, let stored = index?.entries[path] {
+                } else if let records, let stored = record.stored {
                     bytes += records.bytes[stored.offset..<stored.offset + stored.length]
                 } else {
                     continue
