@@ -122,8 +122,8 @@ public struct ModuleGraph: Sendable {
         self.indexByID = Dictionary(modules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let resolver = ModuleResolver(workspace: workspace, modules: modules)
 
-        // Each module's edges on its own (in parallel: some fifty thousand imports are
-        // resolved), joined in module order.
+        // Each module's edges on its own (in parallel: the corpus resolves 23,000 imports),
+        // joined in module order.
         let allModules = modules
         let perModule = Array(allModules.indices).parallelMap { index in
             Self.edges(of: index, modules: allModules, workspace: workspace, resolver: resolver)
