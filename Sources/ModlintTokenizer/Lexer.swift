@@ -17,6 +17,8 @@ struct Lexer {
     private var line: Int32 = 1
     private var lineStart = 0
     private var pendingFlags: UInt8 = Token.Flags.newlineBefore | Token.Flags.spaceBefore
+    private var pendingMarks: UInt8 = 0
+    private let keywordHints: UnsafePointer<UInt64>
     private var currentCondition: Int32 = 0
     private var openBlocks: [OpenBlock] = []
     private var nextBlock: Int32 = 0
@@ -31,6 +33,8 @@ struct Lexer {
     private var previousStart = 0
     private var previousEnd = 0
     private var previousFlags: UInt8 = 0
+    /// Where it lies in `out`: a `(` marks it `beforeParen`.
+    private var previousIndex = 0
     private var hasPrevious = false
     private var stringNesting = 0
     /// Set once a literal nested past `maximumStringNesting`: the literals around it end
@@ -47,6 +51,7 @@ struct Lexer {
     init(options: TokenizerOptions) {
         self.options = options
         self.table = ByteClass.table
+        self.keywordHints = KeywordHints.table
         self.bytes = UnsafePointer(ByteClass.table) // replaced in `run`
         self.out = UnsafeMutablePointer<Token>(bitPattern: MemoryLayout<Token>.alignment)! // replaced in `run`
         self.outCapacity = 0
@@ -117,9 +122,14 @@ struct Lexer {
                 while pos < count && bytes[pos] == UInt8(ascii: " ") { pos += 1 }
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
-                if end - pos >= 4 && end - pos <= 9 && isDeclarationKeyword(pos, end) {
+                let length = end - pos
+                if length >= 4 && length <= 9 && isDeclarationKeyword(pos, end) {
                     pendingFlags |= Token.Flags.declarationKeyword
                 }
+                // Branch-free: the passes' loops skip on these marks.
+                let key = KeywordHints.key(length: length, first: byte, last: bytes[end - 1])
+                let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
+                pendingMarks |= hinted &* Token.Marks.keyword | (byte &- UInt8(ascii: "A") < 26 ? Token.Marks.capital : 0)
                 emit(.identifier, pos, end, line)
                 pos = end
                 // `let x`, `func f`: a single space after a name is the commonest next byte.
@@ -146,6 +156,7 @@ struct Lexer {
                     end += 1
                 }
                 if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
+                    if bytes[pos + 1] &- UInt8(ascii: "A") < 26 { pendingMarks |= Token.Marks.capital }
                     emit(.backtickIdentifier, pos, end + 1, line)
                     pos = end + 1
                 } else {
@@ -157,8 +168,13 @@ struct Lexer {
                     pendingFlags |= Token.Flags.openBrace
                 } else if byte == UInt8(ascii: "}") {
                     pendingFlags |= Token.Flags.closeBrace
+                } else if byte == UInt8(ascii: "(") {
+                    if hasPrevious { out[previousIndex].marks |= Token.Marks.beforeParen }
+                } else if byte == UInt8(ascii: ";") {
+                    pendingMarks |= Token.Marks.semicolon
                 }
                 emit(.punctuation, pos, pos + 1, line)
+                if byte == UInt8(ascii: "@") { pendingMarks = Token.Marks.afterAt }
                 pos += 1
             case ByteClass.dot:
                 if pos + 1 < count && bytes[pos + 1] == UInt8(ascii: ".") {
@@ -192,13 +208,15 @@ struct Lexer {
         // Cannot happen (a token spans at least one byte); dropping beats writing past the end.
         guard outCount < outCapacity else { return }
         (out + outCount).initialize(to: Token(
-            kind: kind, flags: pendingFlags, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-            line: startLine, condition: currentCondition
+            kind: kind, flags: pendingFlags, marks: pendingMarks, start: Int32(truncatingIfNeeded: start),
+            end: Int32(truncatingIfNeeded: end), line: startLine, condition: currentCondition
         ))
         outCount += 1
+        pendingMarks = 0
         if kind == .comment {
             pendingFlags = Token.Flags.spaceBefore | (startLine != line ? Token.Flags.newlineBefore : 0)
         } else {
+            previousIndex = outCount - 1
             previousKind = kind
             previousStart = start
             previousEnd = end
@@ -318,6 +336,7 @@ struct Lexer {
 
     private mutating func emitComment(_ start: Int, _ end: Int, line startLine: Int32) {
         if options.keepComments {
+            pendingMarks |= Token.Marks.comment
             emit(.comment, start, end, startLine)
         } else {
             pendingFlags |= Token.Flags.spaceBefore
@@ -865,6 +884,31 @@ struct Lexer {
 
 /// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
 /// whether the byte may continue an identifier or an operator.
+/// The filter behind `Token.Marks.keyword`: one bit per (length, first byte, last byte),
+/// each taken modulo 16 or 32, set for the words the fact passes act on. A word that
+/// shares its key is marked too; the passes compare the bytes anyway.
+enum KeywordHints {
+    static let words = ["func", "var", "case", "where", "typealias", "associatedtype",
+                        "liveValue", "testValue", "previewValue", "bootstrap"]
+
+    @inline(__always)
+    static func key(length: Int, first: UInt8, last: UInt8) -> Int {
+        (length & 15) << 10 | Int(first & 31) << 5 | Int(last & 31)
+    }
+
+    /// 16,384 bits, allocated once and never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for word in words {
+            let bytes = Array(word.utf8)
+            let key = key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
+            table[key >> 6] |= 1 << UInt64(key & 63)
+        }
+        return UnsafePointer(table)
+    }()
+}
+
 enum ByteClass {
     static let kindMask: UInt8 = 0x0F
     static let identifierContinue: UInt8 = 0x80

@@ -29,6 +29,8 @@ public struct Token: Sendable, Equatable {
     public var kind: TokenKind
     /// Bit set of `Token.Flags`.
     public var flags: UInt8
+    /// Bit set of `Token.Marks` (in what was padding: the token stays 20 bytes).
+    public var marks: UInt8
     /// Byte offset of the first byte.
     public var start: Int32
     /// Byte offset one past the last byte.
@@ -38,9 +40,10 @@ public struct Token: Sendable, Equatable {
     /// Index into `ConditionTable.clauses`; `0` means "not inside any `#if`".
     public var condition: Int32
 
-    public init(kind: TokenKind, flags: UInt8, start: Int32, end: Int32, line: Int32, condition: Int32) {
+    public init(kind: TokenKind, flags: UInt8, marks: UInt8 = 0, start: Int32, end: Int32, line: Int32, condition: Int32) {
         self.kind = kind
         self.flags = flags
+        self.marks = marks
         self.start = start
         self.end = end
         self.line = line
@@ -60,6 +63,28 @@ public struct Token: Sendable, Equatable {
         /// `protocol`, `actor`, `extension` (keywords that may start a fact; the bit says
         /// nothing about the context).
         public static let declarationKeyword: UInt8 = 16
+    }
+
+    /// Hints the lexer leaves for the fact passes, so that their loops skip the tokens
+    /// that cannot matter to them with one test instead of dispatching on every token.
+    /// A mark may be set where nothing comes of it (`keyword` is a filter); a token
+    /// without the mark never needs the pass's attention.
+    public enum Marks {
+        /// The next token that is not a comment is the punctuation `(`, with or without
+        /// space between: `f(`, `Foo (`.
+        public static let beforeParen: UInt8 = 1
+        /// The token directly follows the punctuation `@`.
+        public static let afterAt: UInt8 = 2
+        /// An identifier starting with `A`–`Z`, or a backtick identifier whose name does.
+        public static let capital: UInt8 = 4
+        /// An identifier that may be one of the words the fact passes act on (`func`,
+        /// `var`, `case`, `where`, `typealias`, `associatedtype`, `liveValue`, `testValue`,
+        /// `previewValue`, `bootstrap`): same length, first and last byte.
+        public static let keyword: UInt8 = 8
+        /// The punctuation `;`.
+        public static let semicolon: UInt8 = 16
+        /// A comment token (only with `keepComments`).
+        public static let comment: UInt8 = 32
     }
 
     @inlinable public var isAtLineStart: Bool { flags & Flags.newlineBefore != 0 }

@@ -142,12 +142,13 @@ struct DICommentTests {
         // container.register(Commented.self) { _ in Commented() }
         func assemble(container: Container) {
             container.register(Logger.self) /* trailing */ { _ in OSLogger() }
+            container.register(/* key */ Cache.self) { _ in MemoryCache() }
         }
         """
         let withComments = DIExtractor.extract(TokenizedSource(text, options: TokenizerOptions(keepComments: true)),
                                                imports: [ImportFact(module: "Swinject", path: ["Swinject"], line: 1, column: 1)])
         #expect(withComments == diFacts(text))
-        #expect(withComments.registrations.map(\.key) == [DIKey("Logger")])
-        #expect(withComments.registrations.map(\.builds) == ["OSLogger"])
+        #expect(withComments.registrations.map(\.key) == [DIKey("Logger"), DIKey("Cache")])
+        #expect(withComments.registrations.map(\.builds) == ["OSLogger", "MemoryCache"])
     }
 }

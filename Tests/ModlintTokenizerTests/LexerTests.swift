@@ -261,3 +261,43 @@ func diagnostics(_ text: String) -> [String] {
         }
     }
 }
+
+@Suite struct MarkTests {
+    /// `text marks` per token, marks by their initials (`(` beforeParen, `@` afterAt,
+    /// `C` capital, `K` keyword, `;` semicolon, `/` comment).
+    func marked(_ text: String, comments: Bool = false) -> [String] {
+        let source = TokenizedSource(text, options: TokenizerOptions(keepComments: comments))
+        let names: [(UInt8, String)] = [(Token.Marks.beforeParen, "("), (Token.Marks.afterAt, "@"), (Token.Marks.capital, "C"),
+                                        (Token.Marks.keyword, "K"), (Token.Marks.semicolon, ";"), (Token.Marks.comment, "/")]
+        return source.tokens.map { token in
+            source.text(token) + " " + names.filter { token.marks & $0.0 != 0 }.map(\.1).joined()
+        }
+    }
+
+    @Test func marksCallsAttributesCapitalsAndKeywords() {
+        #expect(marked("@Injected var s: Service; f (Foo.self)") == [
+            "@ ", "Injected @C", "var K", "s ", ": ", "Service C", "; ;", "f (", "( ", "Foo C", ". ", "self ", ") ",
+        ])
+        #expect(marked("func `Bar`(x: `baz`) { case where }") == [
+            "func K", "`Bar` (C", "( ", "x ", ": ", "`baz` ", ") ", "{ ", "case K", "where K", "} ",
+        ])
+    }
+
+    @Test func commentsAreMarkedAndSkippedByTheParenMark() {
+        #expect(marked("f /* c */ (x) @/**/Foo", comments: true) == [
+            "f (", "/* c */ /", "( ", "x ", ") ", "@ ", "/**/ @/", "Foo C",
+        ])
+    }
+
+    @Test func everyPassWordIsMarked() {
+        for word in KeywordHints.words {
+            let token = TokenizedSource(word).tokens[0]
+            #expect(token.marks & Token.Marks.keyword != 0, "\(word)")
+        }
+        // Common words that share no key with them stay unmarked.
+        for word in ["let", "self", "return", "if", "init", "import", "struct", "some"] {
+            let token = TokenizedSource(word).tokens[0]
+            #expect(token.marks & Token.Marks.keyword == 0, "\(word)")
+        }
+    }
+}

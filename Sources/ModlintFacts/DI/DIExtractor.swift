@@ -121,8 +121,9 @@ struct DIScan {
 
     // MARK: - Main loop
 
-    /// The hot loop reads tokens and bytes through raw buffers and leaves it only for
-    /// tokens that can start a DI shape; everything else costs a flag test or two.
+    /// The hot loop reads tokens and bytes through raw buffers and stops only at tokens
+    /// the lexer marked as able to start a DI shape (a brace or declaration keyword, a
+    /// name before `(` or after `@`, a word like `func`); every other token costs one test.
     mutating func run() {
         let tokenArray = tokens.tokens
         let byteArray = tokens.source.bytes
@@ -130,10 +131,15 @@ struct DIScan {
             byteArray.withUnsafeBufferPointer { bytes in
                 let count = tokenBuffer.count
                 let structural = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+                let marked = Token.Marks.beforeParen | Token.Marks.afterAt | Token.Marks.keyword | Token.Marks.comment
                 let passesPossible = frameworks.weaveDI || frameworks.swinject || frameworks.factory
                 var index = 0
                 while index < count {
                     let token = tokenBuffer[index]
+                    if token.flags & structural == 0 && token.marks & marked == 0 {
+                        index += 1
+                        continue
+                    }
                     if token.flags & structural != 0 {
                         if token.flags & Token.Flags.openBrace != 0 {
                             if !labels.isEmpty, let scope = labels.removeValue(forKey: index) {
@@ -151,52 +157,54 @@ struct DIScan {
                         index += 1
                         continue
                     }
-                    // Token kinds and lengths first: the source bytes are read only for the
-                    // few tokens that pass, which keeps the loop out of the byte array.
-                    if token.kind == .identifier {
-                        let length = token.length
-                        if length == 3 || length == 4 || length == 9 || length == 12 {
-                            let first = bytes[Int(token.start)]
-                            switch first {
-                            case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
-                                 UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
-                                 UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
-                                handleIdentifier(at: index)
-                                index += 1
-                                continue
-                            default: break
-                            }
-                        }
-                        // `Feature.register(in: container)`: only in files that import a DI framework.
-                        if passesPossible && index + 4 < count && tokenBuffer[index + 1].kind == .punctuation
-                            && tokenBuffer[index + 2].kind == .identifier && tokenBuffer[index + 3].kind == .punctuation
-                            && bytes[Int(token.start)] >= UInt8(ascii: "A") && bytes[Int(token.start)] <= UInt8(ascii: "Z")
-                            && bytes[Int(tokenBuffer[index + 1].start)] == UInt8(ascii: ".")
-                            && bytes[Int(tokenBuffer[index + 3].start)] == UInt8(ascii: "(") {
-                            recordContainerPass(at: index)
-                        }
-                        // A call first (`(` right after the name): the shape test reads more tokens.
-                        if index + 4 < count && bytes[Int(tokenBuffer[index + 1].start)] == UInt8(ascii: "(")
-                            && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
-                            let argument = tokenBuffer[index + 2]
-                            let argumentFirst = bytes[Int(argument.start)]
-                            if (argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
-                                || argumentFirst == UInt8(ascii: "(") {
-                                handleIdentifier(at: index)
-                            }
-                        }
-                    } else if token.kind == .comment {
+                    if token.kind == .comment {
                         sawComment = true
                         return
-                    } else if token.kind == .punctuation && index + 1 < count {
-                        // `@Dependency`, `@DependencyClient`, `@Injected`, `@LazyInjected`,
-                        // `@WeakLazyInjected`, `@InjectedObject`.
-                        let name = tokenBuffer[index + 1]
-                        let length = name.length
-                        if name.kind == .identifier && name.flags & Token.Flags.spaceBefore == 0 && length >= 3
-                            && bytes[Int(token.start)] == UInt8(ascii: "@")
-                            && bytes[Int(name.start)] >= UInt8(ascii: "A") && bytes[Int(name.start)] <= UInt8(ascii: "Z") {
-                            handleAttribute(at: index + 1)
+                    }
+                    guard token.kind == .identifier else {
+                        index += 1
+                        continue
+                    }
+                    // `@Dependency`, `@DependencyClient`, `@Injected`, `@LazyInjected`,
+                    // `@WeakLazyInjected`, `@InjectedObject`.
+                    let length = token.length
+                    if token.marks & Token.Marks.afterAt != 0 && token.flags & Token.Flags.spaceBefore == 0 && length >= 3
+                        && bytes[Int(token.start)] >= UInt8(ascii: "A") && bytes[Int(token.start)] <= UInt8(ascii: "Z")
+                        && tokenBuffer[index - 1].kind == .punctuation && bytes[Int(tokenBuffer[index - 1].start)] == UInt8(ascii: "@") {
+                        handleAttribute(at: index)
+                    }
+                    // `Feature.register(in: container)` (at `register`): only in files that
+                    // import a DI framework.
+                    let isCall = token.marks & Token.Marks.beforeParen != 0
+                    if isCall && passesPossible && index >= 2 && index + 2 < count {
+                        let owner = tokenBuffer[index - 2]
+                        if owner.kind == .identifier && tokenBuffer[index - 1].kind == .punctuation
+                            && bytes[Int(owner.start)] >= UInt8(ascii: "A") && bytes[Int(owner.start)] <= UInt8(ascii: "Z")
+                            && bytes[Int(tokenBuffer[index - 1].start)] == UInt8(ascii: ".") {
+                            recordContainerPass(at: index - 2)
+                        }
+                    }
+                    // Token kinds and lengths first: the source bytes are read only for the
+                    // few tokens that pass, which keeps the loop out of the byte array.
+                    if length == 3 || length == 4 || length == 9 || length == 12 {
+                        let first = bytes[Int(token.start)]
+                        switch first {
+                        case UInt8(ascii: "f") where length == 4, UInt8(ascii: "v") where length == 3,
+                             UInt8(ascii: "l") where length == 9, UInt8(ascii: "t") where length == 9,
+                             UInt8(ascii: "p") where length == 12, UInt8(ascii: "b") where length == 9:
+                            handleIdentifier(at: index)
+                            index += 1
+                            continue
+                        default: break
+                        }
+                    }
+                    // A call (`(` right after the name): the shape test reads more tokens.
+                    if isCall && index + 4 < count && Self.mayStartMetatypeCall(tokenBuffer, at: index) {
+                        let argument = tokenBuffer[index + 2]
+                        let argumentFirst = bytes[Int(argument.start)]
+                        if (argument.kind == .identifier && argumentFirst >= UInt8(ascii: "A") && argumentFirst <= UInt8(ascii: "Z"))
+                            || argumentFirst == UInt8(ascii: "(") {
+                            handleIdentifier(at: index)
                         }
                     }
                     index += 1

@@ -134,8 +134,24 @@ private struct ReferencePass: RawTokenCursor {
     }
 
     mutating func run() {
+        // Outside a type header and an enum's case list, only capitalized names, braces,
+        // `;`, comments and the lexer's keyword candidates matter: the rest is skipped on
+        // their marks alone.
+        let stopFlags = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+        let stopMarks = Token.Marks.capital | Token.Marks.keyword | Token.Marks.semicolon | Token.Marks.comment
         var index = 0
         while index < count {
+            if header == .none && !inCaseList {
+                var cursor = index
+                while cursor < count && tokens[cursor].flags & stopFlags == 0 && tokens[cursor].marks & stopMarks == 0 {
+                    cursor += 1
+                }
+                if cursor > index {
+                    previous = cursor - 1
+                    index = cursor
+                    continue
+                }
+            }
             let token = tokens[index]
             if inCaseList && token.isAtLineStart && !isPunctuation(previous, UInt8(ascii: ",")) {
                 inCaseList = false
