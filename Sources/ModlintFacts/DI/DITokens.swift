@@ -42,7 +42,9 @@ final class DITokens: BracketReader {
     /// arguments are kept (`Box<Int>.self` → `Box<Int>`); `(any P).self` → `any P`.
     func metatype(at index: Int) -> (type: String, end: Int)? {
         var cursor = index
-        if isPunctuation(cursor, UInt8(ascii: "(")), let close = partner(of: cursor),
+        // `f((a + b))` is common and rarely a metatype: counting to the `)` spares the
+        // file the whole partner table.
+        if isPunctuation(cursor, UInt8(ascii: "(")), let close = closingBracket(from: cursor),
            isPunctuation(close + 1, UInt8(ascii: ".")), isWord(close + 2, "self") {
             return (text(from: cursor + 1, through: close - 1), close + 2)
         }

@@ -149,9 +149,10 @@ struct ByteInterner {
     mutating func index(of text: String, in list: inout TypeReferenceList) -> UInt32 {
         var copy = text
         return copy.withUTF8 { utf8 in
-            // A terminator keeps the buffer non-empty (an empty one may have no address).
-            let bytes = Array(utf8) + [0]
-            return bytes.withUnsafeBufferPointer { index(of: $0.baseAddress!, count: utf8.count, in: &list) }
+            if let base = utf8.baseAddress { return index(of: base, count: utf8.count, in: &list) }
+            // An empty buffer may have no address.
+            var zero: UInt8 = 0
+            return index(of: &zero, count: 0, in: &list)
         }
     }
 

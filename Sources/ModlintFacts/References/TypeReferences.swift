@@ -109,9 +109,12 @@ private struct ReferencePass: RawTokenCursor {
 
     private var scopes: [Scope] = []
     /// Qualified name of the innermost enclosing type, `nil` at file scope.
-    private var currentType: String? { didSet { enclosingIndex = nil } }
+    /// (Every `}` restores it and clears `pendingType`, mostly to the value it had: only a
+    /// real change drops the interned index. Equal strings copied from one another compare
+    /// by their bits alone.)
+    private var currentType: String? { didSet { if currentType != oldValue { enclosingIndex = nil } } }
     /// Name of the type whose header is being read; becomes a scope at its `{`.
-    private var pendingType: String? { didSet { enclosingIndex = nil } }
+    private var pendingType: String? { didSet { if pendingType != oldValue { enclosingIndex = nil } } }
     private var pendingIsEnum = false
     /// Directly inside an enum body, where `case` declares cases.
     private var inEnumBody = false
