@@ -29,4 +29,7 @@ enum DIAdapters {
     /// Every attribute some adapter owns: one no enabled adapter claims is the framework's
     /// all the same (not imported here), never a hand-rolled wrapper.
     static let ownedAttributes: Set<String> = all.reduce(into: []) { $0.formUnion($1.attributes) }
+
+    /// Every module some adapter is turned on by.
+    static let allModules: Set<String> = all.reduce(into: []) { $0.formUnion($1.modules) }
 }

@@ -37,6 +37,12 @@ struct DIFrameworkImports {
     let factory: Bool
 
     init(_ imports: [ImportFact]) {
+        // Most files import no DI framework: settled without building a set per file.
+        guard imports.contains(where: { DIAdapters.allModules.contains($0.module) }) else {
+            enabled = []
+            (weaveDI, swinject, swiftDependencies, factory) = (false, false, false, false)
+            return
+        }
         let modules = Set(imports.map(\.module))
         enabled = DIAdapters.all.filter { !$0.modules.isDisjoint(with: modules) }
         let frameworks = Set(enabled.map { $0.framework })

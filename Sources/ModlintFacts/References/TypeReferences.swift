@@ -92,9 +92,11 @@ private struct ReferencePass: RawTokenCursor {
         references.append(name: name, enclosing: enclosing, kind: kind, line: Int(token.line), column: column(of: token))
     }
 
-    /// What an open `{` hides, restored at its `}`.
+    /// What an open `{` hides, restored at its `}`. Only a type's body changes the
+    /// enclosing type, so only it saves one (`outerTypes`): the braces of functions and
+    /// closures, most of them, cost no reference count.
     private struct Scope {
-        var outerType: String?
+        var opensType: Bool
         var outerIsEnum: Bool
     }
 
@@ -108,6 +110,8 @@ private struct ReferencePass: RawTokenCursor {
     }
 
     private var scopes: [Scope] = []
+    /// The enclosing type outside each open type body, innermost last.
+    private var outerTypes: [String?] = []
     /// Qualified name of the innermost enclosing type, `nil` at file scope.
     /// (Every `}` restores it and clears `pendingType`, mostly to the value it had: only a
     /// real change drops the interned index. Equal strings copied from one another compare
@@ -205,8 +209,9 @@ private struct ReferencePass: RawTokenCursor {
     mutating func punctuation(at index: Int) {
         switch byte(tokens[index]) {
         case UInt8(ascii: "{"):
-            scopes.append(Scope(outerType: currentType, outerIsEnum: inEnumBody))
+            scopes.append(Scope(opensType: pendingType != nil, outerIsEnum: inEnumBody))
             if let pending = pendingType {
+                outerTypes.append(currentType)
                 currentType = pending
                 inEnumBody = pendingIsEnum
                 pendingType = nil
@@ -218,7 +223,7 @@ private struct ReferencePass: RawTokenCursor {
             inCaseList = false
         case UInt8(ascii: "}"):
             if let scope = scopes.popLast() {
-                currentType = scope.outerType
+                if scope.opensType { currentType = outerTypes.removeLast() }
                 inEnumBody = scope.outerIsEnum
             }
             inCaseList = false
