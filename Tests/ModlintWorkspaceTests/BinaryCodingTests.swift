@@ -72,6 +72,33 @@ struct BinaryCodingTests {
         }
     }
 
+    /// Every DI field, set to something other than its default, comes back exactly.
+    @Test func everyDIFieldRoundTrips() throws {
+        let site = DISite(line: 7, column: 3, condition: "os(iOS)", conditionID: -2, branches: [1, -1, 4, 0])
+        let plain = DISite(line: 1, column: 1)
+        var facts = DIFacts(
+            registrations: [DIRegistration(framework: .swinject, key: DIKey("Logger", name: "live"), container: "assembly", scope: "container",
+                                           builds: "OSLogger", resolves: [DIKey("Clock"), DIKey("\\Values.date", name: "n")],
+                                           backingKey: "LoggerKey", site: site),
+                            DIRegistration(framework: .handRolled, key: DIKey("A"), container: "c@3:Root.make", site: plain)],
+            consumptions: [DIConsumption(framework: .swiftDependencies, key: DIKey("\\DependencyValues.apiClient"), site: site)],
+            keys: [DIKeyDeclaration(framework: .weaveDI, type: "ClientKey", conformance: "InjectedKey", liveValue: site,
+                                    testValue: nil, previewValue: plain, site: site)],
+            containerCalls: [DIContainerCall(method: "register", receiver: "container", key: DIKey("Cache", name: "disk"), builds: "DiskCache",
+                                             enclosingCall: 0, functionLine: 12, site: site),
+                             DIContainerCall(method: "make", receiver: "", key: DIKey("B"), site: plain)],
+            containerMethods: ["register", "resolve"]
+        )
+        facts.containerPasses = [DIContainerPass(callee: "Feature.register", container: "shared", line: 40)]
+        facts.wrapperUses = [DIWrapperUse(wrapper: "Inject", type: "Clock", site: site)]
+        var summary = SourceSummary(lineCount: 50, byteCount: 900)
+        summary.di = facts
+        let bytes = SummaryCodec.encode(summary)
+        let decoded = try #require(bytes.withUnsafeBytes(SummaryCodec.decode))
+        #expect(decoded.di == facts)
+        #expect(decoded == summary)
+    }
+
     /// A damaged or truncated record decodes to nothing rather than to other facts.
     @Test func truncatedRecordsAreRejected() {
         let summary = FactExtractor.summarize(bytes: Array(Self.sources[2].utf8))

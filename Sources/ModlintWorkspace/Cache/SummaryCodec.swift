@@ -4,11 +4,12 @@ import ModlintFacts
 /// `Codable` path spent most of a warm run on per-field generic dispatch. Every string of
 /// a summary is stored once in a table at its start and referred to by index, so decoding
 /// makes each distinct string once (a file repeats the same type names hundreds of
-/// times). Integers are LEB128. The rare parts (DI, Spezi, suppressions, problems) go
-/// through `BinaryCoding` and cost one byte when empty.
+/// times). Integers are LEB128. DI facts have a layout of their own (`DIFactsCodec`:
+/// many files carry a few); the rare parts (Spezi, suppressions, problems) go through
+/// `BinaryCoding`. Each costs one byte when empty.
 enum SummaryCodec {
     static func encode(_ summary: SourceSummary) -> [UInt8] {
-        var body = Output()
+        var body = SummaryOutput()
         var strings = StringTable()
         body.compact(summary.imports.count)
         for fact in summary.imports {
@@ -47,11 +48,11 @@ enum SummaryCodec {
             body.compact(Int(record.columnAndKind))
         }
         body.generic(summary.problems, isEmpty: summary.problems.isEmpty)
-        body.generic(summary.di, isEmpty: summary.di.isEmpty)
+        body.di(summary.di, &strings)
         body.generic(summary.spezi, isEmpty: summary.spezi.isEmpty)
         body.generic(summary.suppressions, isEmpty: summary.suppressions.isEmpty)
 
-        var output = Output()
+        var output = SummaryOutput()
         output.compact(strings.list.count)
         for string in strings.list {
             var copy = string
@@ -75,7 +76,7 @@ enum SummaryCodec {
 
     /// `nil` for bytes this build did not write (the cache then summarises the file again).
     static func decode(_ bytes: UnsafeRawBufferPointer) -> SourceSummary? {
-        var input = Input(bytes: bytes)
+        var input = SummaryInput(bytes: bytes)
         do {
             let stringCount = try input.count()
             var strings: [String] = []
@@ -125,7 +126,7 @@ enum SummaryCodec {
             }
             summary.typeReferences = TypeReferenceList(names: names, records: records)
             summary.problems = try input.generic([SourceProblem].self) ?? []
-            summary.di = try input.generic(DIFacts.self) ?? DIFacts()
+            summary.di = try input.di(in: strings)
             summary.spezi = try input.generic(SpeziFacts.self) ?? SpeziFacts()
             summary.suppressions = try input.generic([SuppressionComment].self) ?? []
             summary.lineCount = try input.fixed()
@@ -155,7 +156,7 @@ enum SummaryCodec {
 
     static func importKind(_ code: UInt8) throws -> ImportKind {
         let kinds: [ImportKind] = [.module, .typealias, .struct, .class, .enum, .protocol, .let, .var, .func]
-        guard Int(code) < kinds.count else { throw Input.Malformed() }
+        guard Int(code) < kinds.count else { throw SummaryInput.Malformed() }
         return kinds[Int(code)]
     }
 
@@ -172,7 +173,7 @@ enum SummaryCodec {
 
     static func declarationKind(_ code: UInt8) throws -> DeclarationKind {
         let kinds: [DeclarationKind] = [.class, .struct, .enum, .protocol, .actor, .extension]
-        guard Int(code) < kinds.count else { throw Input.Malformed() }
+        guard Int(code) < kinds.count else { throw SummaryInput.Malformed() }
         return kinds[Int(code)]
     }
 
@@ -183,13 +184,13 @@ enum SummaryCodec {
     /// 0 = none written, else the level's position + 1.
     static func accessLevel(_ code: UInt8) throws -> AccessLevel? {
         guard code != 0 else { return nil }
-        guard Int(code) <= AccessLevel.allCases.count else { throw Input.Malformed() }
+        guard Int(code) <= AccessLevel.allCases.count else { throw SummaryInput.Malformed() }
         return AccessLevel.allCases[Int(code) - 1]
     }
 }
 
 /// Distinct strings of one summary, in order of first use.
-private struct StringTable {
+struct StringTable {
     var list: [String] = []
     var indices: [String: Int] = [:]
 
@@ -201,7 +202,7 @@ private struct StringTable {
     }
 }
 
-private struct Output {
+struct SummaryOutput {
     var bytes: [UInt8] = []
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
@@ -246,7 +247,7 @@ private struct Output {
     }
 }
 
-private struct Input {
+struct SummaryInput {
     struct Malformed: Error {}
 
     let bytes: UnsafeRawBufferPointer
