@@ -11,57 +11,56 @@ extension SummaryOutput {
             return
         }
         byte(1)
-        compact(facts.registrations.count)
-        for registration in facts.registrations {
-            byte(DIFactsCodec.code(registration.framework))
-            key(registration.key, &table)
-            compact(table.index(registration.container))
-            optional(registration.scope, &table)
-            optional(registration.builds, &table)
-            compact(registration.resolves.count)
-            for resolved in registration.resolves { key(resolved, &table) }
-            optional(registration.backingKey, &table)
-            site(registration.site, &table)
+        list(facts.registrations) { output, registration in
+            output.byte(DIFactsCodec.code(registration.framework))
+            output.key(registration.key, &table)
+            output.compact(table.index(registration.container))
+            output.optional(registration.scope, &table)
+            output.optional(registration.builds, &table)
+            output.list(registration.resolves) { $0.key($1, &table) }
+            output.optional(registration.backingKey, &table)
+            output.site(registration.site, &table)
         }
-        compact(facts.consumptions.count)
-        for consumption in facts.consumptions {
-            byte(DIFactsCodec.code(consumption.framework))
-            key(consumption.key, &table)
-            site(consumption.site, &table)
+        list(facts.consumptions) { output, consumption in
+            output.byte(DIFactsCodec.code(consumption.framework))
+            output.key(consumption.key, &table)
+            output.site(consumption.site, &table)
         }
-        compact(facts.keys.count)
-        for declaration in facts.keys {
-            byte(DIFactsCodec.code(declaration.framework))
-            compact(table.index(declaration.type))
-            compact(table.index(declaration.conformance))
-            optionalSite(declaration.liveValue, &table)
-            optionalSite(declaration.testValue, &table)
-            optionalSite(declaration.previewValue, &table)
-            site(declaration.site, &table)
+        list(facts.keys) { output, declaration in
+            output.byte(DIFactsCodec.code(declaration.framework))
+            output.compact(table.index(declaration.type))
+            output.compact(table.index(declaration.conformance))
+            output.optionalSite(declaration.liveValue, &table)
+            output.optionalSite(declaration.testValue, &table)
+            output.optionalSite(declaration.previewValue, &table)
+            output.site(declaration.site, &table)
         }
-        compact(facts.containerCalls.count)
-        for call in facts.containerCalls {
-            compact(table.index(call.method))
-            compact(table.index(call.receiver))
-            key(call.key, &table)
-            optional(call.builds, &table)
-            optionalCount(call.enclosingCall)
-            optionalCount(call.functionLine)
-            site(call.site, &table)
+        list(facts.containerCalls) { output, call in
+            output.compact(table.index(call.method))
+            output.compact(table.index(call.receiver))
+            output.key(call.key, &table)
+            output.optional(call.builds, &table)
+            output.optionalCount(call.enclosingCall)
+            output.optionalCount(call.functionLine)
+            output.site(call.site, &table)
         }
         strings(facts.containerMethods, &table)
-        compact(facts.containerPasses.count)
-        for pass in facts.containerPasses {
-            compact(table.index(pass.callee))
-            compact(table.index(pass.container))
-            compact(pass.line)
+        list(facts.containerPasses) { output, pass in
+            output.compact(table.index(pass.callee))
+            output.compact(table.index(pass.container))
+            output.compact(pass.line)
         }
-        compact(facts.wrapperUses.count)
-        for use in facts.wrapperUses {
-            compact(table.index(use.wrapper))
-            compact(table.index(use.type))
-            site(use.site, &table)
+        list(facts.wrapperUses) { output, use in
+            output.compact(table.index(use.wrapper))
+            output.compact(table.index(use.type))
+            output.site(use.site, &table)
         }
+    }
+
+    /// A count, then the elements.
+    private mutating func list<Element>(_ elements: [Element], _ write: (inout SummaryOutput, Element) -> Void) {
+        compact(elements.count)
+        for element in elements { write(&self, element) }
     }
 
     private mutating func key(_ key: DIKey, _ table: inout StringTable) {
@@ -74,8 +73,7 @@ extension SummaryOutput {
         compact(site.column)
         optional(site.condition, &table)
         compact(Int(UInt32(bitPattern: site.conditionID)))
-        compact(site.branches.count)
-        for branch in site.branches { compact(Int(UInt32(bitPattern: branch))) }
+        list(site.branches) { $0.compact(Int(UInt32(bitPattern: $1))) }
     }
 
     private mutating func optionalSite(_ site: DISite?, _ table: inout StringTable) {
@@ -97,69 +95,63 @@ extension SummaryInput {
     mutating func di(in table: [String]) throws -> DIFacts {
         guard try byte() == 1 else { return DIFacts() }
         var facts = DIFacts()
-        let registrationCount = try count()
-        facts.registrations.reserveCapacity(registrationCount)
-        for _ in 0..<registrationCount {
-            let framework = try DIFactsCodec.framework(byte())
-            let key = try key(in: table)
-            let container = try string(in: table)
-            let scope = try optional(in: table)
-            let builds = try optional(in: table)
-            let resolvedCount = try count()
-            var resolves: [DIKey] = []
-            resolves.reserveCapacity(resolvedCount)
-            for _ in 0..<resolvedCount { resolves.append(try self.key(in: table)) }
-            let backingKey = try optional(in: table)
-            facts.registrations.append(DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
-                                                      resolves: resolves, backingKey: backingKey, site: try site(in: table)))
+        facts.registrations = try list { input in
+            let framework = try DIFactsCodec.framework(input.byte())
+            let key = try input.key(in: table)
+            let container = try input.string(in: table)
+            let scope = try input.optional(in: table)
+            let builds = try input.optional(in: table)
+            let resolves = try input.list { try $0.key(in: table) }
+            let backingKey = try input.optional(in: table)
+            return DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
+                                  resolves: resolves, backingKey: backingKey, site: try input.site(in: table))
         }
-        let consumptionCount = try count()
-        facts.consumptions.reserveCapacity(consumptionCount)
-        for _ in 0..<consumptionCount {
-            let framework = try DIFactsCodec.framework(byte())
-            let key = try key(in: table)
-            facts.consumptions.append(DIConsumption(framework: framework, key: key, site: try site(in: table)))
+        facts.consumptions = try list { input in
+            let framework = try DIFactsCodec.framework(input.byte())
+            let key = try input.key(in: table)
+            return DIConsumption(framework: framework, key: key, site: try input.site(in: table))
         }
-        let keyCount = try count()
-        facts.keys.reserveCapacity(keyCount)
-        for _ in 0..<keyCount {
-            let framework = try DIFactsCodec.framework(byte())
-            let type = try string(in: table)
-            let conformance = try string(in: table)
-            let live = try optionalSite(in: table)
-            let test = try optionalSite(in: table)
-            let preview = try optionalSite(in: table)
-            facts.keys.append(DIKeyDeclaration(framework: framework, type: type, conformance: conformance, liveValue: live,
-                                               testValue: test, previewValue: preview, site: try site(in: table)))
+        facts.keys = try list { input in
+            let framework = try DIFactsCodec.framework(input.byte())
+            let type = try input.string(in: table)
+            let conformance = try input.string(in: table)
+            let live = try input.optionalSite(in: table)
+            let test = try input.optionalSite(in: table)
+            let preview = try input.optionalSite(in: table)
+            return DIKeyDeclaration(framework: framework, type: type, conformance: conformance, liveValue: live,
+                                    testValue: test, previewValue: preview, site: try input.site(in: table))
         }
-        let callCount = try count()
-        facts.containerCalls.reserveCapacity(callCount)
-        for _ in 0..<callCount {
-            let method = try string(in: table)
-            let receiver = try string(in: table)
-            let key = try key(in: table)
-            let builds = try optional(in: table)
-            let enclosingCall = try optionalCount()
-            let functionLine = try optionalCount()
-            facts.containerCalls.append(DIContainerCall(method: method, receiver: receiver, key: key, builds: builds,
-                                                        enclosingCall: enclosingCall, functionLine: functionLine, site: try site(in: table)))
+        facts.containerCalls = try list { input in
+            let method = try input.string(in: table)
+            let receiver = try input.string(in: table)
+            let key = try input.key(in: table)
+            let builds = try input.optional(in: table)
+            let enclosingCall = try input.optionalCount()
+            let functionLine = try input.optionalCount()
+            return DIContainerCall(method: method, receiver: receiver, key: key, builds: builds,
+                                   enclosingCall: enclosingCall, functionLine: functionLine, site: try input.site(in: table))
         }
         facts.containerMethods = try strings(in: table)
-        let passCount = try count()
-        facts.containerPasses.reserveCapacity(passCount)
-        for _ in 0..<passCount {
-            let callee = try string(in: table)
-            let container = try string(in: table)
-            facts.containerPasses.append(DIContainerPass(callee: callee, container: container, line: try compact()))
+        facts.containerPasses = try list { input in
+            let callee = try input.string(in: table)
+            let container = try input.string(in: table)
+            return DIContainerPass(callee: callee, container: container, line: try input.compact())
         }
-        let useCount = try count()
-        facts.wrapperUses.reserveCapacity(useCount)
-        for _ in 0..<useCount {
-            let wrapper = try string(in: table)
-            let type = try string(in: table)
-            facts.wrapperUses.append(DIWrapperUse(wrapper: wrapper, type: type, site: try site(in: table)))
+        facts.wrapperUses = try list { input in
+            let wrapper = try input.string(in: table)
+            let type = try input.string(in: table)
+            return DIWrapperUse(wrapper: wrapper, type: type, site: try input.site(in: table))
         }
         return facts
+    }
+
+    /// A count, then that many elements.
+    private mutating func list<Element>(_ element: (inout SummaryInput) throws -> Element) throws -> [Element] {
+        let count = try count()
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try element(&self)) }
+        return result
     }
 
     private mutating func key(in table: [String]) throws -> DIKey {
@@ -172,10 +164,7 @@ extension SummaryInput {
         let column = try compact()
         let condition = try optional(in: table)
         let conditionID = Int32(bitPattern: UInt32(truncatingIfNeeded: try compact()))
-        let branchCount = try count()
-        var branches: [Int32] = []
-        branches.reserveCapacity(branchCount)
-        for _ in 0..<branchCount { branches.append(Int32(bitPattern: UInt32(truncatingIfNeeded: try compact()))) }
+        let branches = try list { Int32(bitPattern: UInt32(truncatingIfNeeded: try $0.compact())) }
         return DISite(line: line, column: column, condition: condition, conditionID: conditionID, branches: branches)
     }
 
