@@ -131,16 +131,25 @@ public struct DIGraph: Sendable {
     /// Names that stand for a type parameter in `file`: those of its generic types
     /// (`struct Inject<T>`) and single capital letters (`func resolve<T>`, whose generic
     /// clause the facts do not keep). `resolve(T.self)` inside them resolves no key.
-    static func genericParameters(in file: SourceFile) -> Set<String> {
+    static func genericParameters(in file: SourceFile) -> TypeParameterNames {
         var names: Set<String> = []
         for declaration in file.summary.declarations {
             guard let clause = declaration.genericParameters else { continue }
             names.formUnion(typeParameters(clause))
         }
-        return names.union(singleCapitals)
+        return TypeParameterNames(declared: names)
     }
 
-    static let singleCapitals = Set((65...90).map { String(UnicodeScalar(UInt8($0))) })
+    /// A file's type parameter names: the declared ones, and any single capital letter
+    /// (tested, not stored: most files declare none, and thousands are asked).
+    struct TypeParameterNames {
+        let declared: Set<String>
+
+        func contains(_ name: String) -> Bool {
+            if name.utf8.count == 1, let letter = name.utf8.first, letter >= UInt8(ascii: "A") && letter <= UInt8(ascii: "Z") { return true }
+            return !declared.isEmpty && declared.contains(name)
+        }
+    }
 
     static func files(of module: ModuleGraph.Module, in workspace: Workspace) -> [SourceFile] {
         workspace.packages[module.packageIndex].targets[module.targetIndex].files
