@@ -123,11 +123,12 @@ struct Lexer {
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
                 let length = end - pos
-                if length >= 4 && length <= 9 && isDeclarationKeyword(pos, end) {
+                let key = KeywordHints.key(length: length, first: byte, last: bytes[end - 1])
+                // The bytes are compared only for names whose key a declaration keyword has.
+                if (keywordHints[KeywordHints.declarationWords + (key >> 6)] >> UInt64(key & 63)) & 1 != 0 && isDeclarationKeyword(pos, end) {
                     pendingFlags |= Token.Flags.declarationKeyword
                 }
                 // Branch-free: the passes' loops skip on these marks.
-                let key = KeywordHints.key(length: length, first: byte, last: bytes[end - 1])
                 let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
                 pendingMarks |= hinted &* Token.Marks.keyword | (byte &- UInt8(ascii: "A") < 26 ? Token.Marks.capital : 0)
                 emit(.identifier, pos, end, line)
@@ -890,20 +891,26 @@ struct Lexer {
 enum KeywordHints {
     static let words = ["func", "var", "case", "where", "typealias", "associatedtype",
                         "liveValue", "testValue", "previewValue", "bootstrap"]
+    /// `Token.Flags.declarationKeyword`'s words, in the table's second half (from word
+    /// `declarationWords`): the lexer compares bytes only for names that share a key.
+    static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension"]
+    static let declarationWords = 256
 
     @inline(__always)
     static func key(length: Int, first: UInt8, last: UInt8) -> Int {
         (length & 15) << 10 | Int(first & 31) << 5 | Int(last & 31)
     }
 
-    /// 16,384 bits, allocated once and never freed.
+    /// Twice 16,384 bits, allocated once and never freed.
     nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
-        table.initialize(repeating: 0, count: 256)
-        for word in words {
-            let bytes = Array(word.utf8)
-            let key = key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
-            table[key >> 6] |= 1 << UInt64(key & 63)
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * declarationWords)
+        table.initialize(repeating: 0, count: 2 * declarationWords)
+        for (offset, list) in [(0, words), (declarationWords, declarations)] {
+            for word in list {
+                let bytes = Array(word.utf8)
+                let key = key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
+                table[offset + (key >> 6)] |= 1 << UInt64(key & 63)
+            }
         }
         return UnsafePointer(table)
     }()

@@ -289,6 +289,19 @@ func diagnostics(_ text: String) -> [String] {
         ])
     }
 
+    /// The flag is exact: names that share a declaration keyword's key (`insert` with
+    /// `import`, `select` with `struct`) have their bytes compared and are not flagged.
+    @Test func declarationKeywordsAreFlaggedExactly() {
+        for word in KeywordHints.declarations {
+            let token = TokenizedSource(word).tokens[0]
+            #expect(token.flags & Token.Flags.declarationKeyword != 0, "\(word)")
+        }
+        for word in ["insert", "select", "script", "Import", "classy", "enums", "actors", "x"] {
+            let token = TokenizedSource(word).tokens[0]
+            #expect(token.flags & Token.Flags.declarationKeyword == 0, "\(word)")
+        }
+    }
+
     @Test func everyPassWordIsMarked() {
         for word in KeywordHints.words {
             let token = TokenizedSource(word).tokens[0]
