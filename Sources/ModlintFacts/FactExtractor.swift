@@ -92,11 +92,10 @@ private struct Extraction: RawTokenCursor {
     // MARK: - Main loop
 
     mutating func run() {
-        let interesting = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
         var index = 0
         while index < count {
             let flags = tokens[index].flags
-            if flags & interesting == 0 {
+            if flags & Token.Flags.structural == 0 {
                 index += 1
                 continue
             }

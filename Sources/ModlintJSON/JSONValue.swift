@@ -80,12 +80,7 @@ public enum JSONValue: Sendable, Equatable {
         var text = s
         text.withUTF8 { utf8 in
             // Most strings (paths, ids, messages) need no escaping: append them whole.
-            var needsEscape = false
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                needsEscape = true
-                break
-            }
-            guard needsEscape else {
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 out.append(contentsOf: utf8)
                 return
             }

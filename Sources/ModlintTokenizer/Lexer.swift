@@ -28,14 +28,14 @@ struct Lexer {
     private var outCount = 0
     private var outCapacity = 0
 
-    // The last non-comment token, for the regex heuristic.
-    private var previousKind: TokenKind = .comment
-    private var previousStart = 0
-    private var previousEnd = 0
-    private var previousFlags: UInt8 = 0
-    /// Where it lies in `out`: a `(` marks it `beforeParen`.
-    private var previousIndex = 0
-    private var hasPrevious = false
+    /// Where the last non-comment token lies in `out` (-1 before the first): the regex and
+    /// number heuristics read it there, and a `(` marks it `beforeParen`.
+    private var previousIndex = -1
+    private var hasPrevious: Bool { previousIndex >= 0 }
+    private var previousKind: TokenKind { out[previousIndex].kind }
+    private var previousStart: Int { Int(out[previousIndex].start) }
+    private var previousEnd: Int { Int(out[previousIndex].end) }
+    private var previousFlags: UInt8 { out[previousIndex].flags }
     private var stringNesting = 0
     /// Set once a literal nested past `maximumStringNesting`: the literals around it end
     /// quietly at the end of that line.
@@ -218,11 +218,6 @@ struct Lexer {
             pendingFlags = Token.Flags.spaceBefore | (startLine != line ? Token.Flags.newlineBefore : 0)
         } else {
             previousIndex = outCount - 1
-            previousKind = kind
-            previousStart = start
-            previousEnd = end
-            previousFlags = pendingFlags
-            hasPrevious = true
             pendingFlags = 0
         }
     }

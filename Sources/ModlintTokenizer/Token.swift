@@ -63,6 +63,8 @@ public struct Token: Sendable, Equatable {
         /// `protocol`, `actor`, `extension` (keywords that may start a fact; the bit says
         /// nothing about the context).
         public static let declarationKeyword: UInt8 = 16
+        /// Braces and declaration keywords: where every fact pass keeps its scopes.
+        public static let structural: UInt8 = openBrace | closeBrace | declarationKeyword
     }
 
     /// Hints the lexer leaves for the fact passes, so that their loops skip the tokens

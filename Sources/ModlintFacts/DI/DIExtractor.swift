@@ -136,7 +136,7 @@ struct DIScan {
         tokenArray.withUnsafeBufferPointer { tokenBuffer in
             byteArray.withUnsafeBufferPointer { bytes in
                 let count = tokenBuffer.count
-                let structural = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+                let structural = Token.Flags.structural
                 let marked = Token.Marks.beforeParen | Token.Marks.afterAt | Token.Marks.keyword | Token.Marks.comment
                 let passesPossible = frameworks.weaveDI || frameworks.swinject || frameworks.factory
                 var index = 0

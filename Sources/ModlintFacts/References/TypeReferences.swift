@@ -112,12 +112,12 @@ private struct ReferencePass: RawTokenCursor {
     private var scopes: [Scope] = []
     /// The enclosing type outside each open type body, innermost last.
     private var outerTypes: [String?] = []
-    /// Qualified name of the innermost enclosing type, `nil` at file scope.
-    /// (Every `}` restores it and clears `pendingType`, mostly to the value it had: only a
-    /// real change drops the interned index. Equal strings copied from one another compare
-    /// by their bits alone.)
-    private var currentType: String? { didSet { if currentType != oldValue { enclosingIndex = nil } } }
-    /// Name of the type whose header is being read; becomes a scope at its `{`.
+    /// Qualified name of the innermost enclosing type, `nil` at file scope (set only where a
+    /// type's body opens or closes).
+    private var currentType: String? { didSet { enclosingIndex = nil } }
+    /// Name of the type whose header is being read; becomes a scope at its `{`. (Every `}`
+    /// and `;` clears it, nearly always when it is already `nil`: only a real change drops
+    /// the interned index.)
     private var pendingType: String? { didSet { if pendingType != oldValue { enclosingIndex = nil } } }
     private var pendingIsEnum = false
     /// Directly inside an enum body, where `case` declares cases.
@@ -144,7 +144,7 @@ private struct ReferencePass: RawTokenCursor {
         // Outside a type header and an enum's case list, only capitalized names, braces,
         // `;`, comments and the lexer's keyword candidates matter: the rest is skipped on
         // their marks alone.
-        let stopFlags = Token.Flags.openBrace | Token.Flags.closeBrace | Token.Flags.declarationKeyword
+        let stopFlags = Token.Flags.structural
         let stopMarks = Token.Marks.capital | Token.Marks.keyword | Token.Marks.semicolon | Token.Marks.comment
         var index = 0
         while index < count {
