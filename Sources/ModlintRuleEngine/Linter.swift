@@ -126,6 +126,9 @@ extension Linter {
     /// The rules on all cores, results in the rules' order. The analyses the rules declare
     /// are started first (the most expensive first): a rule that needs one then finds it
     /// built or nearly so, instead of a second worker waiting on the first to build it.
+    /// The rules follow in the order of the analyses they wait for (none first, the most
+    /// expensive last): a worker that reached a rule whose analysis another worker is still
+    /// building would otherwise wait there while rules that need nothing are left undone.
     static func runConcurrently(_ rules: [any Rule], check: @escaping @Sendable (any Rule) -> [Finding],
                                 context: LintContext) -> [[Finding]] {
         var analyses: [SharedAnalysis] = []
@@ -135,7 +138,8 @@ extension Linter {
         }
         let builtByOthers = Set(analyses.flatMap(\.buildsOn))
         analyses = analyses.filter { !builtByOthers.contains($0.name) }.sorted { ($0.rank, $0.name) > ($1.rank, $1.name) }
-        let tasks = analyses.map(Task.analysis) + rules.map(Task.rule)
+        let order = rules.indices.sorted { (Self.waitRank(rules[$0]), $0) < (Self.waitRank(rules[$1]), $1) }
+        let tasks = analyses.map(Task.analysis) + order.map { Task.rule(rules[$0]) }
         let outputs: [[Finding]?] = tasks.parallelMap { task in
             switch task {
             case .analysis(let analysis):
@@ -145,7 +149,14 @@ extension Linter {
                 return check(rule)
             }
         }
-        return outputs.dropFirst(analyses.count).map { $0 ?? [] }
+        var findings = [[Finding]](repeating: [], count: rules.count)
+        for (position, index) in order.enumerated() { findings[index] = outputs[analyses.count + position] ?? [] }
+        return findings
+    }
+
+    /// The rank of the latest-built analysis a rule reads (0 when it reads none).
+    private static func waitRank(_ rule: any Rule) -> Int {
+        rule.description.analyses.map(\.rank).max() ?? 0
     }
 }
 
