@@ -45,6 +45,37 @@ public final class TemporaryDirectory: @unchecked Sendable {
         }
     }
 
+    /// Sets every file's modification time to `seconds` ago. Files written a moment ago
+    /// are racy to modlint's cache (they could change again within one timestamp tick
+    /// without their size or time changing), so no memo is keyed by them; tests of the
+    /// memos age their files first, as files are by the time a user commits them.
+    public func age(by seconds: Int = 60) throws {
+        var then = timespec()
+        clock_gettime(CLOCK_REALTIME, &then)
+        then.tv_sec -= seconds
+        let times = [then, then]
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { throw POSIXError(.ENOENT) }
+        for case let relative as String in enumerator {
+            guard utimensat(AT_FDCWD, path + "/" + relative, times, 0) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Rewrites a file in place and gives it back the modification time it had: what a
+    /// second save within one timestamp tick leaves (same inode, and the same size when
+    /// the contents have it).
+    public func rewriteKeepingTime(_ relativePath: String, _ contents: String) throws {
+        let full = path + "/" + relativePath
+        var info = stat()
+        guard stat(full, &info) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        try write(relativePath, contents)
+        #if canImport(Darwin)
+        let times = [info.st_atimespec, info.st_mtimespec]
+        #else
+        let times = [info.st_atim, info.st_mtim]
+        #endif
+        guard utimensat(AT_FDCWD, full, times, 0) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    }
+
     public func read(_ relativePath: String) throws -> String {
         try String(contentsOfFile: "\(path)/\(relativePath)", encoding: .utf8)
     }

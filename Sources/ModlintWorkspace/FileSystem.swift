@@ -236,6 +236,30 @@ public struct FileIdentity: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(size):\(modified):\(inode)" }
+
+    /// Whether this identity cannot vouch for the content read with it: the file was
+    /// modified so recently (at or after `threshold`) that a second save within the same
+    /// timestamp tick could leave its size and time as they are. Git calls such entries
+    /// "racily clean"; the cache stores them as unverified, and the memos keyed by them
+    /// are not written.
+    public func isRacy(threshold: Int64) -> Bool {
+        modified >= threshold
+    }
+
+    /// The identity as the cache stores it: a racy one with a time no stat returns, so
+    /// that the next run reads the file and compares its content instead of trusting it.
+    public func settled(threshold: Int64) -> FileIdentity {
+        isRacy(threshold: threshold) ? FileIdentity(size: size, modified: .min, inode: inode) : self
+    }
+
+    /// Times at or after this (nanoseconds since 1970) are racy for a run that starts
+    /// now: two seconds cover the coarsest timestamps in use (FAT's; HFS+ has one second,
+    /// ext4 a clock tick), and a time in the future is racy too.
+    public static func racyThreshold() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec - 2) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
 }
 
 /// String-level path helpers (always `/`-separated).

@@ -96,7 +96,8 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads a workspace from a walk already made (`scan(paths:)`): a run walks the tree once.
     public func load(_ scanned: ScannedWorkspace) -> Workspace {
-        var workspace = assemble(root: scanned.root, scan: scanned.scan, structure: scanned.structure)
+        var workspace = assemble(root: scanned.root, scan: scanned.scan, structure: scanned.structure,
+                                 savesLayout: !scanned.structureIsRacy)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
         if options.readsDependencies {
             attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan))
@@ -193,29 +194,36 @@ public struct WorkspaceLoader: Sendable {
         let fingerprinting = fingerprinting ?? (options.cache != nil)
         let (root, scan) = try walk(paths: paths, fingerprinting: fingerprinting)
         PhaseClock.mark("walk")
-        guard fingerprinting else { return ScannedWorkspace(root: root, scan: scan, fingerprint: 0, structure: 0, dependencyInputs: nil) }
+        guard fingerprinting else {
+            return ScannedWorkspace(root: root, scan: scan, fingerprint: 0, structure: 0, sourcesAreRacy: false, structureIsRacy: false,
+                                    dependencyInputs: nil)
+        }
         // Dependencies read as context live outside the walk (`.build`, `SourcePackages`,
         // explicit folders): their checkouts' manifests and the pins are inputs too.
         var dependencies = StableHash()
+        var dependenciesAreRacy = false
+        func addDependencyInput(_ path: String) {
+            let identity = FileIdentity(path: path)
+            dependencies.add(path)
+            dependencies.add(identity?.description ?? "-")
+            if identity?.isRacy(threshold: scan.racyThreshold) == true { dependenciesAreRacy = true }
+        }
         let inputs = options.readsDependencies ? dependencyInputs(root: root, scan: scan) : nil
         if let inputs {
             for folder in inputs.checkoutFolders {
                 for entry in FileSystem.entries(of: folder) ?? [] {
-                    let manifest = Paths.join(Paths.join(folder, entry.name), "Package.swift")
-                    dependencies.add(manifest)
-                    dependencies.add(FileSystem.identity(of: manifest) ?? "-")
+                    addDependencyInput(Paths.join(Paths.join(folder, entry.name), "Package.swift"))
                 }
             }
-            for file in inputs.pinFiles {
-                dependencies.add(file)
-                dependencies.add(FileSystem.identity(of: file) ?? "-")
-            }
+            for file in inputs.pinFiles { addDependencyInput(file) }
         }
         var fingerprint = scan.fingerprint
         fingerprint.add(String(dependencies.value, radix: 16))
         var structure = scan.structure
         structure.add(String(dependencies.value, radix: 16))
-        return ScannedWorkspace(root: root, scan: scan, fingerprint: fingerprint.value, structure: structure.value, dependencyInputs: inputs)
+        return ScannedWorkspace(root: root, scan: scan, fingerprint: fingerprint.value, structure: structure.value,
+                                sourcesAreRacy: scan.sourcesAreRacy, structureIsRacy: scan.structureIsRacy || dependenciesAreRacy,
+                                dependencyInputs: inputs)
     }
 
     /// Where the workspace's dependency checkouts may be and which `Package.resolved` files
@@ -243,6 +251,7 @@ public struct WorkspaceLoader: Sendable {
         let root = Self.commonAncestor(of: directories)
         var scan = TreeScan()
         scan.fingerprinting = fingerprinting
+        scan.racyThreshold = FileIdentity.racyThreshold()
         var exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
         // Checkouts given with --dependencies are context, never part of the linted tree.
         exclusion.contextFolders = Set(options.dependencyFolders.filter { Paths.isInside($0, root) && $0 != root }.map { Paths.relative($0, to: root) })
@@ -294,8 +303,9 @@ public struct WorkspaceLoader: Sendable {
     // MARK: - Assembly
 
     /// The workspace of a walk: its layout (from the memo when the tree's structure is
-    /// unchanged), then every source file's summary.
-    private func assemble(root: String, scan: TreeScan, structure: UInt64) -> Workspace {
+    /// unchanged), then every source file's summary. `savesLayout`: false when a file of
+    /// the structure is too recent to key the memo by (`FileIdentity.isRacy`).
+    private func assemble(root: String, scan: TreeScan, structure: UInt64, savesLayout: Bool) -> Workspace {
         let cache = options.cache?.open(root: root)
         // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
         let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
@@ -305,7 +315,7 @@ public struct WorkspaceLoader: Sendable {
             layout = stored
         } else {
             layout = layOut(root: root, scan: scan)
-            memo?.save(layout)
+            if savesLayout { memo?.save(layout) }
         }
         PhaseClock.mark("layout")
         return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? [:])
@@ -601,6 +611,11 @@ public struct ScannedWorkspace: Sendable {
     public let fingerprint: UInt64
     /// The same without the Swift sources' identities (see `TreeScan.structure`).
     public let structure: UInt64
+    /// Whether a Swift source, or a file of the structure (a manifest, a project, a
+    /// dependency's manifest or pins), was modified too recently for its identity to key
+    /// a memo (`FileIdentity.isRacy`): the result is then not stored under it.
+    public let sourcesAreRacy: Bool
+    public let structureIsRacy: Bool
     /// Found for the fingerprint and reused by the load (they are looked up on disk).
     let dependencyInputs: DependencyInputs?
 }
@@ -645,6 +660,11 @@ struct TreeScan: Sendable {
     /// Root-relative Swift source path → identity (when fingerprinting): the summary
     /// cache validates its entries with them instead of a second stat per file.
     var sourceIdentities: [String: FileIdentity] = [:]
+    /// Identities modified at or after this are racy (`FileIdentity.isRacy`); which kind
+    /// of input had one.
+    var racyThreshold = Int64.max
+    var sourcesAreRacy = false
+    var structureIsRacy = false
 
     mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
         var stack = [start]
@@ -667,10 +687,11 @@ struct TreeScan: Sendable {
             for directory in subdirectories { next += visit(directory, root: root, skipping: skipped, excluding: excluded) }
             subdirectories = next.sorted()
         }
-        let fingerprinting = self.fingerprinting
+        let fingerprinting = self.fingerprinting, racyThreshold = self.racyThreshold
         let parts = subdirectories.parallelMap { directory -> TreeScan in
             var part = TreeScan()
             part.fingerprinting = fingerprinting
+            part.racyThreshold = racyThreshold
             part.walk(directory, root: root, skipping: skipped, excluding: excluded)
             return part
         }
@@ -689,17 +710,21 @@ struct TreeScan: Sendable {
                 fingerprint.add(String(part.fingerprint.value, radix: 16))
                 structure.add(String(part.structure.value, radix: 16))
                 sourceIdentities.merge(part.sourceIdentities) { first, _ in first }
+                sourcesAreRacy = sourcesAreRacy || part.sourcesAreRacy
+                structureIsRacy = structureIsRacy || part.structureIsRacy
             }
         }
         swiftFiles.sort()
     }
 
     /// A manifest, project or settings file: part of both fingerprints.
-    private mutating func addInput(_ path: String, identity: String) {
+    private mutating func addInput(_ path: String, identity: FileIdentity?) {
+        let text = identity?.description ?? "?"
         fingerprint.add(path)
-        fingerprint.add(identity)
+        fingerprint.add(text)
         structure.add(path)
-        structure.add(identity)
+        structure.add(text)
+        if identity?.isRacy(threshold: racyThreshold) == true { structureIsRacy = true }
     }
 
     /// Reads one directory: records its packages, Swift files and identities; returns the
@@ -729,7 +754,7 @@ struct TreeScan: Sendable {
                     let isProject = entry.name.hasSuffix(".xcodeproj")
                     let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
                     if isProject { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
-                    if fingerprinting { addInput(path, identity: FileSystem.identity(of: file) ?? "?") }
+                    if fingerprinting { addInput(path, identity: FileIdentity(path: file)) }
                     continue
                 }
                 if Self.isBundle(entry.name) { continue }
@@ -738,13 +763,13 @@ struct TreeScan: Sendable {
                 // Build settings files decide Xcode module names, module maps C module names:
                 // a change must miss the memo.
                 if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap") {
-                    addInput(path, identity: entry.identity?.description ?? "?")
+                    addInput(path, identity: entry.identity)
                 }
                 if entry.name.hasSuffix(".swift") {
                     let identity = entry.identity
                     if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
                         manifests.append(entry.name)
-                        if fingerprinting { addInput(path, identity: identity?.description ?? "?") }
+                        if fingerprinting { addInput(path, identity: identity) }
                     } else {
                         swiftFiles.append(path)
                         if fingerprinting {
@@ -754,6 +779,7 @@ struct TreeScan: Sendable {
                             fingerprint.add(identity?.inode ?? UInt64.max)
                             structure.add(path)
                             sourceIdentities[path] = identity
+                            if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
                         }
                     }
                 }

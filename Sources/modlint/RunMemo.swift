@@ -13,6 +13,10 @@ struct RunMemo {
     private let today: String
     private let options: [String]
     private let structure: UInt64
+    /// Which keys the result may be stored under (see `ScannedWorkspace.sourcesAreRacy`):
+    /// the input key needs every identity settled, the facts key those of the structure.
+    private let savesInputsKey: Bool
+    private let savesFactsKey: Bool
 
     /// `nil` when caching is off.
     init?(scanned: ScannedWorkspace, linter: Linter, paths: [String]) {
@@ -21,6 +25,8 @@ struct RunMemo {
         today = linter.today
         options = [scanned.root, linter.configuration.file ?? "", "platforms=" + (linter.loaderOptions.platforms ?? []).joined(separator: ",")] + paths
         structure = scanned.structure
+        savesInputsKey = !scanned.sourcesAreRacy && !scanned.structureIsRacy
+        savesFactsKey = !scanned.structureIsRacy
         memo = ResultMemo(directory: cache.directory(forRoot: scanned.root))
         inputs = ResultMemo.key(fingerprint: scanned.fingerprint, configuration: configuration, today: today, options: options)
     }
@@ -54,6 +60,6 @@ struct RunMemo {
     func save(_ result: LintResult, facts: UInt64) -> Bool {
         var payload: [UInt8] = []
         guard (try? BinaryCoding.encode(result, into: &payload)) != nil else { return false }
-        return memo.save(inputs: inputs, facts: facts, payload: payload)
+        return memo.save(inputs: savesInputsKey ? inputs : nil, facts: savesFactsKey ? facts : nil, payload: payload)
     }
 }

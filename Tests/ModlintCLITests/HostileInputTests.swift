@@ -150,6 +150,7 @@ struct HostileInputTests {
             directory.remove()
             home.remove()
         }
+        try directory.age()
         let before = directory.snapshot()
         let environment = ["MODLINT_CACHE_DIR": "", "XDG_CACHE_HOME": home.path]
         let first = try CLI.run(["lint", directory.path, "--reporter", "json"], environment: environment)

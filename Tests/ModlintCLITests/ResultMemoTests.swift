@@ -59,6 +59,7 @@ struct ResultMemoTests {
             directory.remove()
             cache.remove()
         }
+        try directory.age()
         let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
         func expectSameAsWithoutCache(_ label: String, rulesRun: Bool) throws {
             try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "rules", ran: rulesRun)
@@ -130,6 +131,7 @@ struct ResultMemoTests {
             directory.remove()
             cache.remove()
         }
+        try directory.age()
         let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
         let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
         #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
@@ -173,6 +175,7 @@ struct ResultMemoTests {
             directory.remove()
             cache.remove()
         }
+        try directory.age()
         func expectSameAsWithoutCache(_ label: String, manifestsRead: Bool) throws {
             try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "manifests", ran: manifestsRead)
         }
@@ -184,6 +187,8 @@ struct ResultMemoTests {
         import PackageDescription
         let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
         """)
+        // A manifest saved a moment ago keys no layout (see `aSecondSaveWithinOneTimestampTickIsSeen`).
+        try directory.age()
         try expectSameAsWithoutCache("the manifest declares the import", manifestsRead: true)
         try directory.write("Sources/Feature/Feature.swift", "public struct Feature {}\n")
         try expectSameAsWithoutCache("an edit after the manifest's", manifestsRead: false)
@@ -204,6 +209,8 @@ struct ResultMemoTests {
             two.remove()
             cache.remove()
         }
+        try one.age()
+        try two.age()
         #expect(try CLI.run(["lint", "--cache-dir", cache.path, one.path]).exitCode == 0)
         #expect(try CLI.run(["lint", "--cache-dir", cache.path, two.path]).exitCode == 0)
         let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
@@ -230,5 +237,106 @@ struct ResultMemoTests {
         #expect(verbose.exitCode == 0)
         #expect(verbose.standardOutput == quiet.standardOutput)
         #expect(verbose.standardError.contains("modlint: cache not written (the result does not depend on it): \(blocked)/"))
+    }
+
+    /// A file saved twice within one timestamp tick keeps its size and time (and, saved in
+    /// place, its inode): its identity then cannot tell the two saves apart. A run that
+    /// read the first save must not vouch for the second: its identity was racy, so the
+    /// cache holds it unverified and no memo is keyed by it.
+    @Test func aSecondSaveWithinOneTimestampTickIsSeen() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Kit"), .target(name: "Core"), .target(name: "Feature", dependencies: ["Core"])])
+            """),
+            ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Sources/Core/Core.swift", "public struct Core {}\n"),
+            ("Sources/Feature/Feature.swift", "import Core\n"),
+        ])
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        try Self.expectSameAsWithoutCache(directory, cache: cache, "cold", phase: "rules", ran: true)
+        try directory.rewriteKeepingTime("Sources/Feature/Feature.swift", "import Kit \n")
+        try Self.expectSameAsWithoutCache(directory, cache: cache, "second save, same size and time", phase: "rules", ran: true)
+        #expect(try CLI.run(["lint", "--cache-dir", cache.path, directory.path]).standardOutput.contains("Feature imports Kit"))
+        try directory.rewriteKeepingTime("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "Kit"), .target(name: "Core"), .target(name: "Feature", dependencies: ["Kit"])])
+        """)
+        try Self.expectSameAsWithoutCache(directory, cache: cache, "manifest saved again, same size and time", phase: "manifests", ran: true)
+    }
+
+    /// Runs at once on one root share its cache (the pre-commit hook and an editor's
+    /// on-save run): each prints what a run without a cache prints, after every kind of
+    /// edit, and what they leave behind serves the next run, with no temporary left.
+    @Test func concurrentRunsShareOneCache() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        try directory.age()
+        let edits: [(label: String, path: String, contents: String?)] = [
+            ("cold", "", nil),
+            ("a new import", "Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n"),
+            ("a comment", "Sources/Feature/Feature.swift", "import Core // why\n"),
+            ("a new file", "Sources/Feature/More.swift", "import Missing\n"),
+            ("a manifest edit", "Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
+            """),
+        ]
+        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+        for edit in edits {
+            if let contents = edit.contents { try directory.write(edit.path, contents) }
+            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            for run in Self.atOnce(4, arguments) {
+                #expect(run?.standardOutput == reference.standardOutput, "\(edit.label)")
+                #expect(run?.exitCode == reference.exitCode, "\(edit.label)")
+            }
+            #expect(try CLI.run(arguments).standardOutput == reference.standardOutput, "\(edit.label), after the concurrent runs")
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(folders.count == 1)
+        #expect(try Self.cacheFiles(cache.path + "/" + folders[0]).allSatisfy { !$0.contains(".modlint-tmp-") })
+    }
+
+    /// `count` runs of the CLI started together; `nil` for one that could not be started.
+    static func atOnce(_ count: Int, _ arguments: [String]) -> [CLIRun?] {
+        let runs = Locked([CLIRun?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let run = try? CLI.run(arguments)
+            runs.update { $0[index] = run }
+        }
+        return runs.value
+    }
+}
+
+/// A value several threads update under one lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func update(_ change: (inout Value) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&stored)
     }
 }

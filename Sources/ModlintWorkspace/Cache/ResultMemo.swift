@@ -69,10 +69,12 @@ public struct ResultMemo: Sendable {
     }
 
     /// Replaces the memo atomically; failing to write only costs the next run its shortcut.
+    /// A `nil` key is one the result must not be found under (its inputs were racy): it
+    /// is written as `-`, which no key equals.
     @discardableResult
-    public func save(inputs: UInt64, facts: UInt64, payload: [UInt8]) -> Bool {
-        MemoFile.write(["modlint-result-memo", "v3", "keys", String(inputs, radix: 16), String(facts, radix: 16)], payload: payload,
-                       directory: directory, name: Self.fileName)
+    public func save(inputs: UInt64?, facts: UInt64?, payload: [UInt8]) -> Bool {
+        MemoFile.write(["modlint-result-memo", "v3", "keys", inputs.map { String($0, radix: 16) } ?? "-", facts.map { String($0, radix: 16) } ?? "-"],
+                       payload: payload, directory: directory, name: Self.fileName)
     }
 
     /// The key for a run: a workspace fingerprint (or the structure and facts digests)

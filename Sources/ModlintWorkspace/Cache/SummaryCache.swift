@@ -237,6 +237,8 @@ public final class SummaryCache: Sendable {
         let index: Index?
         let records: MappedFile?
         let kept = Mutex<[String: Record]>([:])
+        /// Identities modified at or after this are stored unverified (`FileIdentity.isRacy`).
+        let racyThreshold = FileIdentity.racyThreshold()
         /// What `find` answered, per path (asked again by the load after the facts check).
         let found = Mutex<[String: Found]>([:])
         let changes = Atomic<Int>(0)
@@ -434,11 +436,11 @@ public final class SummaryCache: Sendable {
             var batch: [UInt8] = []
             for (path, record) in kept {
                 if let fresh = record.fresh {
-                    entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: offset + batch.count,
+                    entries.append((path, Index.Entry(identity: record.identity.settled(threshold: racyThreshold), hash: record.hash, offset: offset + batch.count,
                                                       length: fresh.count, checksum: record.checksum, facts: record.facts)))
                     batch += fresh
                 } else if let stored = record.stored {
-                    entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: stored.offset,
+                    entries.append((path, Index.Entry(identity: record.identity.settled(threshold: racyThreshold), hash: record.hash, offset: stored.offset,
                                                       length: stored.length, checksum: record.checksum, facts: record.facts)))
                 }
             }
@@ -462,7 +464,7 @@ public final class SummaryCache: Sendable {
                 } else {
                     continue
                 }
-                entries.append((path, Index.Entry(identity: record.identity, hash: record.hash, offset: offset,
+                entries.append((path, Index.Entry(identity: record.identity.settled(threshold: racyThreshold), hash: record.hash, offset: offset,
                                                   length: bytes.count - offset, checksum: record.checksum, facts: record.facts)))
             }
             guard FileSystem.write(bytes, to: file) else {
