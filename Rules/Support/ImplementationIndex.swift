@@ -34,12 +34,12 @@ struct ImplementationIndex {
     init(_ context: LintContext) {
         self.context = context
         let graph = context.graph
-        let patterns = context.configuration.implPatterns.map(NamePattern.init)
+        let patterns = NamePatterns(context.configuration.implPatterns)
         // One pass over every declaration of the workspace (60,000 in the corpus): the
         // protocols, the implementation candidates, and the inheritance lists by simple
         // type name, as written. A parent's name is simplified only when the conformance
         // search below reaches it (a few hundred of some fifteen thousand).
-        var inheritance: [String: [[String]]] = [:]
+        var inheritance = InheritanceTable()
         for (moduleIndex, module) in graph.modules.enumerated() {
             // Enums are values, not services; macro and plugin types are loaded by the
             // compiler and must be public. A dependency's types are its API, whatever
@@ -51,12 +51,12 @@ struct ImplementationIndex {
                 for index in declarations.indices {
                     if !declarations[index].inheritance.isEmpty {
                         // Extensions add conformances too (`extension LiveClock: Clock {}`).
-                        inheritance[SpeziModel.simpleName(declarations[index].name), default: []].append(declarations[index].inheritance)
+                        inheritance.add(SpeziModel.simpleName(declarations[index].name), declarations[index].inheritance)
                     }
                     let kind = declarations[index].kind
                     if kind == .extension { continue }
                     if kind == .protocol { protocolNames.insert(declarations[index].name) }
-                    guard patterns.contains(where: { $0.matches(declarations[index].name) }) else { continue }
+                    guard patterns.matchAny(declarations[index].name) else { continue }
                     let name = declarations[index].name
                     declaringModules[name, default: []].insert(moduleIndex)
                     guard kind != .protocol, kind != .enum, mayImplement else { continue }
@@ -79,7 +79,7 @@ struct ImplementationIndex {
             var seen: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
-                for list in inheritance[next] ?? [] {
+                for list in inheritance.lists(of: next) {
                     for written in list {
                         let parent = SpeziModel.simpleName(written)
                         guard seen.insert(parent).inserted else { continue }
@@ -222,6 +222,66 @@ struct NameFilter {
     }
 }
 
+/// Inheritance lists by the simple name of the type they belong to. Built for every
+/// declaration of the workspace (some fifteen thousand lists in the corpus) and read for
+/// the few hundred implementation candidates and their ancestors, so building must be
+/// cheap: names are keyed by a 64-bit hash of their bytes (the name itself settles a
+/// collision) and a name's lists are chained, without an array per name.
+struct InheritanceTable {
+    private var heads: [UInt64: Int32] = [:]
+    private var entries: [(name: String, list: [String], next: Int32)] = []
+
+    mutating func add(_ name: String, _ list: [String]) {
+        let key = Self.key(name)
+        entries.append((name, list, heads[key] ?? -1))
+        heads[key] = Int32(entries.count - 1)
+    }
+
+    /// The lists declared for `name`, latest first.
+    func lists(of name: String) -> [[String]] {
+        var lists: [[String]] = []
+        var position = heads[Self.key(name)] ?? -1
+        while position >= 0 {
+            let entry = entries[Int(position)]
+            if entry.name == name { lists.append(entry.list) }
+            position = entry.next
+        }
+        return lists
+    }
+
+    /// FNV-1a over the name's UTF-8 bytes.
+    private static func key(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
+
+/// The `impl-patterns` of a configuration: whether a name matches any of them, with the
+/// name's ASCII check made once for all patterns.
+struct NamePatterns {
+    private let patterns: [NamePattern]
+
+    init(_ globs: [Glob]) {
+        patterns = globs.map(NamePattern.init)
+    }
+
+    func matchAny(_ name: String) -> Bool {
+        var isASCII: Bool?
+        for pattern in patterns {
+            switch pattern.matchesBytes(name) {
+            case true?: if pattern.matches(name) { return true }
+            case false?:
+                // Bytes that differ settle an ASCII name; any other is compared by characters.
+                if isASCII == nil { isASCII = NamePattern.isASCII(name) }
+                if isASCII == false && pattern.matches(name) { return true }
+            case nil: if pattern.matches(name) { return true }
+            }
+        }
+        return false
+    }
+}
+
 /// An `impl-patterns` glob, matched without the general glob machinery when it is a plain
 /// prefix, suffix or infix pattern (`Live*`, `*Impl`, `*Mock*`) — names are checked by
 /// the hundred thousand.
@@ -231,11 +291,29 @@ struct NamePattern {
     }
 
     private let form: Form
+    /// The literal's bytes, for the byte test of `.prefix` and `.suffix`.
+    private let bytes: [UInt8]
+
+    /// For a prefix or suffix pattern, whether the name's bytes match; `nil` for the other
+    /// forms. Equal bytes still need `matches` (a combining mark may follow them); unequal
+    /// bytes rule out an ASCII name.
+    func matchesBytes(_ name: String) -> Bool? {
+        let utf8 = name.utf8
+        switch form {
+        case .prefix:
+            return utf8.count >= bytes.count && utf8.prefix(bytes.count).elementsEqual(bytes)
+        case .suffix:
+            return utf8.count >= bytes.count && utf8.suffix(bytes.count).elementsEqual(bytes)
+        default:
+            return nil
+        }
+    }
 
     init(_ glob: Glob) {
         let pattern = glob.pattern
         let leading = pattern.hasPrefix("*"), trailing = pattern.hasSuffix("*") && pattern.count > 1
         let core = String(pattern.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0))
+        bytes = Array(core.utf8)
         if core.contains(where: { "*?[]/\\".contains($0) }) {
             form = .glob(glob)
         } else if leading && trailing {
@@ -263,7 +341,7 @@ struct NamePattern {
         }
     }
 
-    private static func isASCII(_ name: String) -> Bool {
+    static func isASCII(_ name: String) -> Bool {
         name.utf8.allSatisfy { $0 < 0x80 }
     }
 }
