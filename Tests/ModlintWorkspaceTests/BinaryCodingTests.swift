@@ -1,5 +1,6 @@
 import Foundation
 import ModlintFacts
+import ModlintTestSupport
 @testable import ModlintWorkspace
 import Testing
 
@@ -123,6 +124,21 @@ struct BinaryCodingTests {
 
 /// Edge cases of the layouts: empty values, references through the generic coder.
 struct BinaryCodingEdgeCaseTests {
+    /// Any single damaged byte changes the checksum, in every lane, block and tail.
+    @Test func checksumSeesEveryByte() {
+        var generator = SeededGenerator(seed: 14)
+        for length in [0, 1, 7, 8, 31, 32, 33, 64, 100, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let original = Checksum.of(bytes)
+            for position in bytes.indices {
+                var damaged = bytes
+                damaged[position] ^= 0x01 << UInt8(position % 8)
+                #expect(Checksum.of(damaged) != original, "length \(length), byte \(position)")
+            }
+            #expect(Checksum.of(bytes + [0]) != original, "length \(length) grown by a zero byte")
+        }
+    }
+
     @Test func emptySummary() throws {
         let summary = SourceSummary()
         #expect(SummaryCodec.encode(summary).withUnsafeBytes(SummaryCodec.decode) == summary)

@@ -65,7 +65,7 @@ public final class SummaryCache: Sendable {
     static let lockName = "lock"
     static let recordsPrefix = "records-"
     static let magic: [UInt8] = Array("MODLINT-INDEX\n".utf8)
-    static let schemaVersion = 5
+    static let schemaVersion = 6
 
     /// The cache directory for the workspace at `root`: the base plus a hash of the root.
     public func directory(forRoot root: String) -> String {
@@ -510,13 +510,30 @@ final class MappedFile: @unchecked Sendable {
 #endif
 
 /// A fast checksum of a byte range (64-bit words, multiply and rotate): damage in a cache
-/// record or the memo is detected before it can be served.
+/// record or the memo is detected before it can be served. Four lanes take every fourth
+/// word, so that four multiplications are in flight instead of one waiting on the other
+/// (every record is checked before it is decoded).
 public enum Checksum {
     public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var index = 0
+        if bytes.count >= 32 {
+            var lanes: (UInt64, UInt64, UInt64, UInt64) = (hash, hash ^ 0x2545_F491_4F6C_DD1D, hash ^ 0x6A09_E667_F3BC_C908, hash ^ 0xBB67_AE85_84CA_A73B)
+            @inline(__always) func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+                let mixed = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                return (mixed << 31) | (mixed >> 33)
+            }
+            while index + 32 <= bytes.count {
+                lanes.0 = mix(lanes.0, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                lanes.1 = mix(lanes.1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)))
+                lanes.2 = mix(lanes.2, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)))
+                lanes.3 = mix(lanes.3, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)))
+                index += 32
+            }
+            hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3)
+        }
         while index + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash = (hash << 31) | (hash >> 33)
             index += 8
