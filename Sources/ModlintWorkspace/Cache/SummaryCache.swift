@@ -241,6 +241,27 @@ public final class SummaryCache: Sendable {
         let racyThreshold = FileIdentity.racyThreshold()
         /// What `find` answered, per path (asked again by the load after the facts check).
         let found = Mutex<[String: Found]>([:])
+        /// What the last `findAll` learned, by position in its paths: the load asks again
+        /// for the same paths (`storedSummaries`), and answers by position without hashing
+        /// a path; `save` takes the records from here (a record in `kept` replaces one).
+        let batch = Mutex<Batch?>(nil)
+
+        struct Batch: Sendable {
+            var paths: [String]
+            var lookups: [Lookup?]
+            /// Positions by path, made when a path is first asked for alone (rarely).
+            var positions: [String: Int]?
+
+            init(paths: [String], lookups: [Lookup?]) {
+                self.paths = paths
+                self.lookups = lookups
+            }
+
+            mutating func lookup(_ path: String) -> Lookup? {
+                if positions == nil { positions = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+                return positions?[path].flatMap { lookups[$0] }
+            }
+        }
         let changes = Atomic<Int>(0)
 
         init(cache: SummaryCache, directory: String, index: Index?, records: MappedFile?) {
@@ -262,6 +283,7 @@ public final class SummaryCache: Sendable {
         /// read. `identity`: the file's stat when the caller already has it (the walk does).
         public func find(path: String, absolute: String, identity known: FileIdentity? = nil) -> Found? {
             if let earlier = found.withLock({ $0[path] }) { return earlier }
+            if let earlier = batch.withLock({ batch in batch?.lookup(path) }) { return earlier.found }
             guard let lookup = lookUp(path: path, absolute: absolute, identity: known) else { return nil }
             remember([path], [lookup])
             return lookup.found
@@ -270,19 +292,36 @@ public final class SummaryCache: Sendable {
         /// `find` for the root-relative `paths` under `root`, in parallel; what was learned
         /// is remembered under one lock instead of two per file.
         public func findAll(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [Found?] {
+            if let same = answers(for: paths) { return same.map { $0?.found } }
             let earlier = found.withLock { $0 }
             let lookups: [Lookup?] = paths.parallelMap { path in
                 if let known = earlier[path] { return Lookup(found: known, record: nil) }
                 return lookUp(path: path, absolute: Paths.join(root, path), identity: identities[path])
             }
-            remember(paths, lookups)
+            // The batch replaced, if any, is kept by path.
+            if let previous = batch.withLock({ batch in defer { batch = Batch(paths: paths, lookups: lookups) }; return batch }) {
+                remember(previous.paths, previous.lookups)
+            }
             return lookups.map { $0?.found }
+        }
+
+        /// The last batch's answers when `paths` are its paths (the same array is compared
+        /// in constant time).
+        private func answers(for paths: [String]) -> [Lookup?]? {
+            batch.withLock { batch in batch.flatMap { $0.paths == paths ? $0.lookups : nil } }
         }
 
         /// The stored summaries of the unchanged files among `paths` (same stat as in the
         /// index, or found stored earlier in this run), decoded in parallel; `nil` for a file
         /// that would have to be read. Remembered as `find` remembers them.
         func storedSummaries(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [SourceSummary?] {
+            if let known = answers(for: paths) {
+                // Summaries made by the facts check come along: the load need not look again.
+                return Array(known.indices).parallelMap { index -> SourceSummary? in
+                    guard let found = known[index]?.found else { return nil }
+                    return summary(found, path: paths[index], absolute: Paths.join(root, paths[index]))
+                }
+            }
             let earlier = found.withLock { $0 }
             let results: [(lookup: Lookup?, summary: SourceSummary?)] = paths.parallelMap { path in
                 let known = earlier[path].map { Lookup(found: $0, record: nil) }
@@ -377,7 +416,7 @@ public final class SummaryCache: Sendable {
         /// to write is not an error: the next run summarises those files again.
         @discardableResult
         public func save() -> Bool {
-            let kept = kept.withLock { $0 }
+            let kept = liveRecords()
             let unchanged = changes.load(ordering: .relaxed) == 0 && index.map { $0.entries.count == kept.count } ?? false
             if unchanged { return true }
             guard FileSystem.makeDirectories(directory) else {
@@ -413,17 +452,34 @@ public final class SummaryCache: Sendable {
             return true
         }
 
+        /// Every record this run keeps, one per path: the last batch's, replaced by any
+        /// kept by path (a damaged record summarised again).
+        private func liveRecords() -> [(path: String, record: Record)] {
+            let byPath = kept.withLock { $0 }
+            var live: [(path: String, record: Record)] = []
+            if let batch = batch.withLock({ $0 }) {
+                live.reserveCapacity(batch.paths.count + byPath.count)
+                for (index, lookup) in batch.lookups.enumerated() {
+                    if let record = lookup?.record, byPath.isEmpty || byPath[batch.paths[index]] == nil {
+                        live.append((batch.paths[index], record))
+                    }
+                }
+            }
+            for (path, record) in byPath { live.append((path, record)) }
+            return live
+        }
+
         /// Appending is right while live records make up at least half of the file.
-        private func appendable(records: MappedFile, kept: [String: Record]) -> Bool {
+        private func appendable(records: MappedFile, kept: [(path: String, record: Record)]) -> Bool {
             var live = 0
-            for record in kept.values {
+            for (_, record) in kept {
                 live += record.fresh?.count ?? record.stored?.length ?? 0
             }
             return records.count <= 2 * live + (1 << 20)
         }
 
         /// Appends the fresh records at the end of the current generation.
-        private func appendFresh(_ kept: [String: Record], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
+        private func appendFresh(_ kept: [(path: String, record: Record)], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
             let descriptor = Glibc_open(file, O_WRONLY | O_APPEND, 0o644)
             guard descriptor >= 0 else {
                 cache.recordWriteFailure(file)
@@ -452,10 +508,9 @@ public final class SummaryCache: Sendable {
         }
 
         /// Writes every live record into a new generation (the first run, or compaction).
-        private func writeAll(_ kept: [String: Record], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
+        private func writeAll(_ kept: [(path: String, record: Record)], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
             var bytes: [UInt8] = []
-            for path in kept.keys.sorted() {
-                let record = kept[path]!
+            for (path, record) in kept.sorted(by: { $0.path < $1.path }) {
                 let offset = bytes.count
                 if let fresh = record.fresh {
                     bytes += fresh
