@@ -494,7 +494,7 @@ public struct WorkspaceLoader: Sendable {
             }
             return (FileSystem.read(absolute).map(FactExtractor.summarize(bytes:)), false)
         }
-        cache?.save()
+        cache?.saveInBackground()
         PhaseClock.mark("summaries decoded")
         // The prefetched table, completed with the files summarised now (built anew, it
         // would hash every path once more).

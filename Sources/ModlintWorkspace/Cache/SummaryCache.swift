@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ModlintFacts
 import Synchronization
 
@@ -52,8 +53,23 @@ public final class SummaryCache: Sendable {
         return "/tmp/modlint-cache-\(getuid())"
     }
 
-    /// What could not be written, with the reason.
-    public var writeFailures: [String] { failures.withLock { $0 } }
+    /// What could not be written, with the reason (after the writes still under way).
+    public var writeFailures: [String] {
+        Self.finishWrites()
+        return failures.withLock { $0 }
+    }
+
+    /// Saves under way on other threads (`Session.saveInBackground`). The process waits
+    /// for them when it exits, however it exits: a run never leaves a half-written index.
+    private static let pendingWrites = DispatchGroup()
+    private static let waitsAtExit: Void = {
+        atexit { SummaryCache.finishWrites() }
+    }()
+
+    /// Waits for the saves under way.
+    public static func finishWrites() {
+        pendingWrites.wait()
+    }
 
     /// Notes a file of this cache that could not be written (the reason is `errno`'s).
     public func recordWriteFailure(_ path: String) {
@@ -410,6 +426,17 @@ public final class SummaryCache: Sendable {
 
         private func keep(_ path: String, _ record: Record) {
             kept.withLock { $0[path] = record }
+        }
+
+        /// `save` on another thread: the rules run meanwhile. Waited for at exit (and by
+        /// `writeFailures`).
+        public func saveInBackground() {
+            SummaryCache.waitsAtExit
+            SummaryCache.pendingWrites.enter()
+            DispatchQueue.global().async { [self] in
+                save()
+                SummaryCache.pendingWrites.leave()
+            }
         }
 
         /// Appends the new records and replaces the index, when anything changed. Failing
