@@ -249,6 +249,7 @@ public struct WorkspaceLoader: Sendable {
             }
         }
         let root = Self.commonAncestor(of: directories)
+        if fingerprinting { options.cache?.prepare(root: root) }
         var scan = TreeScan()
         scan.fingerprinting = fingerprinting
         scan.racyThreshold = FileIdentity.racyThreshold()

@@ -95,19 +95,44 @@ public final class SummaryCache: Sendable {
     /// One session per root and process: the facts check and the load that may follow
     /// share what they found (a changed file is summarised once).
     public func open(root: String) -> Session {
-        sessions.withLock { sessions in
+        if let pending = preparing.withLock({ $0[root] }) { pending.wait() }
+        return sessions.withLock { sessions in
             if let session = sessions[root] { return session }
-            let directory = directory(forRoot: root)
-            let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
-            Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
-            let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
-            let session = Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
+            let session = makeSession(root: root)
             sessions[root] = session
             return session
         }
     }
 
+    /// Starts opening the session for `root` on another thread: reading and indexing the
+    /// index is serial work that the walk of the tree, which comes first, can hide.
+    /// `open` waits for it.
+    public func prepare(root: String) {
+        let group = DispatchGroup()
+        let started = preparing.withLock { pending -> Bool in
+            guard pending[root] == nil else { return false }
+            pending[root] = group
+            return true
+        }
+        guard started else { return }
+        DispatchQueue.global().async(group: group) { [self] in
+            let session = makeSession(root: root)
+            sessions.withLock { sessions in
+                if sessions[root] == nil { sessions[root] = session }
+            }
+        }
+    }
+
+    private func makeSession(root: String) -> Session {
+        let directory = directory(forRoot: root)
+        let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
+        Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
+        let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
+        return Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
+    }
+
     private let sessions = Mutex<[String: Session]>([:])
+    private let preparing = Mutex<[String: DispatchGroup]>([:])
 
     /// Temporaries a killed run left behind, and record generations no index names any
     /// more (older than ten minutes: a live writer's or reader's are not).
