@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ModlintConfiguration
 import ModlintFacts
 import ModlintManifest
@@ -97,7 +98,7 @@ public struct WorkspaceLoader: Sendable {
     /// Loads a workspace from a walk already made (`scan(paths:)`): a run walks the tree once.
     public func load(_ scanned: ScannedWorkspace) -> Workspace {
         var workspace = assemble(root: scanned.root, scan: scanned.scan, structure: scanned.structure,
-                                 savesLayout: !scanned.structureIsRacy)
+                                 savesLayout: !scanned.structureIsRacy, prefetched: scanned.layoutPrefetch)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
         if options.readsDependencies {
             attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan))
@@ -122,6 +123,17 @@ public struct WorkspaceLoader: Sendable {
         }
         PhaseClock.mark("facts")
         return digest.value
+    }
+
+    /// Starts reading the stored layout on another thread, for a run that is likely to
+    /// load the workspace next (its tree changed): the facts check runs meanwhile.
+    public func prefetchLayout(_ scanned: ScannedWorkspace) {
+        guard let memo = layoutMemo(root: scanned.root, structure: scanned.structure) else { return }
+        scanned.layoutPrefetch.start { memo.load() }
+    }
+
+    private func layoutMemo(root: String, structure: UInt64) -> LayoutMemo? {
+        options.cache.flatMap { structure == 0 ? nil : LayoutMemo(cache: $0, root: root, key: LayoutMemo.key(structure: structure, options: options)) }
     }
 
     /// Writes what the cache learned (after a `factsDigest` that answered the run).
@@ -306,13 +318,13 @@ public struct WorkspaceLoader: Sendable {
     /// The workspace of a walk: its layout (from the memo when the tree's structure is
     /// unchanged), then every source file's summary. `savesLayout`: false when a file of
     /// the structure is too recent to key the memo by (`FileIdentity.isRacy`).
-    private func assemble(root: String, scan: TreeScan, structure: UInt64, savesLayout: Bool) -> Workspace {
+    private func assemble(root: String, scan: TreeScan, structure: UInt64, savesLayout: Bool, prefetched: LayoutPrefetch? = nil) -> Workspace {
         let cache = options.cache?.open(root: root)
         // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
         let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
-        let memo = options.cache.flatMap { structure == 0 ? nil : LayoutMemo(cache: $0, root: root, key: LayoutMemo.key(structure: structure, options: options)) }
+        let memo = layoutMemo(root: root, structure: structure)
         let layout: WorkspaceLayout
-        if let stored = memo?.load() {
+        if let stored = prefetched?.layout() ?? memo?.load() {
             layout = stored
         } else {
             layout = layOut(root: root, scan: scan)
@@ -619,6 +631,30 @@ public struct ScannedWorkspace: Sendable {
     public let structureIsRacy: Bool
     /// Found for the fingerprint and reused by the load (they are looked up on disk).
     let dependencyInputs: DependencyInputs?
+    /// The stored layout, when `WorkspaceLoader.prefetchLayout` started reading it.
+    let layoutPrefetch = LayoutPrefetch()
+}
+
+/// A stored layout read on another thread (`WorkspaceLoader.prefetchLayout`).
+final class LayoutPrefetch: @unchecked Sendable {
+    private let group = DispatchGroup()
+    /// Written once by the background work, read only after `group.wait()`.
+    private var stored: WorkspaceLayout?
+    private var started = false
+
+    /// Runs `read` on another thread (once; called from the thread that loads).
+    func start(_ read: @escaping @Sendable () -> WorkspaceLayout?) {
+        guard !started else { return }
+        started = true
+        DispatchQueue.global().async(group: group) { [self] in stored = read() }
+    }
+
+    /// The layout read, waiting for it; `nil` when none was started or none was stored.
+    func layout() -> WorkspaceLayout? {
+        guard started else { return nil }
+        group.wait()
+        return stored
+    }
 }
 
 /// Where the workspace's dependency checkouts may be, and the `Package.resolved` files.

@@ -92,6 +92,8 @@ struct LintCommand: ParsableCommand {
         if let remembered = memo?.result() {
             result = remembered
         } else {
+            // The tree changed: the layout will likely be needed, read while the facts are checked.
+            loader.prefetchLayout(scanned)
             // Only comments or white space changed: the facts, and so the result, did not.
             let factsKey = memo.flatMap { memo in loader.factsDigest(scanned).map { memo.factsKey(digest: $0) } }
             if let factsKey, let remembered = memo?.result(facts: factsKey) {
