@@ -322,6 +322,8 @@ public struct WorkspaceLoader: Sendable {
         let cache = options.cache?.open(root: root)
         // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
         let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
+        // Without a cache, files are summarised meanwhile instead (see `SpeculativeSummaries`).
+        let speculation = cache == nil ? SpeculativeSummaries(root: root, paths: scan.swiftFiles) : nil
         let memo = layoutMemo(root: root, structure: structure)
         let layout: WorkspaceLayout
         if let stored = prefetched?.layout() ?? memo?.load() {
@@ -331,7 +333,7 @@ public struct WorkspaceLoader: Sendable {
             if savesLayout { memo?.save(layout) }
         }
         PhaseClock.mark("layout")
-        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? [:])
+        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? speculation?.finish() ?? [:])
     }
 
     /// Packages and Xcode projects, their targets and the files each builds: everything a
