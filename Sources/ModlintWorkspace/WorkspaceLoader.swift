@@ -489,7 +489,7 @@ public struct WorkspaceLoader: Sendable {
                           prefetched: [String: SourceSummary]) -> Workspace {
         var notes = layout.notes
         // A file built by a SwiftPM target and an Xcode target is summarised once.
-        var unique = Set<String>()
+        var unique = Set<String>(minimumCapacity: scan.swiftFiles.count)
         for package in layout.packages {
             for target in package.targets { unique.formUnion(target.files) }
         }
