@@ -106,8 +106,13 @@ struct LintCommand: ParsableCommand {
                 PhaseClock.mark("rules")
                 workspace = loaded
             }
-            if let memo, let factsKey, !memo.save(result, facts: factsKey) { linter.loaderOptions.cache?.recordWriteFailure(memo.file) }
-            PhaseClock.mark("memo saved")
+            // Written while the report is rendered (and waited for at exit).
+            if let memo, let factsKey, let cache = linter.loaderOptions.cache {
+                let saved = result
+                SummaryCache.writeInBackground {
+                    if !memo.save(saved, facts: factsKey) { cache.recordWriteFailure(memo.file) }
+                }
+            }
         }
         try FaultInjection.checkInternalFault()
         if verbose {

@@ -71,6 +71,16 @@ public final class SummaryCache: Sendable {
         pendingWrites.wait()
     }
 
+    /// Runs a cache write on another thread, waited for at exit and by `writeFailures`.
+    public static func writeInBackground(_ write: @escaping @Sendable () -> Void) {
+        waitsAtExit
+        pendingWrites.enter()
+        DispatchQueue.global().async {
+            write()
+            pendingWrites.leave()
+        }
+    }
+
     /// Notes a file of this cache that could not be written (the reason is `errno`'s).
     public func recordWriteFailure(_ path: String) {
         let reason = String(cString: strerror(errno))
@@ -456,12 +466,7 @@ public final class SummaryCache: Sendable {
         /// `save` on another thread: the rules run meanwhile. Waited for at exit (and by
         /// `writeFailures`).
         public func saveInBackground() {
-            SummaryCache.waitsAtExit
-            SummaryCache.pendingWrites.enter()
-            DispatchQueue.global().async { [self] in
-                save()
-                SummaryCache.pendingWrites.leave()
-            }
+            SummaryCache.writeInBackground { [self] in save() }
         }
 
         /// Appends the new records and replaces the index, when anything changed. Failing
