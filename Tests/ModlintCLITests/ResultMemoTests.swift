@@ -45,7 +45,7 @@ struct ResultMemoTests {
     /// facts memo; one that moves a finding (a line inserted above it) is not. Both match
     /// `--no-cache` byte for byte.
     @Test func commentEditsReuseTheResultAndMovedFindingsDoNot() throws {
-        let directory = try TemporaryDirectory(files: [
+        try Self.withWorkspaceAndCache([
             ("Package.swift", """
             // swift-tools-version:5.9
             import PackageDescription
@@ -53,24 +53,19 @@ struct ResultMemoTests {
             """),
             ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
             ("Sources/Feature/Feature.swift", "import Kit\n"),
-        ])
-        let cache = try TemporaryDirectory(prefix: "modlint-cache")
-        defer {
-            directory.remove()
-            cache.remove()
+        ]) { directory, cache in
+            let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+            func expectSameAsWithoutCache(_ label: String, rulesRun: Bool) throws {
+                try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "rules", ran: rulesRun)
+            }
+            try expectSameAsWithoutCache("cold", rulesRun: true)
+            #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 1,"))
+            try directory.write("Sources/Feature/Feature.swift", "import Kit // why\n\n")
+            try expectSameAsWithoutCache("comment at the end of a line", rulesRun: false)
+            try directory.write("Sources/Feature/Feature.swift", "// a header\nimport Kit // why\n")
+            try expectSameAsWithoutCache("line inserted above the finding", rulesRun: true)
+            #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 2,"))
         }
-        try directory.age()
-        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
-        func expectSameAsWithoutCache(_ label: String, rulesRun: Bool) throws {
-            try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "rules", ran: rulesRun)
-        }
-        try expectSameAsWithoutCache("cold", rulesRun: true)
-        #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 1,"))
-        try directory.write("Sources/Feature/Feature.swift", "import Kit // why\n\n")
-        try expectSameAsWithoutCache("comment at the end of a line", rulesRun: false)
-        try directory.write("Sources/Feature/Feature.swift", "// a header\nimport Kit // why\n")
-        try expectSameAsWithoutCache("line inserted above the finding", rulesRun: true)
-        #expect(try CLI.run(arguments).standardOutput.contains("\"line\": 2,"))
     }
 
     /// Lints `directory` with its cache in `cache`: the output must equal `--no-cache`'s
@@ -81,6 +76,22 @@ struct ResultMemoTests {
         let run = try CLI.run(["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path], environment: ["MODLINT_TIMINGS": "1"])
         #expect(run.standardOutput == reference.standardOutput, "\(label)")
         #expect(run.standardError.contains("timing: \(phase) ") == ran, "\(label)")
+    }
+
+    /// A workspace of `files` and a cache folder for it, both removed after `body`.
+    /// `aged`: the files get a modification time a minute back (`TemporaryDirectory.age`),
+    /// as a user's files have by the time they commit: no memo is keyed by files saved a
+    /// moment ago.
+    static func withWorkspaceAndCache(_ files: [(String, String)] = files, aged: Bool = true,
+                                      _ body: (TemporaryDirectory, TemporaryDirectory) throws -> Void) throws {
+        let directory = try TemporaryDirectory(files: files)
+        let cache = try TemporaryDirectory(prefix: "modlint-cache")
+        defer {
+            directory.remove()
+            cache.remove()
+        }
+        if aged { try directory.age() }
+        try body(directory, cache)
     }
 
     /// The files of one root's cache folder, record generations as `records-*.bin`.
@@ -125,77 +136,67 @@ struct ResultMemoTests {
     /// A damaged cache is rebuilt, never served: the output stays byte-identical to
     /// `--no-cache` after a flipped byte in the memo or in a summary record.
     @Test func corruptionIsDetected() throws {
-        let directory = try TemporaryDirectory(files: Self.files + [("Sources/Feature/More.swift", "import Core\nimport Missing\n")])
-        let cache = try TemporaryDirectory(prefix: "modlint-cache")
-        defer {
-            directory.remove()
-            cache.remove()
+        try Self.withWorkspaceAndCache(Self.files + [("Sources/Feature/More.swift", "import Core\nimport Missing\n")]) { directory, cache in
+            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+            #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
+            let folder = cache.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache.path))[0]
+            func flip(_ file: String, at fraction: Double) throws {
+                var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
+                let index = min(bytes.count - 1, Int(Double(bytes.count) * fraction))
+                bytes[index] ^= 0x5A
+                try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file))
+            }
+            try flip("result.memo", at: 0.8)
+            #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
+            // The memo hit is gone after an edit; every summary comes from the damaged records.
+            let records = try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("records-") }!
+            try flip(records, at: 0.9)
+            try flip(records, at: 0.5)
+            try directory.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
+            let edited = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            #expect(try CLI.run(arguments).standardOutput == edited.standardOutput)
+            // A damaged layout memo: manifests are read again.
+            try flip("layout.memo", at: 0.6)
+            try directory.write("Sources/Core/Core.swift", "public struct Core {}\npublic struct Other {}\n")
+            let twice = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            let damaged = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
+            #expect(damaged.standardOutput == twice.standardOutput)
+            #expect(damaged.standardError.contains("timing: manifests"))
+            // A damaged index: the whole cache is rebuilt, the result unchanged.
+            try flip("index.bin", at: 0.5)
+            try directory.write("Sources/Feature/More.swift", "import Core\nimport Missing // edited\n")
+            let again = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+            #expect(try CLI.run(arguments).standardOutput == again.standardOutput)
         }
-        try directory.age()
-        let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
-        #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
-        let folder = cache.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache.path))[0]
-        func flip(_ file: String, at fraction: Double) throws {
-            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
-            let index = min(bytes.count - 1, Int(Double(bytes.count) * fraction))
-            bytes[index] ^= 0x5A
-            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file))
-        }
-        try flip("result.memo", at: 0.8)
-        #expect(try CLI.run(arguments).standardOutput == reference.standardOutput)
-        // The memo hit is gone after an edit; every summary comes from the damaged records.
-        let records = try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("records-") }!
-        try flip(records, at: 0.9)
-        try flip(records, at: 0.5)
-        try directory.write("Sources/Core/Core.swift", "public struct Core {} // edited\n")
-        let edited = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-        #expect(try CLI.run(arguments).standardOutput == edited.standardOutput)
-        // A damaged layout memo: manifests are read again.
-        try flip("layout.memo", at: 0.6)
-        try directory.write("Sources/Core/Core.swift", "public struct Core {}\npublic struct Other {}\n")
-        let twice = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-        let damaged = try CLI.run(arguments, environment: ["MODLINT_TIMINGS": "1"])
-        #expect(damaged.standardOutput == twice.standardOutput)
-        #expect(damaged.standardError.contains("timing: manifests"))
-        // A damaged index: the whole cache is rebuilt, the result unchanged.
-        try flip("index.bin", at: 0.5)
-        try directory.write("Sources/Feature/More.swift", "import Core\nimport Missing // edited\n")
-        let again = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-        #expect(try CLI.run(arguments).standardOutput == again.standardOutput)
     }
 
     /// The layout (packages, targets, their files) is reused while the structure is
     /// unchanged: a source edit reads no manifest; a manifest edit, a new file or a removed
     /// one reads them again. Every run matches `--no-cache` byte for byte.
     @Test func layoutIsReusedWhileTheStructureIsUnchanged() throws {
-        let directory = try TemporaryDirectory(files: Self.files)
-        let cache = try TemporaryDirectory(prefix: "modlint-cache")
-        defer {
-            directory.remove()
-            cache.remove()
+        try Self.withWorkspaceAndCache() { directory, cache in
+            func expectSameAsWithoutCache(_ label: String, manifestsRead: Bool) throws {
+                try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "manifests", ran: manifestsRead)
+            }
+            try expectSameAsWithoutCache("cold", manifestsRead: true)
+            try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
+            try expectSameAsWithoutCache("a new import", manifestsRead: false)
+            try directory.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
+            """)
+            // A manifest saved a moment ago keys no layout (see `aSecondSaveWithinOneTimestampTickIsSeen`).
+            try directory.age()
+            try expectSameAsWithoutCache("the manifest declares the import", manifestsRead: true)
+            try directory.write("Sources/Feature/Feature.swift", "public struct Feature {}\n")
+            try expectSameAsWithoutCache("an edit after the manifest's", manifestsRead: false)
+            try directory.write("Sources/Feature/More.swift", "import Missing\n")
+            try expectSameAsWithoutCache("a new file", manifestsRead: true)
+            try FileManager.default.removeItem(atPath: directory.path + "/Sources/Feature/More.swift")
+            try expectSameAsWithoutCache("a removed file", manifestsRead: true)
         }
-        try directory.age()
-        func expectSameAsWithoutCache(_ label: String, manifestsRead: Bool) throws {
-            try Self.expectSameAsWithoutCache(directory, cache: cache, label, phase: "manifests", ran: manifestsRead)
-        }
-        try expectSameAsWithoutCache("cold", manifestsRead: true)
-        try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
-        try expectSameAsWithoutCache("a new import", manifestsRead: false)
-        try directory.write("Package.swift", """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
-        """)
-        // A manifest saved a moment ago keys no layout (see `aSecondSaveWithinOneTimestampTickIsSeen`).
-        try directory.age()
-        try expectSameAsWithoutCache("the manifest declares the import", manifestsRead: true)
-        try directory.write("Sources/Feature/Feature.swift", "public struct Feature {}\n")
-        try expectSameAsWithoutCache("an edit after the manifest's", manifestsRead: false)
-        try directory.write("Sources/Feature/More.swift", "import Missing\n")
-        try expectSameAsWithoutCache("a new file", manifestsRead: true)
-        try FileManager.default.removeItem(atPath: directory.path + "/Sources/Feature/More.swift")
-        try expectSameAsWithoutCache("a removed file", manifestsRead: true)
     }
 
     /// Two roots share one cache base without evicting each other; a temporary a killed
@@ -244,7 +245,7 @@ struct ResultMemoTests {
     /// read the first save must not vouch for the second: its identity was racy, so the
     /// cache holds it unverified and no memo is keyed by it.
     @Test func aSecondSaveWithinOneTimestampTickIsSeen() throws {
-        let directory = try TemporaryDirectory(files: [
+        try Self.withWorkspaceAndCache([
             ("Package.swift", """
             // swift-tools-version:5.9
             import PackageDescription
@@ -253,59 +254,50 @@ struct ResultMemoTests {
             ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
             ("Sources/Core/Core.swift", "public struct Core {}\n"),
             ("Sources/Feature/Feature.swift", "import Core\n"),
-        ])
-        let cache = try TemporaryDirectory(prefix: "modlint-cache")
-        defer {
-            directory.remove()
-            cache.remove()
+        ], aged: false) { directory, cache in
+            try Self.expectSameAsWithoutCache(directory, cache: cache, "cold", phase: "rules", ran: true)
+            try directory.rewriteKeepingTime("Sources/Feature/Feature.swift", "import Kit \n")
+            try Self.expectSameAsWithoutCache(directory, cache: cache, "second save, same size and time", phase: "rules", ran: true)
+            #expect(try CLI.run(["lint", "--cache-dir", cache.path, directory.path]).standardOutput.contains("Feature imports Kit"))
+            try directory.rewriteKeepingTime("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Kit"), .target(name: "Core"), .target(name: "Feature", dependencies: ["Kit"])])
+            """)
+            try Self.expectSameAsWithoutCache(directory, cache: cache, "manifest saved again, same size and time", phase: "manifests", ran: true)
         }
-        try Self.expectSameAsWithoutCache(directory, cache: cache, "cold", phase: "rules", ran: true)
-        try directory.rewriteKeepingTime("Sources/Feature/Feature.swift", "import Kit \n")
-        try Self.expectSameAsWithoutCache(directory, cache: cache, "second save, same size and time", phase: "rules", ran: true)
-        #expect(try CLI.run(["lint", "--cache-dir", cache.path, directory.path]).standardOutput.contains("Feature imports Kit"))
-        try directory.rewriteKeepingTime("Package.swift", """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "App", targets: [.target(name: "Kit"), .target(name: "Core"), .target(name: "Feature", dependencies: ["Kit"])])
-        """)
-        try Self.expectSameAsWithoutCache(directory, cache: cache, "manifest saved again, same size and time", phase: "manifests", ran: true)
     }
 
     /// Runs at once on one root share its cache (the pre-commit hook and an editor's
     /// on-save run): each prints what a run without a cache prints, after every kind of
     /// edit, and what they leave behind serves the next run, with no temporary left.
     @Test func concurrentRunsShareOneCache() throws {
-        let directory = try TemporaryDirectory(files: Self.files)
-        let cache = try TemporaryDirectory(prefix: "modlint-cache")
-        defer {
-            directory.remove()
-            cache.remove()
-        }
-        try directory.age()
-        let edits: [(label: String, path: String, contents: String?)] = [
-            ("cold", "", nil),
-            ("a new import", "Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n"),
-            ("a comment", "Sources/Feature/Feature.swift", "import Core // why\n"),
-            ("a new file", "Sources/Feature/More.swift", "import Missing\n"),
-            ("a manifest edit", "Package.swift", """
-            // swift-tools-version:5.9
-            import PackageDescription
-            let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
-            """),
-        ]
-        let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
-        for edit in edits {
-            if let contents = edit.contents { try directory.write(edit.path, contents) }
-            let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
-            for run in Self.atOnce(4, arguments) {
-                #expect(run?.standardOutput == reference.standardOutput, "\(edit.label)")
-                #expect(run?.exitCode == reference.exitCode, "\(edit.label)")
+        try Self.withWorkspaceAndCache() { directory, cache in
+            let edits: [(label: String, path: String, contents: String?)] = [
+                ("cold", "", nil),
+                ("a new import", "Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n"),
+                ("a comment", "Sources/Feature/Feature.swift", "import Core // why\n"),
+                ("a new file", "Sources/Feature/More.swift", "import Missing\n"),
+                ("a manifest edit", "Package.swift", """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "App", targets: [.target(name: "Core", dependencies: ["Feature"]), .target(name: "Feature")])
+                """),
+            ]
+            let arguments = ["lint", "--cache-dir", cache.path, "--reporter", "json", directory.path]
+            for edit in edits {
+                if let contents = edit.contents { try directory.write(edit.path, contents) }
+                let reference = try CLI.run(["lint", "--no-cache", "--reporter", "json", directory.path])
+                for run in Self.atOnce(4, arguments) {
+                    #expect(run?.standardOutput == reference.standardOutput, "\(edit.label)")
+                    #expect(run?.exitCode == reference.exitCode, "\(edit.label)")
+                }
+                #expect(try CLI.run(arguments).standardOutput == reference.standardOutput, "\(edit.label), after the concurrent runs")
             }
-            #expect(try CLI.run(arguments).standardOutput == reference.standardOutput, "\(edit.label), after the concurrent runs")
+            let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+            #expect(folders.count == 1)
+            #expect(try Self.cacheFiles(cache.path + "/" + folders[0]).allSatisfy { !$0.contains(".modlint-tmp-") })
         }
-        let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(folders.count == 1)
-        #expect(try Self.cacheFiles(cache.path + "/" + folders[0]).allSatisfy { !$0.contains(".modlint-tmp-") })
     }
 
     /// `count` runs of the CLI started together; `nil` for one that could not be started.
