@@ -114,6 +114,8 @@ struct GraphCommand: ParsableCommand {
         var style = pipeline.style(cluster: cluster.mode, view: graphView)
         style.metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
         style.legend = !noLegend
+        // Nothing else runs while Graphviz lays out (the cache's save could still be under way).
+        SummaryCache.finishWrites()
         if check, let output {
             try GraphFormatSelection.check(graphView, format: format, style: style, against: output)
             return
