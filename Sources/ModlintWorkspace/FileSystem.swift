@@ -168,12 +168,6 @@ public enum FileSystem {
         return result.sorted { $0.name < $1.name }
     }
 
-    /// A file's identity (size, modification time in nanoseconds, inode), as `entries`
-    /// reports it; `nil` when it cannot be stat'ed.
-    public static func identity(of path: String) -> String? {
-        FileIdentity(path: path)?.description
-    }
-
     /// The absolute, `.`/`..`-free form of `path` (relative paths start at the current
     /// directory). Symbolic links are resolved when the path exists.
     public static func absolute(_ path: String) -> String {

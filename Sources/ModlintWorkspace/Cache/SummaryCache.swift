@@ -364,7 +364,8 @@ public final class SummaryCache: Sendable {
 
         /// The stored summaries of the unchanged files among `paths` (same stat as in the
         /// index, or found stored earlier in this run), decoded in parallel; `nil` for a file
-        /// that would have to be read. Remembered as `find` remembers them.
+        /// that would have to be read. Remembered as `find` remembers them. For the paths
+        /// of the facts check (`findAll`), also the summaries it made of changed files.
         func storedSummaries(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [SourceSummary?] {
             if let known = answers(for: paths) {
                 // Summaries made by the facts check come along: the load need not look again.

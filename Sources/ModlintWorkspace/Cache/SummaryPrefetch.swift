@@ -6,8 +6,9 @@ import ModlintFacts
 /// stored, and decoding them is the part of a load that needs no target to be known yet:
 /// on two cores the two kinds of work overlap instead of following each other.
 ///
-/// Only stored summaries are taken here; a file that must be read and summarised is left
-/// to the loader, which knows whether any target builds it.
+/// Only stored summaries are taken here (and those the facts check made already); a file
+/// that must be read and summarised is left to the loader, which knows whether any target
+/// builds it.
 final class SummaryPrefetch: @unchecked Sendable {
     private let group = DispatchGroup()
     /// Written once by the background work, read only after `group.wait()`.
