@@ -26,11 +26,16 @@ public enum FileSystem {
 
     /// Reads a whole file; `nil` when it cannot be opened or read.
     public static func read(_ path: String) -> [UInt8]? {
+        read(path, atMost: .max)
+    }
+
+    /// `read`, or `nil` for a file of more than `limit` bytes (as `fstat` reports them).
+    public static func read(_ path: String, atMost limit: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) <= limit else { return nil }
         // Exactly `st_size` bytes, uninitialised (no zero-fill), then one small read to see
         // EOF — or the rest of a file that grew or reports no size (a special file).
         let size = max(Int(info.st_size), 0)

@@ -8,13 +8,17 @@ import Synchronization
 /// the layout is mostly serial work: without this the second core idles through it
 /// (some 60 ms of a cold run of the corpus). The worker takes files in walk order and
 /// stops at the next file once the layout is ready; a file it summarised that no target
-/// builds (a few percent) is the price.
+/// builds (a few percent) is the price. A large file is left to the loader, which reads it
+/// only when a target builds it (a generated file a target excludes is never read).
 final class SpeculativeSummaries: @unchecked Sendable {
+    /// 4 MiB: larger than nearly every hand-written file.
+    static let largestFile = 1 << 22
+
     private let group = DispatchGroup()
     private let stopped = Atomic<Bool>(false)
     private let paths: [String]
     /// Written by the worker, read only after `group.wait()`: `nil` = not summarised,
-    /// `.some(nil)` = unreadable.
+    /// `.some(nil)` = unreadable or larger than `largestFile`.
     private var summaries: [SourceSummary??]
 
     init(root: String, paths: [String]) {
@@ -23,7 +27,8 @@ final class SpeculativeSummaries: @unchecked Sendable {
         DispatchQueue.global().async(group: group) { [self] in
             for index in paths.indices {
                 if stopped.load(ordering: .relaxed) { break }
-                summaries[index] = .some(FileSystem.read(Paths.join(root, paths[index])).map(FactExtractor.summarize(bytes:)))
+                summaries[index] = .some(FileSystem.read(Paths.join(root, paths[index]), atMost: Self.largestFile)
+                    .map(FactExtractor.summarize(bytes:)))
             }
         }
     }
