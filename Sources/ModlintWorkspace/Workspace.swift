@@ -37,8 +37,13 @@ public struct Workspace: Sendable {
     public var targetCount: Int { subjectPackages.reduce(0) { $0 + $1.targets.count } }
     /// Distinct files analysed: a file that several Xcode targets build counts once.
     public var fileCount: Int {
-        var seen = Set<String>()
-        for package in subjectPackages {
+        var total = 0
+        for package in packages where !package.isContext {
+            for target in package.targets { total += target.files.count }
+        }
+        // Sized once: ten thousand paths would otherwise be rehashed at every growth.
+        var seen = Set<String>(minimumCapacity: total)
+        for package in packages where !package.isContext {
             for target in package.targets { for file in target.files { seen.insert(file.path) } }
         }
         return seen.count
