@@ -878,8 +878,6 @@ struct Lexer {
     }
 }
 
-/// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
-/// whether the byte may continue an identifier or an operator.
 /// The filter behind `Token.Marks.keyword`: one bit per (length, first byte, last byte),
 /// each taken modulo 16 or 32, set for the words the fact passes act on. A word that
 /// shares its key is marked too; the passes compare the bytes anyway.
@@ -911,6 +909,8 @@ enum KeywordHints {
     }()
 }
 
+/// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
+/// whether the byte may continue an identifier or an operator.
 enum ByteClass {
     static let kindMask: UInt8 = 0x0F
     static let identifierContinue: UInt8 = 0x80
