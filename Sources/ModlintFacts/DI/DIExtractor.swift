@@ -174,9 +174,9 @@ struct DIScan {
                     // `@Dependency`, `@DependencyClient`, `@Injected`, `@LazyInjected`,
                     // `@WeakLazyInjected`, `@InjectedObject`.
                     let length = token.length
+                    // (`afterAt`: the token right before is the `@`.)
                     if token.marks & Token.Marks.afterAt != 0 && token.flags & Token.Flags.spaceBefore == 0 && length >= 3
-                        && bytes[Int(token.start)] >= UInt8(ascii: "A") && bytes[Int(token.start)] <= UInt8(ascii: "Z")
-                        && tokenBuffer[index - 1].kind == .punctuation && bytes[Int(tokenBuffer[index - 1].start)] == UInt8(ascii: "@") {
+                        && bytes[Int(token.start)] >= UInt8(ascii: "A") && bytes[Int(token.start)] <= UInt8(ascii: "Z") {
                         handleAttribute(at: index)
                     }
                     // `Feature.register(in: container)` (at `register`): only in files that
