@@ -1,5 +1,6 @@
 import Foundation
 import ModlintTestSupport
+import Synchronization
 import Testing
 
 /// The whole-run memo must never hide a change: any edit to a source file, a manifest or
@@ -302,33 +303,11 @@ struct ResultMemoTests {
 
     /// `count` runs of the CLI started together; `nil` for one that could not be started.
     static func atOnce(_ count: Int, _ arguments: [String]) -> [CLIRun?] {
-        let runs = Locked([CLIRun?](repeating: nil, count: count))
+        let runs = Mutex([CLIRun?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let run = try? CLI.run(arguments)
-            runs.update { $0[index] = run }
+            runs.withLock { $0[index] = run }
         }
-        return runs.value
-    }
-}
-
-/// A value several threads update under one lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&stored)
+        return runs.withLock { $0 }
     }
 }
