@@ -15,15 +15,13 @@ public enum PhaseClock {
 
     /// CPU time of the whole process (every thread), in seconds: beside the wall time it
     /// shows how well a phase uses the cores.
-    static func cpu() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    static func cpu() -> Double { seconds(on: CLOCK_PROCESS_CPUTIME_ID) }
 
-    static func now() -> Double {
+    static func now() -> Double { seconds(on: CLOCK_MONOTONIC) }
+
+    private static func seconds(on clock: clockid_t) -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
+        clock_gettime(clock, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
