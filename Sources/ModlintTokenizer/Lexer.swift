@@ -119,7 +119,7 @@ struct Lexer {
                 pendingFlags |= Token.Flags.newlineBefore | Token.Flags.spaceBefore
                 // The indentation that follows, here rather than through the dispatch:
                 // a branch of its own predicts far better than the shared jump.
-                while pos < count && bytes[pos] == UInt8(ascii: " ") { pos += 1 }
+                pos = endOfSpaces(from: pos)
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
                 let length = end - pos
@@ -253,12 +253,34 @@ struct Lexer {
         return end
     }
 
+    /// Eight bytes at a time: most names end within the first word, without the
+    /// mispredicted exit of a loop over bytes.
     @inline(__always)
     private func scanIdentifier(from pos: Int) -> Int {
         var end = pos
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let stop = SWAR.nonIdentifierBytes(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+            if stop != 0 { return end + stop.trailingZeroBitCount >> 3 }
+            end += 8
+        }
         while end < count && table[Int(bytes[end])] & ByteClass.identifierContinue != 0 {
             end += 1
         }
+        return end
+    }
+
+    /// The end of a run of spaces (indentation), eight bytes at a time.
+    @inline(__always)
+    private func endOfSpaces(from pos: Int) -> Int {
+        var end = pos
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let other = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) ^ SWAR.spaces
+            if other != 0 { return end + other.trailingZeroBitCount >> 3 }
+            end += 8
+        }
+        while end < count && bytes[end] == UInt8(ascii: " ") { end += 1 }
         return end
     }
 
@@ -911,6 +933,35 @@ enum KeywordHints {
 
 /// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
 /// whether the byte may continue an identifier or an operator.
+/// Byte tests on eight bytes at once (little-endian words).
+enum SWAR {
+    static let spaces: UInt64 = 0x2020_2020_2020_2020
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of each byte of a 7-bit word `x` that lies in `lower...upper`: adding
+    /// `0x80 - lower` sets it from `lower` up, adding `0x7F - upper` from past `upper`, and
+    /// no sum carries into the next byte.
+    @inline(__always)
+    private static func inRange(_ x: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+        let fromLower = x &+ UInt64(0x80 &- lower) &* 0x0101_0101_0101_0101
+        let pastUpper = x &+ UInt64(0x7F &- upper) &* 0x0101_0101_0101_0101
+        return fromLower & ~pastUpper & high
+    }
+
+    /// The high bit of each byte that cannot continue a name (`ByteClass.identifierContinue`:
+    /// letters, digits, `_`, `$`, and every byte from 0x80).
+    @inline(__always)
+    static func nonIdentifierBytes(_ word: UInt64) -> UInt64 {
+        let x = word & low7
+        let folded = x | 0x2020_2020_2020_2020
+        let continues = word & high | inRange(folded, UInt8(ascii: "a"), UInt8(ascii: "z"))
+            | inRange(x, UInt8(ascii: "0"), UInt8(ascii: "9")) | inRange(x, UInt8(ascii: "_"), UInt8(ascii: "_"))
+            | inRange(x, UInt8(ascii: "$"), UInt8(ascii: "$"))
+        return ~continues & high
+    }
+}
+
 enum ByteClass {
     static let kindMask: UInt8 = 0x0F
     static let identifierContinue: UInt8 = 0x80

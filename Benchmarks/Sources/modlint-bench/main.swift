@@ -383,7 +383,22 @@ func printPassTimes(_ corpus: Corpus) {
         let seconds = best(runs: 3, body)
         print("\(pad(name, 34)) \(pad(fmt(seconds * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(megabytes / seconds, 0) + " MB/s", 11, right: true)) \(pad(fmt(seconds * 1e9 / Double(max(1, tokenCount)), 1) + " ns/token", 14, right: true))")
     }
-    print("(checksum \(sink.total))")
+    print("(checksum \(sink.total), tokens \(tokenDigest(sources)))")
+}
+
+/// FNV-1a over every token's fields: shows any change in what the lexer produces.
+func tokenDigest(_ sources: [TokenizedSource]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+    for source in sources {
+        for token in source.tokens {
+            mix(UInt64(token.kind.rawValue) | UInt64(token.flags) << 8 | UInt64(token.marks) << 16)
+            mix(UInt64(UInt32(bitPattern: token.start)) | UInt64(UInt32(bitPattern: token.end)) << 32)
+            mix(UInt64(UInt32(bitPattern: token.line)) | UInt64(UInt32(bitPattern: token.condition)) << 32)
+        }
+        mix(UInt64(source.lineCount))
+    }
+    return hash
 }
 
 /// FNV-1a over a file's references (names and records): the checksum then shows a change
