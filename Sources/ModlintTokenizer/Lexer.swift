@@ -10,6 +10,7 @@ struct Lexer {
     var conditions = ConditionTable()
     var diagnostics: [LexerDiagnostic] = []
     var lineCount = 0
+    var hints = SourceHints()
 
     private var bytes: UnsafePointer<UInt8>
     private var count = 0
@@ -37,6 +38,8 @@ struct Lexer {
     private var previousEnd: Int { Int(out[previousIndex].end) }
     private var previousFlags: UInt8 { out[previousIndex].flags }
     private var stringNesting = 0
+    /// Non-zero once a name with a watched word's key was lexed (`SourceHints.watchedWord`).
+    private var watchedWordSeen: UInt8 = 0
     /// Set once a literal nested past `maximumStringNesting`: the literals around it end
     /// quietly at the end of that line.
     private var tooDeep = false
@@ -89,6 +92,7 @@ struct Lexer {
             pos = endOfLine(from: pos)
         }
         lexAll(from: pos)
+        hints.watchedWord = watchedWordSeen != 0
         if !openBlocks.isEmpty {
             report(.unbalancedConditional, at: count)
         }
@@ -130,7 +134,12 @@ struct Lexer {
                 }
                 // Branch-free: the passes' loops skip on these marks.
                 let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
-                pendingMarks |= hinted &* Token.Marks.keyword | (byte &- UInt8(ascii: "A") < 26 ? Token.Marks.capital : 0)
+                let capital = byte &- UInt8(ascii: "A") < 26
+                pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
+                watchedWordSeen |= UInt8(truncatingIfNeeded: keywordHints[KeywordHints.watchedWords + (key >> 6)] >> UInt64(key & 63)) & 1
+                if capital && pendingMarks & Token.Marks.afterAt != 0 {
+                    hints.capitalAttributes.append(Int32(truncatingIfNeeded: outCount))
+                }
                 emit(.identifier, pos, end, line)
                 pos = end
                 // `let x`, `func f`: a single space after a name is the commonest next byte.
@@ -184,6 +193,7 @@ struct Lexer {
                     pos = end
                 } else {
                     emit(.punctuation, pos, pos + 1, line)
+                    if !hints.metatypeSyntax { noteMember(afterDotAt: pos) }
                     pos += 1
                 }
             case ByteClass.operatorChar:
@@ -199,6 +209,21 @@ struct Lexer {
                 emit(.operator, pos, pos + 1, line)
                 pos += 1
             }
+        }
+    }
+
+    /// Sets `hints.metatypeSyntax` when the `.` at `pos` is followed by `self` or `Type`,
+    /// or by white space or a comment, which could separate it from them.
+    @inline(__always)
+    private mutating func noteMember(afterDotAt pos: Int) {
+        guard pos + 1 < count else { return }
+        let next = bytes[pos + 1]
+        if next == UInt8(ascii: "s") || next == UInt8(ascii: "T") {
+            if pos + 5 <= count && (equals(pos + 1, pos + 5, "self") || equals(pos + 1, pos + 5, "Type")) {
+                hints.metatypeSyntax = true
+            }
+        } else if next == UInt8(ascii: "/") || next == 0 || table[Int(next)] & ByteClass.kindMask <= ByteClass.newline {
+            hints.metatypeSyntax = true
         }
     }
 
@@ -910,17 +935,21 @@ enum KeywordHints {
     /// `declarationWords`): the lexer compares bytes only for names that share a key.
     static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension"]
     static let declarationWords = 256
+    /// `SourceHints.watchedWord`'s words, in the table's third part (from word `watchedWords`):
+    /// the key protocols and values containers of the DI frameworks.
+    static let watched = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues"]
+    static let watchedWords = 512
 
     @inline(__always)
     static func key(length: Int, first: UInt8, last: UInt8) -> Int {
         (length & 15) << 10 | Int(first & 31) << 5 | Int(last & 31)
     }
 
-    /// Twice 16,384 bits, allocated once and never freed.
+    /// Three times 16,384 bits, allocated once and never freed.
     nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * declarationWords)
-        table.initialize(repeating: 0, count: 2 * declarationWords)
-        for (offset, list) in [(0, words), (declarationWords, declarations)] {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * declarationWords)
+        table.initialize(repeating: 0, count: 3 * declarationWords)
+        for (offset, list) in [(0, words), (declarationWords, declarations), (watchedWords, watched)] {
             for word in list {
                 let bytes = Array(word.utf8)
                 let key = key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])

@@ -19,6 +19,8 @@ public struct TokenizedSource: Sendable {
     public let lineCount: Int
     /// Whether comments were kept as tokens: when not, no pass needs to look for them.
     public let keepsComments: Bool
+    /// What the lexer noticed on the way that lets a pass skip a file.
+    public let hints: SourceHints
 
     public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
         self.bytes = bytes
@@ -30,6 +32,7 @@ public struct TokenizedSource: Sendable {
         self.conditions = lexer.conditions
         self.diagnostics = lexer.diagnostics
         self.lineCount = lexer.lineCount
+        self.hints = lexer.hints
     }
 
     public init(_ text: String, options: TokenizerOptions = TokenizerOptions()) {
@@ -90,4 +93,20 @@ public struct TokenizedSource: Sendable {
     public func column(of token: Token) -> Int {
         column(ofOffset: Int(token.start))
     }
+}
+
+/// Cheap facts about a file, gathered by the lexer at no extra pass, that tell a fact pass
+/// whether it can find anything at all. Each errs on the side of "maybe".
+public struct SourceHints: Sendable, Equatable {
+    /// A `.` directly followed by `self` or `Type` (a metatype: `T.self`, `T.Type`), or by
+    /// white space or a comment, which could separate the two.
+    public var metatypeSyntax = false
+    /// A name with the length, first and last byte of one of `KeywordHints.watched` (DI key
+    /// protocols and values containers); the bytes are not compared.
+    public var watchedWord = false
+    /// Indices of the tokens that directly follow `@` and start with a capital letter:
+    /// attribute names such as `@MainActor`, `@Injected`.
+    public var capitalAttributes: [Int32] = []
+
+    public init() {}
 }

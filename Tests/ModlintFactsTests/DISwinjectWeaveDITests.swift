@@ -1,8 +1,42 @@
 import ModlintFacts
+import ModlintTokenizer
 import Testing
 
+/// The file's DI facts. Every DI test also checks here that the lexer-hint shortcut
+/// (skipping files that can yield nothing) loses nothing against a full scan.
 func diFacts(_ text: String) -> DIFacts {
-    FactExtractor.summarize(bytes: Array(text.utf8)).di
+    let summary = FactExtractor.summarize(bytes: Array(text.utf8))
+    #expect(summary.di == DIExtractor.extractScanningAlways(TokenizedSource(text), imports: summary.imports))
+    return summary.di
+}
+
+struct DIShortcutTests {
+    @Test func filesWithoutAnyDIShapeAreSkipped() {
+        let view = """
+        import SwiftUI
+
+        @MainActor struct Row: View {
+            @State private var count = 0
+            @Environment(\\.dismiss) var dismiss
+            var body: some View { Text("\\(count)").onTapGesture { self.count += 1 } }
+        }
+        """
+        let source = TokenizedSource(view)
+        #expect(!DIExtractor.mayFindFacts(in: source, imports: FactExtractor.summarize(source).imports))
+    }
+
+    @Test(arguments: [
+        "final class A { @Inject var clock: Clock }",
+        "func f(_ c: Container) { c.register(Clock.self) { LiveClock() } }",
+        "struct ClockKey: DependencyKey { static let liveValue = LiveClock() }",
+        "extension DependencyValues { @DependencyEntry var clock: Clock = LiveClock() }",
+        "import Swinject\nlet x = 1",
+    ])
+    func filesWithADIShapeAreScanned(_ text: String) {
+        let source = TokenizedSource(text)
+        #expect(DIExtractor.mayFindFacts(in: source, imports: FactExtractor.summarize(source).imports))
+        #expect(!diFacts(text).isEmpty || text.hasPrefix("import"))
+    }
 }
 
 struct DISwinjectTests {

@@ -7,6 +7,7 @@ import BenchKit
 import Foundation
 import ModlintFacts
 import ModlintManifest
+import ModlintTokenizer
 
 enum Help {
     static let usage = """
@@ -78,6 +79,9 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
     print("== Source facts: modlint FactExtractor vs swift-syntax oracle ==")
     let slots = ResultSlots<FileComparison>(count: files.count)
     let counts = ResultSlots<(Int, Int, Int, Int)>(count: files.count)
+    // The DI pass's shortcut: files it skips, and those where the full scan would have
+    // found something (must be none).
+    let shortcuts = ResultSlots<(skipped: Bool, missed: Bool)>(count: files.count)
     let start = now()
     parallelFor(files.count, threads: threads, chunk: 4) { i in
         guard let bytes = readFileBytes(files[i]) else {
@@ -87,6 +91,9 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
             return
         }
         let mine = FactExtractor.summarize(bytes: bytes)
+        let source = TokenizedSource(bytes: bytes)
+        let skipped = !DIExtractor.mayFindFacts(in: source, imports: mine.imports)
+        shortcuts[i] = (skipped, skipped && !DIExtractor.extractScanningAlways(source, imports: mine.imports).isEmpty)
         let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i], lineAt: lineAt)
         slots[i] = FactComparer.compare(path: files[i], modlint: mine, oracle: oracle.summary,
                                         oracleHadSyntaxErrors: oracle.hasSyntaxErrors)
@@ -104,6 +111,11 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
     let pass = ratio >= 99.9
     print("files: \(files.count)   agree: \(agreeing)   ratio: \(fmt(ratio, 3)) %   target ≥ 99.9 %   \(pass ? "PASS" : "MISS")")
     print("facts (oracle / modlint): imports \(totals.0) / \(totals.2), declarations \(totals.1) / \(totals.3)   [\(fmt(elapsed, 1)) s, \(threads) threads]")
+    let shortcutResults = shortcuts.values.compactMap { $0 }
+    let missed = zip(files, shortcuts.values).filter { $0.1?.missed == true }.map(\.0)
+    print("DI shortcut: \(shortcutResults.filter(\.skipped).count) of \(files.count) files skip the DI scan; "
+          + "the scan finds facts in \(missed.count) of them   target 0   \(missed.isEmpty ? "PASS" : "MISS")")
+    for path in missed.prefix(show) { print("  missed: \(relative(path, corpus.root))") }
     let syntaxErrors = results.filter(\.oracleHadSyntaxErrors)
     print("files where swift-syntax reports syntax errors: \(syntaxErrors.count) (\(syntaxErrors.filter { !$0.agrees }.count) of them disagree)")
     var categories: [String: (items: Int, files: Int)] = [:]
@@ -126,7 +138,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
             if lines.count > 12 { print("    … \(lines.count - 12) more") }
         }
     }
-    return pass
+    return pass && missed.isEmpty
 }
 
 // MARK: - Manifests

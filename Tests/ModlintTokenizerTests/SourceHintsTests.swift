@@ -1,0 +1,28 @@
+import Testing
+import ModlintTokenizer
+
+/// What the lexer notes for the fact passes' shortcuts.
+@Suite struct SourceHintsTests {
+    @Test(arguments: ["let t = Foo.self", "func f(_ t: T.Type)", "x = (any P).self", "let t = Foo.\n    self", "a = Foo./* c */self"])
+    func metatypeSyntaxIsSeen(_ text: String) {
+        #expect(TokenizedSource(text).hints.metatypeSyntax)
+    }
+
+    @Test(arguments: ["self.value = 1", "let s = x.selfish", "x.Types = 2", "let t = \"Foo.self\"", "// Foo.self", "a...b"])
+    func otherUsesOfSelfAndTypeAreNot(_ text: String) {
+        // `.selfish` shares its first four bytes: a hint may err on the side of "maybe".
+        #expect(TokenizedSource(text).hints.metatypeSyntax == (text == "let s = x.selfish" || text == "x.Types = 2"))
+    }
+
+    @Test func watchedWordsAreSeen() {
+        #expect(TokenizedSource("struct K: DependencyKey {}").hints.watchedWord)
+        #expect(TokenizedSource("extension InjectedValues {}").hints.watchedWord)
+        #expect(!TokenizedSource("struct K: Hashable {}").hints.watchedWord)
+        #expect(!TokenizedSource("let s = \"DependencyKey\"").hints.watchedWord)
+    }
+
+    @Test func capitalAttributesAreListedByToken() {
+        let source = TokenizedSource("@MainActor final class A { @Inject var c: Clock; @objc func f() {}; @ escaping }")
+        #expect(source.hints.capitalAttributes.map { source.text(source.tokens[Int($0)]) } == ["MainActor", "Inject"])
+    }
+}
