@@ -24,8 +24,11 @@ import ModlintTokenizer
 ///   produce facts.
 public enum FactExtractor {
     public static func summarize(bytes: [UInt8]) -> SourceSummary {
-        var summary = summarize(TokenizedSource(bytes: bytes))
-        summary.suppressions = SuppressionExtractor.extract(bytes: bytes)
+        let source = TokenizedSource(bytes: bytes)
+        var summary = summarize(source)
+        // Only a comment that starts with `modlint:` can be a directive: the lexer saw none
+        // in nearly every file.
+        if source.hints.suppressionDirective { summary.suppressions = SuppressionExtractor.extract(bytes: bytes) }
         return summary
     }
 

@@ -212,6 +212,16 @@ struct Lexer {
         }
     }
 
+    /// Sets `hints.suppressionDirective` when the comment `start..<end` starts with
+    /// `modlint:` after its `//` or `/*` and any spaces or tabs (not a doc comment).
+    private mutating func noteDirective(inCommentFrom start: Int, to end: Int) {
+        var index = start + 2
+        // `///` and `/**`: documentation, never a directive.
+        guard index < end, bytes[index] != bytes[start + 1] else { return }
+        while index < end && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 }
+        if end - index >= 8 && equals(index, index + 8, "modlint:") { hints.suppressionDirective = true }
+    }
+
     /// Sets `hints.metatypeSyntax` when the `.` at `pos` is followed by `self` or `Type`,
     /// or by white space or a comment, which could separate it from them.
     @inline(__always)
@@ -378,6 +388,7 @@ struct Lexer {
     }
 
     private mutating func emitComment(_ start: Int, _ end: Int, line startLine: Int32) {
+        if !hints.suppressionDirective { noteDirective(inCommentFrom: start, to: end) }
         if options.keepComments {
             pendingMarks |= Token.Marks.comment
             emit(.comment, start, end, startLine)

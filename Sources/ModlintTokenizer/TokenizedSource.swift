@@ -104,6 +104,9 @@ public struct SourceHints: Sendable, Equatable {
     /// A name with the length, first and last byte of one of `KeywordHints.watched` (DI key
     /// protocols and values containers); the bytes are not compared.
     public var watchedWord = false
+    /// A comment that starts with `modlint:` (after `//` or `/*` and spaces or tabs, not
+    /// in a doc comment): the file may hold a suppression directive.
+    public var suppressionDirective = false
     /// Indices of the tokens that directly follow `@` and start with a capital letter:
     /// attribute names such as `@MainActor`, `@Injected`.
     public var capitalAttributes: [Int32] = []

@@ -25,4 +25,13 @@ import ModlintTokenizer
         let source = TokenizedSource("@MainActor final class A { @Inject var c: Clock; @objc func f() {}; @ escaping }")
         #expect(source.hints.capitalAttributes.map { source.text(source.tokens[Int($0)]) } == ["MainActor", "Inject"])
     }
+
+    @Test(arguments: [
+        ("// modlint:disable:next public-impl", true), ("/*\tmodlint:disable-file all */", true), ("x = 1 //modlint:enable a", true),
+        ("/// modlint:disable a", false), ("/** modlint:disable a */", false), ("let s = \"// modlint:disable a\"", false),
+        ("// see modlint:disable", false), ("// modlint", false),
+    ])
+    func suppressionDirectivesAreSeenOnlyAtACommentsStart(_ text: String, _ expected: Bool) {
+        #expect(TokenizedSource(text).hints.suppressionDirective == expected)
+    }
 }
