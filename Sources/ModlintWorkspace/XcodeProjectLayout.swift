@@ -345,7 +345,11 @@ final class SwiftFileSet {
     private lazy var folded: [String: String] = {
         var map: [String: String] = [:]
         // Sorted input: of two files differing only in case, the first wins, on every host.
-        for file in files { map[file.lowercased()] = map[file.lowercased()] ?? file }
+        map.reserveCapacity(files.count)
+        for file in files {
+            let key = file.lowercased()
+            if map[key] == nil { map[key] = file }
+        }
         return map
     }()
 
