@@ -971,8 +971,6 @@ enum KeywordHints {
     }()
 }
 
-/// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
-/// whether the byte may continue an identifier or an operator.
 /// Byte tests on eight bytes at once (little-endian words).
 enum SWAR {
     static let spaces: UInt64 = 0x2020_2020_2020_2020
@@ -1002,6 +1000,8 @@ enum SWAR {
     }
 }
 
+/// Byte classes for the lexer's dispatch: the low bits hold the class, two high bits say
+/// whether the byte may continue an identifier or an operator.
 enum ByteClass {
     static let kindMask: UInt8 = 0x0F
     static let identifierContinue: UInt8 = 0x80

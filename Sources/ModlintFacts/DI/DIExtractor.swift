@@ -54,7 +54,7 @@ public enum DIExtractor {
 ///   `@DependencyEntry` members need;
 /// - an attribute whose name starts with a capital and that is no known non-DI wrapper
 ///   (`@Inject var clock: Clock`).
-/// Most files (about 70 % of the corpus) have none, and skip the scan. The lexer notes
+/// Most files (two thirds of the corpus) have none, and skip the scan. The lexer notes
 /// these tokens on its way (`SourceHints`); the accuracy harness checks on every corpus
 /// file that the scan finds nothing where this says so.
 enum DITriggers {
