@@ -350,20 +350,40 @@ public struct XcodeProjectReader {
 /// Lexical path helpers (the Xcode reader does not depend on the workspace's).
 public enum XcodePaths {
     /// Folds `.` and `..` (a leading `..` is kept: paths may leave the project's folder).
+    /// Works on the UTF-8 bytes into one buffer: a project resolves thousands of file
+    /// references, and splitting each into substrings cost more than reading the project.
     public static func normalize(_ path: String) -> String {
         if isNormal(path) { return path }
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." || part.isEmpty { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
+        var utf8 = Array(path.utf8)
+        let absolute = utf8.first == UInt8(ascii: "/")
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count + 1)
+        if absolute { output.append(UInt8(ascii: "/")) }
+        let base = output.count
+        // Where each kept component starts in `output`, and whether it is `..`.
+        var components: [(start: Int, isParent: Bool)] = []
+        utf8.withUnsafeMutableBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count && bytes[index] == UInt8(ascii: "/") { index += 1 }
+                let start = index
+                while index < bytes.count && bytes[index] != UInt8(ascii: "/") { index += 1 }
+                let length = index - start
+                if length == 0 || length == 1 && bytes[start] == UInt8(ascii: ".") { continue }
+                let isParent = length == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".")
+                if isParent, let last = components.last, !last.isParent {
+                    // Drop the last component with the `/` before it.
+                    output.removeSubrange(max(base, last.start - 1)...)
+                    components.removeLast()
+                    continue
+                }
+                if isParent && absolute { continue }
+                if output.count > base { output.append(UInt8(ascii: "/")) }
+                components.append((output.count, isParent))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             }
-            if part == "..", absolute { continue }
-            parts.append(part)
         }
-        return (absolute ? "/" : "") + parts.joined(separator: "/")
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// True when no component is empty, `.` or `..` (and nothing trails): the common case,
