@@ -125,17 +125,29 @@ public enum FileSystem {
     /// Like `entries(of:)`, and for files that `identify` selects also their identity
     /// (size, modification time in nanoseconds, inode) — read with `fstatat` on the open
     /// directory, which is cheaper than a second walk of stats by path.
-    public static func entries(of directory: String, identify: ((String) -> Bool)?)
+    ///
+    /// `keepsFile`, when given, sees each regular file's name as bytes first: the files it
+    /// turns down (a tree walk wants a few kinds among many) cost no string and no sort.
+    public static func entries(of directory: String, keepsFile: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+                               identify: ((String) -> Bool)?)
         -> [(name: String, kind: EntryKind, identity: FileIdentity?)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var result: [(name: String, kind: EntryKind, identity: FileIdentity?)] = []
         while let entry = readdir(handle) {
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_REG), let keepsFile {
+                let kept = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                        keepsFile(UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
+                    }
+                }
+                if !kept { continue }
+            }
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            let type = entry.pointee.d_type
             let kind: EntryKind
             switch Int32(type) {
             case Int32(DT_DIR): kind = .directory
@@ -163,6 +175,9 @@ public enum FileSystem {
                 }
             default: kind = .other
             }
+            // A link or an entry of unknown type that turned out to be a file.
+            if kind == .file && type != UInt8(DT_REG), let keepsFile,
+               !Array(name.utf8).withUnsafeBufferPointer(keepsFile) { continue }
             var identity: FileIdentity?
             if kind == .file, let identify, identify(name) {
                 var info = stat()

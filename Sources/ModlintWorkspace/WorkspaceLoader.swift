@@ -766,6 +766,18 @@ struct TreeScan: Sendable {
         if identity?.isRacy(threshold: racyThreshold) == true { structureIsRacy = true }
     }
 
+    /// The only files the walk records: Swift sources and manifests, build settings, module
+    /// maps. Judged on the name's bytes, before a string is made for it (most entries of a
+    /// tree are other files: resources, documentation, fixtures).
+    static func isWalkedFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func hasSuffix(_ suffix: StaticString) -> Bool {
+            let length = suffix.utf8CodeUnitCount
+            guard name.count >= length else { return false }
+            return memcmp(name.baseAddress! + (name.count - length), suffix.utf8Start, length) == 0
+        }
+        return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
+    }
+
     /// Reads one directory: records its packages, Swift files and identities; returns the
     /// subdirectories to descend into.
     private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
@@ -777,7 +789,11 @@ struct TreeScan: Sendable {
             structure.add(directory)
         }
         var subdirectories: [String] = []
+        // With exclude globs every entry is matched (a glob that matches nothing is reported).
+        var keepsFile: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+        if excluded.globs.isEmpty { keepsFile = { name in TreeScan.isWalkedFile(name) } }
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
+                                               keepsFile: keepsFile,
                                                identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") || $0 == "module.modulemap" } : nil) else { return [] }
         var manifests: [String] = []
         for entry in entries {
