@@ -514,6 +514,8 @@ public struct WorkspaceLoader: Sendable {
         // The prefetched table, completed with the files summarised now (built anew, it
         // would hash every path once more).
         var summaries = prefetched
+        // Sized once: a cold run adds most files here, and growing would rehash every path.
+        summaries.reserveCapacity(uniquePaths.count)
         for (index, path) in uniquePaths.enumerated() {
             guard let summary = summaryList[index].summary else {
                 notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file"))
