@@ -222,14 +222,17 @@ struct Lexer {
         if end - index >= 8 && equals(index, index + 8, "modlint:") { hints.suppressionDirective = true }
     }
 
-    /// Sets `hints.metatypeSyntax` when the `.` at `pos` is followed by `self` or `Type`,
-    /// or by white space or a comment, which could separate it from them.
+    /// Notes the `.` at `pos` (token `outCount - 1`) in `hints.selfDots` when `self`
+    /// follows, and sets `hints.metatypeSyntax` when `Type` does, or white space or a
+    /// comment, which could separate it from either.
     @inline(__always)
     private mutating func noteMember(afterDotAt pos: Int) {
         guard pos + 1 < count else { return }
         let next = bytes[pos + 1]
         if next == UInt8(ascii: "s") || next == UInt8(ascii: "T") {
-            if pos + 5 <= count && (equals(pos + 1, pos + 5, "self") || equals(pos + 1, pos + 5, "Type")) {
+            if pos + 5 <= count && equals(pos + 1, pos + 5, "self") {
+                hints.selfDots.append(Int32(truncatingIfNeeded: outCount - 1))
+            } else if pos + 5 <= count && equals(pos + 1, pos + 5, "Type") {
                 hints.metatypeSyntax = true
             }
         } else if next == UInt8(ascii: "/") || next == 0 || table[Int(next)] & ByteClass.kindMask <= ByteClass.newline {

@@ -98,9 +98,12 @@ public struct TokenizedSource: Sendable {
 /// Cheap facts about a file, gathered by the lexer at no extra pass, that tell a fact pass
 /// whether it can find anything at all. Each errs on the side of "maybe".
 public struct SourceHints: Sendable, Equatable {
-    /// A `.` directly followed by `self` or `Type` (a metatype: `T.self`, `T.Type`), or by
-    /// white space or a comment, which could separate the two.
+    /// A `.` directly followed by `Type` (a metatype type: `T.Type`), or by white space or a
+    /// comment, which could separate it from `Type` or `self`.
     public var metatypeSyntax = false
+    /// Indices of the `.` tokens directly followed by `self` (`T.self`, and `x.self`,
+    /// `\.self`, `.selfish`: the pass that reads them tells them apart).
+    public var selfDots: [Int32] = []
     /// A name with the length, first and last byte of one of `KeywordHints.watched` (DI key
     /// protocols and values containers); the bytes are not compared.
     public var watchedWord = false

@@ -25,9 +25,29 @@ struct DIShortcutTests {
         #expect(!DIExtractor.mayFindFacts(in: source, imports: FactExtractor.summarize(source).imports))
     }
 
+    /// A `.self` that ends no call's first argument, or the argument of a call no
+    /// container makes (`decode`, a type's initializer), leaves the file unscanned.
+    @Test(arguments: [
+        "let model = try JSONDecoder().decode(Model.self, from: data)",
+        "let id = ObjectIdentifier(Model.self)",
+        "let t = Model.self",
+        "f(x, Model.self)",
+        "ForEach(items, id: \\.self) { Text($0) }",
+        "if type(of: x) == Model.self {}",
+    ])
+    func metatypesNoContainerCallTakesLeaveTheFileUnscanned(_ text: String) {
+        let source = TokenizedSource(text)
+        #expect(!DIExtractor.mayFindFacts(in: source, imports: []))
+        #expect(diFacts(text).isEmpty)
+    }
+
     @Test(arguments: [
         "final class A { @Inject var clock: Clock }",
         "func f(_ c: Container) { c.register(Clock.self) { LiveClock() } }",
+        "func f(_ c: Container) { c.register(Box<Int>.self) { Box(1) } }",
+        "func f(_ c: Container) { c.register(Outer.Clock.self) { LiveClock() } }",
+        "func f(_ c: Container) { c.register((any Clock).self) { LiveClock() } }",
+        "func f<T>(_ t: T.Type) {}\nstruct S { func register<T>(_ t: T.Type) {} }",
         "struct ClockKey: DependencyKey { static let liveValue = LiveClock() }",
         "extension DependencyValues { @DependencyEntry var clock: Clock = LiveClock() }",
         "import Swinject\nlet x = 1",

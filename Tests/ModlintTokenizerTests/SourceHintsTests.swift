@@ -3,20 +3,29 @@ import ModlintTokenizer
 
 /// What the lexer notes for the fact passes' shortcuts.
 @Suite struct SourceHintsTests {
-    @Test(arguments: ["let t = Foo.self", "func f(_ t: T.Type)", "x = (any P).self", "let t = Foo.\n    self", "a = Foo./* c */self"])
+    @Test(arguments: ["func f(_ t: T.Type)", "let t = Foo.\n    self", "a = Foo./* c */self"])
     func metatypeSyntaxIsSeen(_ text: String) {
         #expect(TokenizedSource(text).hints.metatypeSyntax)
     }
 
+    /// Each `.` before `self` is listed by its token index, for the DI pass to judge.
+    @Test(arguments: [("let t = Foo.self", [4]), ("x = (any P).self", [6]), ("r(A.B.self); s(\\.self)", [5, 12]),
+                      ("let s = x.selfish", [4])])
+    func dotsBeforeSelfAreListed(_ text: String, _ dots: [Int32]) {
+        let hints = TokenizedSource(text).hints
+        #expect(hints.selfDots == dots)
+        #expect(!hints.metatypeSyntax)
+    }
+
     @Test(arguments: ["self.value = 1", "let t = \"Foo.self\"", "// Foo.self", "a...b", "x.type = 2"])
     func otherUsesOfSelfAndTypeAreNot(_ text: String) {
-        #expect(!TokenizedSource(text).hints.metatypeSyntax)
+        let hints = TokenizedSource(text).hints
+        #expect(!hints.metatypeSyntax && hints.selfDots.isEmpty)
     }
 
     /// The hint compares four bytes, not the whole name: it may err on the side of "maybe".
-    @Test(arguments: ["let s = x.selfish", "x.Types = 2"])
-    func longerNamesSharingTheFirstFourBytesAreSeenToo(_ text: String) {
-        #expect(TokenizedSource(text).hints.metatypeSyntax)
+    @Test func longerNamesSharingTheFirstFourBytesAreSeenToo() {
+        #expect(TokenizedSource("x.Types = 2").hints.metatypeSyntax)
     }
 
     @Test func watchedWordsAreSeen() {

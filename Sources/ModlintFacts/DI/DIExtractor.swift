@@ -47,8 +47,11 @@ public enum DIExtractor {
 ///
 /// Without an import only hand-rolled containers, key types and values containers yield
 /// facts, and each needs one of these tokens:
-/// - `self` or `Type` right after `.`: a metatype argument (`register(T.self)`, `self[Key.self]`)
-///   or parameter (`func register<T>(_ type: T.Type)`);
+/// - `Type` right after `.`: a metatype parameter (`func register<T>(_ type: T.Type)`);
+/// - `self` right after `.`, ending the first argument of a call whose name could be a
+///   container's method (`register(T.self)`; not `decode(T.self, from:)` or
+///   `ObjectIdentifier(T.self)`): the lexer lists these dots and `metatypeCall(endingAt:)`
+///   walks back from each to the call;
 /// - a key protocol or values container by name (`DependencyKey`, `TestDependencyKey`,
 ///   `InjectedKey`, `DependencyValues`, `InjectedValues`), which key declarations and
 ///   `@DependencyEntry` members need;
@@ -68,7 +71,54 @@ enum DITriggers {
             let name = source.text(source.tokens[Int(index)])
             if !HandRolledContainerAdapter.knownAttributes.contains(name) { return true }
         }
-        return false
+        return hints.selfDots.contains { metatypeCall(endingAt: Int($0), in: source) }
+    }
+
+    /// Whether the `.self` at `dot` may end the metatype argument of a call that the
+    /// hand-rolled adapter records. Mirrors `DITokens.metatype(at:)` backwards: a name
+    /// chain (`A.B`, generic arguments between single `<` and `>`) back to the `(` of a
+    /// call whose name starts lower-case and is not `HandRolledContainerAdapter.ignored`.
+    /// Any other shape before the dot that the forward reading could still take (a
+    /// parenthesised type, `(any P).self`) counts as a call.
+    static func metatypeCall(endingAt dot: Int, in source: TokenizedSource) -> Bool {
+        let tokens = source.tokens
+        func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+            index >= 0 && tokens[index].kind == .punctuation && source.bytes[Int(tokens[index].start)] == byte
+        }
+        func isAngle(_ index: Int, _ byte: UInt8) -> Bool {
+            index >= 0 && tokens[index].kind == .operator && tokens[index].length == 1 && source.bytes[Int(tokens[index].start)] == byte
+        }
+        func isName(_ index: Int) -> Bool {
+            index >= 0 && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
+        }
+        var index = dot - 1
+        if isPunctuation(index, UInt8(ascii: ")")) { return true }
+        var steps = 0
+        while true {
+            if isAngle(index, UInt8(ascii: ">")) {
+                var depth = 0
+                while index >= 0 {
+                    if isAngle(index, UInt8(ascii: ">")) { depth += 1 } else if isAngle(index, UInt8(ascii: "<")) { depth -= 1 }
+                    if depth == 0 { break }
+                    index -= 1
+                    steps += 1
+                    if steps > 256 { return true }
+                }
+                index -= 1
+            }
+            // Not a name chain: no call's metatype argument ends here.
+            guard isName(index) else { return false }
+            guard isPunctuation(index - 1, UInt8(ascii: ".")) else { break }
+            index -= 2
+            steps += 1
+            if steps > 256 { return true }
+        }
+        // `index`: the chain's first name; the call's `(` and name before it.
+        guard isPunctuation(index - 1, UInt8(ascii: "(")), isName(index - 2) else { return false }
+        let method = tokens[index - 2]
+        guard method.kind == .identifier else { return true }
+        let name = source.text(method)
+        return name.first?.isLowercase == true && !HandRolledContainerAdapter.ignored.contains(name)
     }
 }
 
