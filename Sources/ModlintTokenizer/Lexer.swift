@@ -38,8 +38,6 @@ struct Lexer {
     private var previousEnd: Int { Int(out[previousIndex].end) }
     private var previousFlags: UInt8 { out[previousIndex].flags }
     private var stringNesting = 0
-    /// Non-zero once a name with a watched word's key was lexed (`SourceHints.watchedWord`).
-    private var watchedWordSeen: UInt8 = 0
     /// Set once a literal nested past `maximumStringNesting`: the literals around it end
     /// quietly at the end of that line.
     private var tooDeep = false
@@ -92,7 +90,6 @@ struct Lexer {
             pos = endOfLine(from: pos)
         }
         lexAll(from: pos)
-        hints.watchedWord = watchedWordSeen != 0
         if !openBlocks.isEmpty {
             report(.unbalancedConditional, at: count)
         }
@@ -136,7 +133,9 @@ struct Lexer {
                 let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
                 let capital = byte &- UInt8(ascii: "A") < 26
                 pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
-                watchedWordSeen |= UInt8(truncatingIfNeeded: keywordHints[KeywordHints.watchedWords + (key >> 6)] >> UInt64(key & 63)) & 1
+                if (keywordHints[KeywordHints.watchedWords + (key >> 6)] >> UInt64(key & 63)) & 1 != 0 {
+                    hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
+                }
                 if capital && pendingMarks & Token.Marks.afterAt != 0 {
                     hints.capitalAttributes.append(Int32(truncatingIfNeeded: outCount))
                 }
@@ -166,7 +165,11 @@ struct Lexer {
                     end += 1
                 }
                 if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
-                    if bytes[pos + 1] &- UInt8(ascii: "A") < 26 { pendingMarks |= Token.Marks.capital }
+                    if bytes[pos + 1] &- UInt8(ascii: "A") < 26 {
+                        pendingMarks |= Token.Marks.capital
+                        // Rare: judged by their text (`SourceHints.watchedWords`).
+                        hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
+                    }
                     emit(.backtickIdentifier, pos, end + 1, line)
                     pos = end + 1
                 } else {
@@ -949,9 +952,9 @@ enum KeywordHints {
     /// `declarationWords`): the lexer compares bytes only for names that share a key.
     static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension"]
     static let declarationWords = 256
-    /// `SourceHints.watchedWord`'s words, in the table's third part (from word `watchedWords`):
+    /// `SourceHints.watchedWords`' words, in the table's third part (from word `watchedWords`):
     /// the key protocols and values containers of the DI frameworks.
-    static let watched = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues"]
+    static let watched = SourceHints.watchedNames
     static let watchedWords = 512
 
     @inline(__always)

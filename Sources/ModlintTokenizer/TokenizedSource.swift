@@ -104,9 +104,11 @@ public struct SourceHints: Sendable, Equatable {
     /// Indices of the `.` tokens directly followed by `self` (`T.self`, and `x.self`,
     /// `\.self`, `.selfish`: the pass that reads them tells them apart).
     public var selfDots: [Int32] = []
-    /// A name with the length, first and last byte of one of `KeywordHints.watched` (DI key
-    /// protocols and values containers); the bytes are not compared.
-    public var watchedWord = false
+    /// Indices of the names with the length, first and last byte of one of `watchedNames`,
+    /// and of the backticked names that start with a capital: a pass compares their text.
+    public var watchedWords: [Int32] = []
+    /// The key protocols and values containers of the DI frameworks.
+    public static let watchedNames = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues"]
     /// A comment that starts with `modlint:` (after `//` or `/*` and spaces or tabs, not
     /// in a doc comment): the file may hold a suppression directive.
     public var suppressionDirective = false

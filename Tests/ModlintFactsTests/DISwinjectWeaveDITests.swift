@@ -49,6 +49,7 @@ struct DIShortcutTests {
         "func f(_ c: Container) { c.register((any Clock).self) { LiveClock() } }",
         "func f<T>(_ t: T.Type) {}\nstruct S { func register<T>(_ t: T.Type) {} }",
         "struct ClockKey: DependencyKey { static let liveValue = LiveClock() }",
+        "struct ClockKey: `DependencyKey` { static let liveValue = LiveClock() }",
         "extension DependencyValues { @DependencyEntry var clock: Clock = LiveClock() }",
         "import Swinject\nlet x = 1",
     ])

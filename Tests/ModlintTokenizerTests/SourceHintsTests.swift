@@ -28,11 +28,17 @@ import ModlintTokenizer
         #expect(TokenizedSource("x.Types = 2").hints.metatypeSyntax)
     }
 
-    @Test func watchedWordsAreSeen() {
-        #expect(TokenizedSource("struct K: DependencyKey {}").hints.watchedWord)
-        #expect(TokenizedSource("extension InjectedValues {}").hints.watchedWord)
-        #expect(!TokenizedSource("struct K: Hashable {}").hints.watchedWord)
-        #expect(!TokenizedSource("let s = \"DependencyKey\"").hints.watchedWord)
+    @Test func watchedWordsAreListedByToken() {
+        func words(_ text: String) -> [String] {
+            let source = TokenizedSource(text)
+            return source.hints.watchedWords.map { source.text(source.tokens[Int($0)]) }
+        }
+        #expect(words("struct K: DependencyKey {}") == ["DependencyKey"])
+        #expect(words("extension InjectedValues {}") == ["InjectedValues"])
+        #expect(words("struct K: Hashable {}") == [])
+        #expect(words("let s = \"DependencyKey\"") == [])
+        // Backticked capitals are listed whatever their key.
+        #expect(words("struct K: `DependencyKey` {}; let `Type` = 1") == ["`DependencyKey`", "`Type`"])
     }
 
     @Test func capitalAttributesAreListedByToken() {

@@ -66,7 +66,12 @@ enum DITriggers {
         // Comments kept as tokens could sit between a `.` and `self`: such sources are rare.
         if source.keepsComments { return true }
         let hints = source.hints
-        if hints.metatypeSyntax || hints.watchedWord { return true }
+        if hints.metatypeSyntax { return true }
+        for index in hints.watchedWords {
+            var name = Substring(source.text(source.tokens[Int(index)]))
+            if name.hasPrefix("`") { name = name.dropFirst().dropLast() }
+            if SourceHints.watchedNames.contains(String(name)) { return true }
+        }
         for index in hints.capitalAttributes {
             let name = source.text(source.tokens[Int(index)])
             if !HandRolledContainerAdapter.knownAttributes.contains(name) { return true }
