@@ -627,15 +627,18 @@ final class MappedFile: @unchecked Sendable {
 /// word, so that four multiplications are in flight instead of one waiting on the other
 /// (every record is checked before it is decoded).
 public enum Checksum {
+    /// One word into a lane (or the hash): multiply, rotate.
+    @inline(__always)
+    private static func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return (mixed << 31) | (mixed >> 33)
+    }
+
     public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var index = 0
         if bytes.count >= 32 {
             var lanes: (UInt64, UInt64, UInt64, UInt64) = (hash, hash ^ 0x2545_F491_4F6C_DD1D, hash ^ 0x6A09_E667_F3BC_C908, hash ^ 0xBB67_AE85_84CA_A73B)
-            @inline(__always) func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-                let mixed = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                return (mixed << 31) | (mixed >> 33)
-            }
             while index + 32 <= bytes.count {
                 lanes.0 = mix(lanes.0, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
                 lanes.1 = mix(lanes.1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)))
@@ -646,9 +649,7 @@ public enum Checksum {
             hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3)
         }
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash = (hash << 31) | (hash >> 33)
+            hash = mix(hash, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             index += 8
         }
         while index < bytes.count {
