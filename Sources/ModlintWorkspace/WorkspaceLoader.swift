@@ -780,6 +780,12 @@ struct TreeScan: Sendable {
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
     }
 
+    /// The same test for a name already made a string: the files whose identity the walk reads.
+    static func isWalkedFile(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { isWalkedFile($0) }
+    }
+
     /// Reads one directory: records its packages, Swift files and identities; returns the
     /// subdirectories to descend into.
     private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
@@ -796,7 +802,7 @@ struct TreeScan: Sendable {
         if excluded.globs.isEmpty { keepsFile = { name in TreeScan.isWalkedFile(name) } }
         guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
                                                keepsFile: keepsFile,
-                                               identify: fingerprinting ? { $0.hasSuffix(".swift") || $0.hasSuffix(".xcconfig") || $0 == "module.modulemap" } : nil) else { return [] }
+                                               identify: fingerprinting ? { TreeScan.isWalkedFile($0) } : nil) else { return [] }
         var manifests: [String] = []
         for entry in entries {
             let path = Paths.join(directory, entry.name)
