@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModlintXcode
 
 /// Thin POSIX layer: directory walking and whole-file reads without Foundation's overhead
 /// (the corpus has 11k files; `FileManager` enumeration alone would cost more than lexing).
@@ -278,24 +279,10 @@ public struct FileIdentity: Sendable, Equatable, CustomStringConvertible {
 
 /// String-level path helpers (always `/`-separated).
 public enum Paths {
-    /// Removes `.` and `..` components and duplicate slashes.
+    /// Removes `.` and `..` components and duplicate slashes (a leading `..` of a relative
+    /// path is kept). The Xcode reader's fold, which cannot depend on this module, serves both.
     public static func normalize(_ path: String) -> String {
-        let isAbsolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == "." { continue }
-            if component == ".." {
-                if let last = parts.last, last != ".." {
-                    parts.removeLast()
-                } else if !isAbsolute {
-                    parts.append(component)
-                }
-                continue
-            }
-            parts.append(component)
-        }
-        let joined = parts.joined(separator: "/")
-        return isAbsolute ? "/" + joined : joined
+        XcodePaths.normalize(path)
     }
 
     /// `component` below `base`; an absolute `component` (a dependency checkout outside

@@ -354,7 +354,7 @@ public enum XcodePaths {
     /// references, and splitting each into substrings cost more than reading the project.
     public static func normalize(_ path: String) -> String {
         if isNormal(path) { return path }
-        var utf8 = Array(path.utf8)
+        let utf8 = Array(path.utf8)
         let absolute = utf8.first == UInt8(ascii: "/")
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count + 1)
@@ -362,7 +362,7 @@ public enum XcodePaths {
         let base = output.count
         // Where each kept component starts in `output`, and whether it is `..`.
         var components: [(start: Int, isParent: Bool)] = []
-        utf8.withUnsafeMutableBufferPointer { bytes in
+        utf8.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
                 while index < bytes.count && bytes[index] == UInt8(ascii: "/") { index += 1 }
