@@ -272,14 +272,19 @@ final class GraphvizEngine: @unchecked Sendable {
         return gvc
     }
 
-    /// `agmemread` with a clean lexer. cgraph's lexer is global: after a successful read the
-    /// rest of the previous input (at least its trailing newline) stays buffered and would be
-    /// read first, and the line counter keeps counting. `aglexbad` (exported, not declared in
-    /// the headers; looked up at run time in case a Graphviz version drops it) flushes the buffer.
+    /// `agmemread` with a clean lexer, and object IDs in creation order (`modlint_read_dot`:
+    /// cgraph's default IDs are heap addresses, which made the cluster order of a layout vary
+    /// between runs). cgraph's lexer is global: after a successful read the rest of the
+    /// previous input (at least its trailing newline) stays buffered and would be read first,
+    /// and the line counter keeps counting. `aglexbad` (exported, not declared in the
+    /// headers; looked up at run time in case a Graphviz version drops it) flushes the buffer.
     private static func read(_ dot: String) -> UnsafeMutablePointer<Agraph_t>? {
         flushLexer?()
         agreadline(1)
-        return dot.withCString { agmemread($0) }
+        var text = dot
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { modlint_read_dot($0.baseAddress, $0.count) }
+        }
     }
 
     private static let flushLexer: (@convention(c) () -> Void)? = {
