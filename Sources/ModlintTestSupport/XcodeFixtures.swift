@@ -38,6 +38,13 @@ public enum XcodeFixtures {
 			remoteGlobalIDString = TG01;
 			remoteInfo = "Demo App";
 		};
+		CP02 /* PBXContainerItemProxy */ = {
+			isa = PBXContainerItemProxy;
+			containerPortal = PR01 /* Project object */;
+			proxyType = 1;
+			remoteGlobalIDString = TG04;
+			remoteInfo = Lint;
+		};
 /* End PBXContainerItemProxy section */
 
 /* Begin PBXFileReference section */
@@ -175,6 +182,8 @@ public enum XcodeFixtures {
 			);
 			dependencies = (
 				TD01 /* PBXTargetDependency */,
+				TD02 /* PBXTargetDependency */,
+				TD03 /* PBXTargetDependency */,
 			);
 			name = AppTests;
 			productName = AppTests;
@@ -237,6 +246,15 @@ public enum XcodeFixtures {
 			isa = PBXTargetDependency;
 			target = TG01 /* Demo App */;
 			targetProxy = CP01 /* PBXContainerItemProxy */;
+		};
+		TD02 /* PBXTargetDependency */ = {
+			isa = PBXTargetDependency;
+			target = TG04 /* Lint */;
+			targetProxy = CP02 /* PBXContainerItemProxy */;
+		};
+		TD03 /* PBXTargetDependency */ = {
+			isa = PBXTargetDependency;
+			targetProxy = CP02 /* PBXContainerItemProxy */;
 		};
 /* End PBXTargetDependency section */
 

@@ -173,6 +173,12 @@ public struct XcodeProjectReader {
                 continue
             }
             let dependency = objects.object(dependencyID)
+            // An aggregate or legacy target of this project (a script, a linter run) builds
+            // no module: depending on it orders the build, nothing to import.
+            let proxy = reference(dependency, "targetProxy").map { objects.object($0) }
+            let proxyPortal = proxy?.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject
+            let localID = reference(dependency, "target") ?? (proxyPortal == rootObject ? proxy.flatMap { reference($0, "remoteGlobalIDString") } : nil)
+            if let localID, targetNames[localID] != nil, !objects.object(localID).isa("PBXNativeTarget") { continue }
             if let targetID = reference(dependency, "target"), let targetName = targetNames[targetID] {
                 dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
             } else if let proxyID = reference(dependency, "targetProxy"), case let proxy = objects.object(proxyID),
