@@ -158,12 +158,15 @@ public struct UnusedDependency: Rule {
         var importsByModule = [Set<String>](repeating: [], count: graph.modules.count)
         var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
         for (index, module) in graph.modules.enumerated() {
-            // Lower-cased: a C module's name (from its module map) may differ in case only.
             let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            var written = Set<String>()
             for fileIndex in files.indices {
                 let imports = files[fileIndex].summary.imports
-                for importIndex in imports.indices { importsByModule[index].insert(imports[importIndex].module.lowercased()) }
+                for importIndex in imports.indices { written.insert(imports[importIndex].module) }
             }
+            // Lower-cased: a C module's name (from its module map) may differ in case only.
+            // Once per distinct name: a module's files import the same few modules.
+            importsByModule[index] = Set(written.map { $0.lowercased() })
         }
         for edgeIndex in graph.imports.indices { importedModules[graph.imports[edgeIndex].from].insert(graph.imports[edgeIndex].to) }
         let importedAnywhere = Set(graph.imports.map(\.to))

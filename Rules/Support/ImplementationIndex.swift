@@ -216,9 +216,10 @@ struct NameFilter {
     }
 
     private static func bit(of name: String) -> Int {
-        let utf8 = name.utf8
-        let first = Int(utf8.first ?? 0), last = Int(utf8.last ?? 0)
-        return (utf8.count &* 131 &+ first &* 31 &+ last) & 1023
+        name.withBytes { bytes in
+            let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
+            return (bytes.count &* 131 &+ first &* 31 &+ last) & 1023
+        }
     }
 }
 
@@ -251,9 +252,11 @@ struct InheritanceTable {
 
     /// FNV-1a over the name's UTF-8 bytes.
     private static func key(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        name.withBytes { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
+        }
     }
 }
 
@@ -298,12 +301,11 @@ struct NamePattern {
     /// forms. Equal bytes still need `matches` (a combining mark may follow them); unequal
     /// bytes rule out an ASCII name.
     func matchesBytes(_ name: String) -> Bool? {
-        let utf8 = name.utf8
         switch form {
         case .prefix:
-            return utf8.count >= bytes.count && utf8.prefix(bytes.count).elementsEqual(bytes)
+            return name.withBytes { $0.count >= bytes.count && $0.prefix(bytes.count).elementsEqual(bytes) }
         case .suffix:
-            return utf8.count >= bytes.count && utf8.suffix(bytes.count).elementsEqual(bytes)
+            return name.withBytes { $0.count >= bytes.count && $0.suffix(bytes.count).elementsEqual(bytes) }
         default:
             return nil
         }

@@ -287,11 +287,22 @@ public enum Paths {
 
     /// `component` below `base`; an absolute `component` (a dependency checkout outside
     /// the workspace root) stands for itself.
+    ///
+    /// Paths are split and joined on their bytes (a `/` is never part of another UTF-8
+    /// sequence): the walk joins one per entry, and `Character` work showed in profiles.
     public static func join(_ base: String, _ component: String) -> String {
-        if base.isEmpty || component.hasPrefix("/") { return component }
+        if base.isEmpty || component.utf8.first == slash { return component }
         if component.isEmpty { return base }
-        return base.hasSuffix("/") ? base + component : base + "/" + component
+        let needsSlash = base.utf8.last != slash
+        var joined = String()
+        joined.reserveCapacity(base.utf8.count + (needsSlash ? 1 : 0) + component.utf8.count)
+        joined += base
+        if needsSlash { joined += "/" }
+        joined += component
+        return joined
     }
+
+    private static let slash = UInt8(ascii: "/")
 
     /// `to` as seen from `from` (both relative to one root): `../Packages/Kit`, `.` for the same.
     public static func relativePath(from: String, to: String) -> String {
@@ -305,22 +316,35 @@ public enum Paths {
     /// `path` relative to `root`, or `path` itself when it lies outside.
     public static func relative(_ path: String, to root: String) -> String {
         if path == root { return "" }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        let bytes = path.utf8, rootBytes = root.utf8
+        let needsSlash = rootBytes.last != slash
+        let prefixLength = rootBytes.count + (needsSlash ? 1 : 0)
+        guard bytes.count >= prefixLength, bytes.starts(with: rootBytes),
+              !needsSlash || bytes[bytes.index(bytes.startIndex, offsetBy: rootBytes.count)] == slash else { return path }
+        return String(Substring(bytes.dropFirst(prefixLength)))
     }
 
     /// True when `path` equals `directory` or lies below it.
     public static func isInside(_ path: String, _ directory: String) -> Bool {
         if directory.isEmpty { return true }
-        return path == directory || path.hasPrefix(directory + "/")
+        let inner = path.utf8, outer = directory.utf8
+        guard inner.count >= outer.count, inner.starts(with: outer) else { return false }
+        return inner.count == outer.count || inner[inner.index(inner.startIndex, offsetBy: outer.count)] == slash
     }
 
+    /// The last non-empty component (`c` for `a/b/c/`); the path itself when it has none.
     public static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex && bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return path }
+        var start = end
+        while start > bytes.startIndex && bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
+        return String(path[start..<end])
     }
 
     public static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: slash) else { return "" }
         return String(path[..<slash])
     }
 }

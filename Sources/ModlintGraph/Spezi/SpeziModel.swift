@@ -141,8 +141,8 @@ public struct SpeziModel: Sendable {
     /// `Outer.Inner<T>` → `Inner`; `Spezi.Module` → `Module`; attributes and `~` dropped.
     public static func simpleName(_ written: String) -> String {
         // Most names are plain identifiers already: one byte scan instead of Character work.
-        if !written.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".")
-            || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }) {
+        if !written.withBytes({ $0.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".")
+            || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "`") }) }) {
             return written
         }
         // Byte offsets: attributes (`@unchecked `) and generic arguments off, the last
