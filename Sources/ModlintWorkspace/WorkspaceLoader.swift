@@ -114,7 +114,7 @@ public struct WorkspaceLoader: Sendable {
         guard let cache = options.cache else { return nil }
         let session = cache.open(root: scanned.root)
         let paths = scanned.scan.swiftFiles
-        let found = session.findAll(paths, root: scanned.root, identities: scanned.scan.sourceIdentities)
+        let found = session.findAll(paths, root: scanned.root, identities: scanned.scan.swiftIdentities)
         var digest = StableHash()
         for (index, path) in paths.enumerated() {
             digest.add(path)
@@ -321,7 +321,7 @@ public struct WorkspaceLoader: Sendable {
     private func assemble(root: String, scan: TreeScan, structure: UInt64, savesLayout: Bool, prefetched: LayoutPrefetch? = nil) -> Workspace {
         let cache = options.cache?.open(root: root)
         // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
-        let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.sourceIdentities) }
+        let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.swiftIdentities) }
         // Without a cache, files are summarised meanwhile instead (see `SpeculativeSummaries`).
         let speculation = cache == nil ? SpeculativeSummaries(root: root, paths: scan.swiftFiles) : nil
         let memo = layoutMemo(root: root, structure: structure)
@@ -504,7 +504,7 @@ public struct WorkspaceLoader: Sendable {
             if let summary = prefetched[path] { return (summary, true) }
             let absolute = Paths.join(root, path)
             if let cache {
-                return (cache.find(path: path, absolute: absolute, identity: scan.sourceIdentities[path])
+                return (cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
                     .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
             }
             return (FileSystem.read(absolute).map(FactExtractor.summarize(bytes:)), false)
@@ -698,9 +698,29 @@ struct TreeScan: Sendable {
     /// The same without the identities of Swift sources (their paths are in): with the
     /// sources' facts it keys the result when only comments or white space changed.
     var structure = StableHash()
-    /// Root-relative Swift source path → identity (when fingerprinting): the summary
-    /// cache validates its entries with them instead of a second stat per file.
-    var sourceIdentities: [String: FileIdentity] = [:]
+    /// The identity of each of `swiftFiles`, at the same position (when fingerprinting;
+    /// `nil` for a `Package@swift-` variant kept as a source): the summary cache validates
+    /// its entries with them instead of a second stat per file. Positions, not a table by
+    /// path: hashing every path of the tree (and again to merge the walk's parts) showed
+    /// in the pre-commit profile.
+    var swiftIdentities: [FileIdentity?] = []
+
+    /// The identity the walk read for `path` (`swiftFiles` is sorted: a binary search).
+    func identity(of path: String) -> FileIdentity? {
+        var low = 0, high = swiftFiles.count
+        while low < high {
+            let middle = (low + high) / 2
+            if swiftFiles[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low < swiftFiles.count && swiftFiles[low] == path ? swiftIdentities[low] : nil
+    }
+
+    /// Sorts `swiftFiles`, their identities along.
+    private mutating func sortFiles() {
+        let order = swiftFiles.indices.sorted { swiftFiles[$0] < swiftFiles[$1] }
+        swiftFiles = order.map { swiftFiles[$0] }
+        swiftIdentities = order.map { swiftIdentities[$0] }
+    }
     /// Identities modified at or after this are racy (`FileIdentity.isRacy`); which kind
     /// of input had one.
     var racyThreshold = Int64.max
@@ -714,7 +734,7 @@ struct TreeScan: Sendable {
             guard visited.insert(directory).inserted else { continue }
             stack += visit(directory, root: root, skipping: skipped, excluding: excluded)
         }
-        swiftFiles.sort()
+        sortFiles()
     }
 
     /// The same walk with the subtrees below `start` spread over all cores: on a warm
@@ -739,23 +759,23 @@ struct TreeScan: Sendable {
         // Sized once: merging part by part would rehash every path at each growth.
         swiftFiles.reserveCapacity(swiftFiles.count + parts.reduce(0) { $0 + $1.swiftFiles.count })
         directories.reserveCapacity(directories.count + parts.reduce(0) { $0 + $1.directories.count })
-        if fingerprinting { sourceIdentities.reserveCapacity(sourceIdentities.count + parts.reduce(0) { $0 + $1.sourceIdentities.count }) }
+        swiftIdentities.reserveCapacity(swiftFiles.capacity)
         for part in parts {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
             xcodeProjects += part.xcodeProjects
             xcodeWorkspaces += part.xcodeWorkspaces
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
+            swiftIdentities += part.swiftIdentities
             excludedPaths += part.excludedPaths
             if fingerprinting {
                 fingerprint.add(String(part.fingerprint.value, radix: 16))
                 structure.add(String(part.structure.value, radix: 16))
-                sourceIdentities.merge(part.sourceIdentities) { first, _ in first }
                 sourcesAreRacy = sourcesAreRacy || part.sourcesAreRacy
                 structureIsRacy = structureIsRacy || part.structureIsRacy
             }
         }
-        swiftFiles.sort()
+        sortFiles()
     }
 
     /// A manifest, project or settings file: part of both fingerprints.
@@ -835,13 +855,13 @@ struct TreeScan: Sendable {
                         if fingerprinting { addInput(path, identity: identity) }
                     } else {
                         swiftFiles.append(path)
+                        swiftIdentities.append(fingerprinting ? identity : nil)
                         if fingerprinting {
                             fingerprint.add(path)
                             fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
                             fingerprint.add(identity.map { UInt64(bitPattern: $0.modified) } ?? UInt64.max)
                             fingerprint.add(identity?.inode ?? UInt64.max)
                             structure.add(path)
-                            sourceIdentities[path] = identity
                             if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
                         }
                     }
@@ -855,6 +875,7 @@ struct TreeScan: Sendable {
         } else if !manifests.isEmpty {
             // Variants without a Package.swift are not a package; keep them as sources.
             swiftFiles.append(contentsOf: manifests.map { Paths.join(directory, $0) })
+            swiftIdentities.append(contentsOf: manifests.map { _ in nil })
         }
         return subdirectories
     }

@@ -24,4 +24,23 @@ struct TreeWalkTests {
         // Without the filter every entry is listed.
         #expect(FileSystem.entries(of: directory.path)?.map(\.name) == ["a.swift", "b.md", "link.md", "link.swift", "sub", "swift-file.txt"])
     }
+
+    /// Each walked source keeps its identity at its own position, through the parallel
+    /// walk's merge and the final sort; a `Package@swift-` variant kept as a source has none.
+    @Test func identitiesStayWithTheirFiles() throws {
+        var files: [(String, String)] = [("Package@swift-5.9.swift", ""), ("Sources/Z.swift", "z")]
+        for index in 0..<40 { files.append(("P\(index % 20)/Sources/F\(39 - index).swift", String(repeating: "x", count: index))) }
+        let directory = try TemporaryDirectory(files: files)
+        var scan = TreeScan()
+        scan.fingerprinting = true
+        scan.walkInParallel("", root: directory.path, skipping: [])
+        #expect(scan.swiftFiles == scan.swiftFiles.sorted())
+        #expect(scan.swiftFiles.count == 42 && scan.swiftIdentities.count == 42)
+        for (index, path) in scan.swiftFiles.enumerated() {
+            let expected = path.hasPrefix("Package@") ? nil : FileIdentity(path: directory.path + "/" + path)
+            #expect(scan.swiftIdentities[index] == expected, "\(path)")
+            #expect(scan.identity(of: path) == expected, "\(path)")
+        }
+        #expect(scan.identity(of: "P0/Sources/Missing.swift") == nil)
+    }
 }

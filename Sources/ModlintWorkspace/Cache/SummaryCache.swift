@@ -342,12 +342,13 @@ public final class SummaryCache: Sendable {
 
         /// `find` for the root-relative `paths` under `root`, in parallel; what was learned
         /// is remembered under one lock instead of two per file.
-        public func findAll(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [Found?] {
+        public func findAll(_ paths: [String], root: String, identities: [FileIdentity?]) -> [Found?] {
             if let same = answers(for: paths) { return same.map { $0?.found } }
             let earlier = found.withLock { $0 }
-            let lookups: [Lookup?] = paths.parallelMap { path in
+            let lookups: [Lookup?] = Array(paths.indices).parallelMap { index in
+                let path = paths[index]
                 if let known = earlier[path] { return Lookup(found: known, record: nil) }
-                return lookUp(path: path, absolute: Paths.join(root, path), identity: identities[path])
+                return lookUp(path: path, absolute: Paths.join(root, path), identity: identities[index])
             }
             // The batch replaced, if any, is kept by path.
             if let previous = batch.withLock({ batch in defer { batch = Batch(paths: paths, lookups: lookups) }; return batch }) {
@@ -366,7 +367,7 @@ public final class SummaryCache: Sendable {
         /// index, or found stored earlier in this run), decoded in parallel; `nil` for a file
         /// that would have to be read. Remembered as `find` remembers them. For the paths
         /// of the facts check (`findAll`), also the summaries it made of changed files.
-        func storedSummaries(_ paths: [String], root: String, identities: [String: FileIdentity]) -> [SourceSummary?] {
+        func storedSummaries(_ paths: [String], root: String, identities: [FileIdentity?]) -> [SourceSummary?] {
             if let known = answers(for: paths) {
                 // Summaries made by the facts check come along: the load need not look again.
                 return Array(known.indices).parallelMap { index -> SourceSummary? in
@@ -375,9 +376,10 @@ public final class SummaryCache: Sendable {
                 }
             }
             let earlier = found.withLock { $0 }
-            let results: [(lookup: Lookup?, summary: SourceSummary?)] = paths.parallelMap { path in
+            let results: [(lookup: Lookup?, summary: SourceSummary?)] = Array(paths.indices).parallelMap { index in
+                let path = paths[index]
                 let known = earlier[path].map { Lookup(found: $0, record: nil) }
-                guard let lookup = known ?? unchanged(path: path, identity: identities[path]) else { return (nil, nil) }
+                guard let lookup = known ?? unchanged(path: path, identity: identities[index]) else { return (nil, nil) }
                 guard case .stored = lookup.found else { return (lookup, nil) }
                 return (lookup, summary(lookup.found, path: path, absolute: Paths.join(root, path)))
             }
@@ -407,7 +409,9 @@ public final class SummaryCache: Sendable {
                                                                 fresh: nil, stored: (entry.offset, entry.length)))
         }
 
-        private func lookUp(path: String, absolute: String, identity known: FileIdentity?) -> Lookup? {
+        /// `absolute` is made only for a file that must be stat'ed or read: most are neither.
+        private func lookUp(path: String, absolute makeAbsolute: @autoclosure () -> String, identity known: FileIdentity?) -> Lookup? {
+            lazy var absolute = makeAbsolute()
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             if let unchanged = unchanged(path: path, identity: identity) { return unchanged }
             let entry = index?.entries[path]
@@ -424,12 +428,14 @@ public final class SummaryCache: Sendable {
 
         /// The summary `find` found: decoded from its record (whose checksum must match),
         /// or — for a damaged record — made again from the file.
-        public func summary(_ found: Found, path: String, absolute: String) -> SourceSummary? {
+        /// `absolute` is made only for a damaged record (the file is read again).
+        public func summary(_ found: Found, path: String, absolute makeAbsolute: @autoclosure () -> String) -> SourceSummary? {
             switch found {
             case .fresh(let summary, _):
                 return summary
             case .stored(let entry):
                 if let summary = stored(entry) { return summary }
+                let absolute = makeAbsolute()
                 guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.read(absolute) else { return nil }
                 changes.add(1, ordering: .relaxed)
                 let made = summarize(bytes, identity: identity, hash: Self.contentHash(bytes))

@@ -14,7 +14,8 @@ final class SummaryPrefetch: @unchecked Sendable {
     /// Written once by the background work, read only after `group.wait()`.
     private var decoded: [String: SourceSummary] = [:]
 
-    init(session: SummaryCache.Session, root: String, paths: [String], identities: [String: FileIdentity]) {
+    /// `identities`: at the positions of `paths`.
+    init(session: SummaryCache.Session, root: String, paths: [String], identities: [FileIdentity?]) {
         DispatchQueue.global().async(group: group) { [self] in
             let summaries = session.storedSummaries(paths, root: root, identities: identities)
             var decoded: [String: SourceSummary] = [:]
