@@ -163,13 +163,15 @@ struct ImplementationIndex {
             var byKey: [String: Use] = [:]
             let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
             for fileIndex in files.indices {
-                // A file names each type once in its table: look names up, not references.
+                // A file names each type once in its table: look names up, not references,
+                // and as bytes first (a name is made a string only when the filter passes it).
                 let references = files[fileIndex].summary.typeReferences
                 var wanted: [Bool]?
-                for index in references.names.indices where filter.mayContain(references.names[index]) {
-                    let name = references.names[index]
-                    guard candidates[name] != nil, declaringModules[name]?.contains(userIndex) != true else { continue }
-                    if wanted == nil { wanted = Array(repeating: false, count: references.names.count) }
+                references.forEachName { index, bytes in
+                    guard filter.mayContain(bytes) else { return }
+                    let name = String(decoding: bytes, as: UTF8.self)
+                    guard candidates[name] != nil, declaringModules[name]?.contains(userIndex) != true else { return }
+                    if wanted == nil { wanted = Array(repeating: false, count: references.nameCount) }
                     wanted![index] = true
                 }
                 guard let wanted else { continue }
@@ -205,21 +207,20 @@ struct NameFilter {
 
     init(_ names: some Sequence<String>) {
         for name in names {
-            let bit = Self.bit(of: name)
+            let bit = name.withBytes(Self.bit(of:))
             bits[bit >> 6] |= 1 << UInt64(bit & 63)
         }
     }
 
-    func mayContain(_ name: String) -> Bool {
+    /// `name`: its UTF-8 bytes.
+    func mayContain(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let bit = Self.bit(of: name)
         return bits[bit >> 6] & 1 << UInt64(bit & 63) != 0
     }
 
-    private static func bit(of name: String) -> Int {
-        name.withBytes { bytes in
-            let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
-            return (bytes.count &* 131 &+ first &* 31 &+ last) & 1023
-        }
+    private static func bit(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
+        return (bytes.count &* 131 &+ first &* 31 &+ last) & 1023
     }
 }
 

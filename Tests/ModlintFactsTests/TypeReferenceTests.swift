@@ -1,4 +1,4 @@
-import ModlintFacts
+@testable import ModlintFacts
 import ModlintTokenizer
 import Testing
 
@@ -15,6 +15,44 @@ import Testing
         #expect(list.map(\.enclosingType) == ["S", "S", "S", "S"])
         #expect(list.map(\.kind) == [.type, .call, .type, .type])
         #expect(TypeReferenceList(Array(list)) == list)
+    }
+
+    /// A list read back from its stored layout is the same list, gives its names as bytes
+    /// without making them, and can be changed like a built one.
+    @Test func storedLayoutRoundTrips() throws {
+        let text = "struct Ü: Base { let a: Foo = Foo(); func f() -> Bär<Baz> { Bär.make() } }\nextension Foo: P {}"
+        let built = TypeReferenceExtractor.extract(TokenizedSource(text))
+        let encoded = built.encoded()
+        var stored = try #require(encoded.withUnsafeBytes { TypeReferenceList(encoded: $0) })
+        #expect(stored.count == built.count && stored.nameCount == built.names.count)
+        var seen: [String] = []
+        stored.forEachName { index, bytes in
+            #expect(index == seen.count)
+            seen.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(seen == built.names)
+        #expect(stored == built)
+        #expect(Array(stored) == Array(built))
+        #expect(stored.encoded() == encoded)
+        var interner = StringInterner()
+        stored.append(TypeReference(name: "Extra", line: 9, column: 1), interner: &interner)
+        #expect(stored.count == built.count + 1 && stored.names.last == "Extra")
+        #expect(TypeReferenceList(encoded: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+        // A count larger than the bytes is refused, not read past the end.
+        #expect([UInt8]([5, 1, 65]).withUnsafeBytes { TypeReferenceList(encoded: $0) } == nil)
+    }
+
+    /// Rules read one file's references from several threads: the names and records are
+    /// made once, and every reader sees them whole.
+    @Test func storedListIsReadConcurrently() async throws {
+        let text = (0..<200).map { "let v\($0): Type\($0 % 37) = Make\($0 % 11)()" }.joined(separator: "\n")
+        let built = TypeReferenceExtractor.extract(TokenizedSource(text))
+        let stored = try #require(built.encoded().withUnsafeBytes { TypeReferenceList(encoded: $0) })
+        let expected = Array(built)
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { Array(stored) == expected && stored.names == built.names } }
+            for await same in group { #expect(same) }
+        }
     }
 
     /// Names longer than one hashed word, names of equal length that differ only at the

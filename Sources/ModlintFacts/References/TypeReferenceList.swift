@@ -5,11 +5,18 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A file's type references in a compact layout: every distinct name (and enclosing type)
 /// stored once, each reference a 16-byte record pointing into that table. A file names the
 /// same few types hundreds of times; a `String` per reference made type references the
 /// largest part of the heap and of the cache. Reads as a collection of `TypeReference`.
+///
+/// A list read from the cache stays in its stored layout (`encoded()`) until something
+/// asks for its names or records: most rules never do, and the one that reads every file's
+/// names (the implementation index) reads them as bytes (`forEachName`). Type names are
+/// most of the strings a summary holds, so a load that made them all up front spent most
+/// of its decoding time on strings nobody read.
 public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// One reference: indices into `names` (`enclosing` is index + 1, 0 = file scope), the
     /// line, and the column with the kind in its low three bits.
@@ -27,19 +34,27 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
         }
     }
 
+    /// The table and records of a list built here (by the extractor, or once changed).
+    private var builtNames: [String]
+    private var builtRecords: [Record]
+    /// A list read from its stored layout, made into `names` and `records` on first use.
+    private var stored: StoredReferences?
+
     /// Distinct names and enclosing types, in order of first use.
-    public private(set) var names: [String]
-    public private(set) var records: [Record]
+    public var names: [String] { stored?.tables.names ?? builtNames }
+    public var records: [Record] { stored?.tables.records ?? builtRecords }
+    /// `names.count`, without making the names.
+    public var nameCount: Int { stored?.nameCount ?? builtNames.count }
 
     public init() {
-        names = []
-        records = []
+        builtNames = []
+        builtRecords = []
     }
 
     /// For decoders: the table and records as stored (indices are checked by the caller).
     public init(names: [String], records: [Record]) {
-        self.names = names
-        self.records = records
+        builtNames = names
+        builtRecords = records
     }
 
     public init(_ references: some Sequence<TypeReference>) {
@@ -53,30 +68,51 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { stored?.recordCount ?? builtRecords.count }
 
     public subscript(position: Int) -> TypeReference {
+        let names = self.names
         let record = records[position]
         return TypeReference(name: names[Int(record.name)], kind: Self.kind(of: record.columnAndKind),
                              enclosingType: record.enclosing == 0 ? nil : names[Int(record.enclosing) - 1],
                              line: Int(record.line), column: Int(record.columnAndKind >> 3))
     }
 
+    /// Calls `body` with each name's position in `names` and its UTF-8 bytes, without
+    /// making a `String` of a stored name.
+    public func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        if let stored {
+            try stored.forEachName(body)
+        } else {
+            for (index, name) in builtNames.enumerated() { try name.withBytes { try body(index, $0) } }
+        }
+    }
+
+    /// Makes a stored list a built one before a change.
+    private mutating func build() {
+        guard let stored else { return }
+        (builtNames, builtRecords) = stored.tables
+        self.stored = nil
+    }
+
     mutating func append(_ reference: TypeReference, interner: inout StringInterner) {
-        let name = interner.index(of: reference.name, in: &names)
-        let enclosing = reference.enclosingType.map { interner.index(of: $0, in: &names) + 1 } ?? 0
+        build()
+        let name = interner.index(of: reference.name, in: &builtNames)
+        let enclosing = reference.enclosingType.map { interner.index(of: $0, in: &builtNames) + 1 } ?? 0
         append(name: name, enclosing: enclosing, kind: reference.kind, line: reference.line, column: reference.column)
     }
 
     mutating func append(name: UInt32, enclosing: UInt32, kind: TypeReference.Kind, line: Int, column: Int) {
-        records.append(Record(name: name, enclosing: enclosing, line: UInt32(clamping: line),
-                              columnAndKind: UInt32(clamping: Swift.min(column, Int(UInt32.max >> 3))) << 3 | Self.code(of: kind)))
+        build()
+        builtRecords.append(Record(name: name, enclosing: enclosing, line: UInt32(clamping: line),
+                                   columnAndKind: UInt32(clamping: Swift.min(column, Int(UInt32.max >> 3))) << 3 | Self.code(of: kind)))
     }
 
     /// Adds a name to the table (the extractor interns names itself, by their bytes).
     mutating func addName(_ name: String) -> UInt32 {
-        names.append(name)
-        return UInt32(names.count - 1)
+        build()
+        builtNames.append(name)
+        return UInt32(builtNames.count - 1)
     }
 
     public static func == (lhs: TypeReferenceList, rhs: TypeReferenceList) -> Bool {
@@ -101,6 +137,135 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
         case 4: return .extension
         default: return .type
         }
+    }
+}
+
+// MARK: - Stored layout
+
+extension TypeReferenceList {
+    /// The cache's layout: the name count, each name as its length and UTF-8 bytes; the
+    /// record count, each record as four numbers (name, enclosing, line, column and kind).
+    /// Every number is an unsigned LEB128.
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        let names = self.names
+        LEB128.append(names.count, to: &bytes)
+        for name in names {
+            name.withBytes { utf8 in
+                LEB128.append(utf8.count, to: &bytes)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        let records = self.records
+        LEB128.append(records.count, to: &bytes)
+        for record in records {
+            LEB128.append(Int(record.name), to: &bytes)
+            LEB128.append(Int(record.enclosing), to: &bytes)
+            LEB128.append(Int(record.line), to: &bytes)
+            LEB128.append(Int(record.columnAndKind), to: &bytes)
+        }
+        return bytes
+    }
+
+    /// A list in the layout of `encoded()`, kept as it is until its names or records are
+    /// asked for; `nil` when the counts or the names do not fit the bytes. (The records are
+    /// checked when they are made: the cache checksums every stored summary, so bytes that
+    /// pass here were written by `encoded()`.)
+    public init?(encoded bytes: UnsafeRawBufferPointer) {
+        guard let stored = StoredReferences(Array(bytes)) else { return nil }
+        self.init()
+        self.stored = stored
+    }
+}
+
+/// A stored list's bytes, and its names and records once made (by whichever thread asks
+/// first; rules read one file's references concurrently).
+final class StoredReferences: @unchecked Sendable {
+    private let bytes: [UInt8]
+    let nameCount: Int
+    let recordCount: Int
+    /// Where the records begin.
+    private let recordsStart: Int
+    private let made = Mutex<(names: [String], records: [TypeReferenceList.Record])?>(nil)
+
+    init?(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var position = 0
+        guard let nameCount = LEB128.read(bytes, &position), nameCount <= bytes.count else { return nil }
+        for _ in 0..<nameCount {
+            guard let length = LEB128.read(bytes, &position), length <= bytes.count - position else { return nil }
+            position += length
+        }
+        // Every record takes at least four bytes.
+        guard let recordCount = LEB128.read(bytes, &position), recordCount <= (bytes.count - position) / 4 else { return nil }
+        self.nameCount = nameCount
+        self.recordCount = recordCount
+        recordsStart = position
+    }
+
+    func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var position = 0
+            _ = LEB128.read(buffer, &position)
+            for index in 0..<nameCount {
+                let length = LEB128.read(buffer, &position) ?? 0
+                try body(index, UnsafeBufferPointer(rebasing: buffer[position..<position + length]))
+                position += length
+            }
+        }
+    }
+
+    /// The names and records, made on first use. A record that does not fit the table (the
+    /// checksum of damaged bytes matched, or the layout changed without a new schema)
+    /// ends the list there instead of trapping.
+    var tables: (names: [String], records: [TypeReferenceList.Record]) {
+        made.withLock { made in
+            if let made { return made }
+            var names: [String] = []
+            names.reserveCapacity(nameCount)
+            forEachName { _, utf8 in names.append(String(decoding: utf8, as: UTF8.self)) }
+            var records: [TypeReferenceList.Record] = []
+            records.reserveCapacity(recordCount)
+            var position = recordsStart
+            for _ in 0..<recordCount {
+                guard let name = LEB128.read(bytes, &position), let enclosing = LEB128.read(bytes, &position),
+                      let line = LEB128.read(bytes, &position), let column = LEB128.read(bytes, &position),
+                      name < nameCount, enclosing <= nameCount, line <= Int(UInt32.max), column <= Int(UInt32.max) else { break }
+                records.append(TypeReferenceList.Record(name: UInt32(name), enclosing: UInt32(enclosing), line: UInt32(line),
+                                                        columnAndKind: UInt32(column)))
+            }
+            made = (names, records)
+            return (names, records)
+        }
+    }
+}
+
+/// Unsigned LEB128 numbers, as the cache stores them.
+enum LEB128 {
+    static func append(_ value: Int, to bytes: inout [UInt8]) {
+        var remaining = UInt64(Swift.max(0, value))
+        repeat {
+            let low = UInt8(remaining & 0x7F)
+            remaining >>= 7
+            bytes.append(remaining == 0 ? low : low | 0x80)
+        } while remaining != 0
+    }
+
+    /// The number at `position` (which moves past it); `nil` when the bytes end first or
+    /// it does not fit an `Int`.
+    @inline(__always)
+    static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ position: inout Int) -> Int? where Bytes.Index == Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while position < bytes.endIndex {
+            let byte = bytes[position]
+            position += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value <= UInt64(Int.max) ? Int(value) : nil }
+            shift += 7
+            if shift >= 64 { return nil }
+        }
+        return nil
     }
 }
 

@@ -4,9 +4,10 @@ import ModlintFacts
 /// `Codable` path spent most of a warm run on per-field generic dispatch. Every string of
 /// a summary is stored once in a table at its start and referred to by index, so decoding
 /// makes each distinct string once (a file repeats the same type names hundreds of
-/// times). Integers are LEB128. DI facts have a layout of their own (`DIFactsCodec`:
-/// many files carry a few); the rare parts (Spezi, suppressions, problems) go through
-/// `BinaryCoding`. Each costs one byte when empty.
+/// times). Integers are LEB128. Type references keep the layout of their own list
+/// (`TypeReferenceList.encoded()`), left as bytes until read; DI facts have a layout of
+/// their own (`DIFactsCodec`: many files carry a few); the rare parts (Spezi,
+/// suppressions, problems) go through `BinaryCoding`. Each costs one byte when empty.
 enum SummaryCodec {
     static func encode(_ summary: SourceSummary) -> [UInt8] {
         var body = SummaryOutput()
@@ -37,16 +38,11 @@ enum SummaryCodec {
             body.compact(declaration.line)
             body.compact(declaration.column)
         }
-        let references = summary.typeReferences
-        body.compact(references.names.count)
-        for name in references.names { body.compact(strings.index(name)) }
-        body.compact(references.records.count)
-        for record in references.records {
-            body.compact(Int(record.name))
-            body.compact(Int(record.enclosing))
-            body.compact(Int(record.line))
-            body.compact(Int(record.columnAndKind))
-        }
+        // Type references in their own layout, outside the string table: decoding leaves
+        // them as bytes until a rule asks (see `TypeReferenceList.encoded()`).
+        let references = summary.typeReferences.encoded()
+        body.compact(references.count)
+        body.bytes.append(contentsOf: references)
         body.generic(summary.problems, isEmpty: summary.problems.isEmpty)
         body.di(summary.di, &strings)
         body.generic(summary.spezi, isEmpty: summary.spezi.isEmpty)
@@ -114,17 +110,8 @@ enum SummaryCodec {
                                                             condition: condition, conditionID: conditionID,
                                                             line: try input.compact(), column: try input.compact()))
             }
-            let names = try input.strings(in: strings)
-            let recordCount = try input.count()
-            var records: [TypeReferenceList.Record] = []
-            records.reserveCapacity(recordCount)
-            for _ in 0..<recordCount {
-                let record = TypeReferenceList.Record(name: UInt32(try input.compact()), enclosing: UInt32(try input.compact()),
-                                                      line: UInt32(try input.compact()), columnAndKind: UInt32(try input.compact()))
-                guard Int(record.name) < names.count, Int(record.enclosing) <= names.count else { return nil }
-                records.append(record)
-            }
-            summary.typeReferences = TypeReferenceList(names: names, records: records)
+            guard let references = TypeReferenceList(encoded: try input.block()) else { return nil }
+            summary.typeReferences = references
             summary.problems = try input.generic([SourceProblem].self) ?? []
             summary.di = try input.di(in: strings)
             summary.spezi = try input.generic(SpeziFacts.self) ?? SpeziFacts()
@@ -284,6 +271,13 @@ struct SummaryInput {
         let value = try compact()
         guard value <= bytes.count - position else { throw Malformed() }
         return value
+    }
+
+    /// A length, then that many bytes.
+    mutating func block() throws -> UnsafeRawBufferPointer {
+        let length = try count()
+        defer { position += length }
+        return UnsafeRawBufferPointer(rebasing: bytes[position..<position + length])
     }
 
     mutating func string() throws -> String {
