@@ -155,19 +155,20 @@ public struct UnusedDependency: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let graph = context.graph
         let workspace = context.workspace
-        var importsByModule = [Set<String>](repeating: [], count: graph.modules.count)
-        var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
-        for (index, module) in graph.modules.enumerated() {
+        /// The names a module's files import, lower-cased (a C module's name, from its
+        /// module map, may differ in case only). Made when a declaration is in question:
+        /// most declared dependencies are settled by the import edges alone.
+        func importedNames(of module: ModuleGraph.Module) -> Set<String> {
             let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
             var written = Set<String>()
             for fileIndex in files.indices {
                 let imports = files[fileIndex].summary.imports
                 for importIndex in imports.indices { written.insert(imports[importIndex].module) }
             }
-            // Lower-cased: a C module's name (from its module map) may differ in case only.
             // Once per distinct name: a module's files import the same few modules.
-            importsByModule[index] = Set(written.map { $0.lowercased() })
+            return Set(written.map { $0.lowercased() })
         }
+        var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
         for edgeIndex in graph.imports.indices { importedModules[graph.imports[edgeIndex].from].insert(graph.imports[edgeIndex].to) }
         let importedAnywhere = Set(graph.imports.map(\.to))
 
@@ -195,7 +196,13 @@ public struct UnusedDependency: Rule {
             // Without Swift sources there is nothing to prove a dependency unused.
             guard [.regular, .executable, .test, .macro].contains(module.kind), !target.files.isEmpty,
                   let own = declarations[index] else { continue }
-            let imported = importsByModule[index]
+            var knownImportedNames: Set<String>?
+            func imported() -> Set<String> {
+                if let knownImportedNames { return knownImportedNames }
+                let names = importedNames(of: module)
+                knownImportedNames = names
+                return names
+            }
             let externalNames = Set(own.values.filter(\.isExternal).map(\.name))
             // External imports that no external dependency claims by name and that are not
             // toolchain modules may come from any external product of the target.
@@ -204,7 +211,7 @@ public struct UnusedDependency: Rule {
             }
             for declaration in own.values.sorted(by: { ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column) }) {
                 if declaration.isExternal {
-                    guard !imported.contains(declaration.name.lowercased()), !imported.contains(Self.c99Name(declaration.name).lowercased()),
+                    guard !imported().contains(declaration.name.lowercased()), !imported().contains(Self.c99Name(declaration.name).lowercased()),
                           unclaimed.isEmpty, !declaration.name.lowercased().contains("plugin") else { continue }
                 } else {
                     let providers = declaration.modules.filter {
@@ -214,7 +221,7 @@ public struct UnusedDependency: Rule {
                     var provided = Set(providers)
                     for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
                     if !provided.isDisjoint(with: importedModules[index]) { continue }
-                    if provided.contains(where: { imported.contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
+                    if provided.contains(where: { imported().contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
                 }
                 var finding = Finding(
                     site: declaration.site,

@@ -40,36 +40,49 @@ struct ImplementationIndex {
         // type name, as written. A parent's name is simplified only when the conformance
         // search below reaches it (a few hundred of some fifteen thousand).
         var inheritance = InheritanceTable()
-        for (moduleIndex, module) in graph.modules.enumerated() {
-            // Enums are values, not services; macro and plugin types are loaded by the
-            // compiler and must be public. A dependency's types are its API, whatever
-            // their names (it is read as context).
-            let mayImplement = module.kind != .macro && module.kind != .plugin && !module.isContext
-            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
-            for fileIndex in files.indices {
-                let declarations = files[fileIndex].summary.declarations
-                for index in declarations.indices {
-                    if !declarations[index].inheritance.isEmpty {
-                        // Extensions add conformances too (`extension LiveClock: Clock {}`).
-                        inheritance.add(SpeziModel.simpleName(declarations[index].name), declarations[index].inheritance)
+        var protocolNames: Set<String> = []
+        var declaringModules: [String: Set<Int>] = [:]
+        var implementations: [String: [Declaration]] = [:]
+        // Through buffers: a module, a file or a declaration copied out of its array would
+        // retain every string it holds, sixty thousand times over.
+        graph.modules.withUnsafeBufferPointer { modules in
+            for moduleIndex in modules.indices {
+                // Enums are values, not services; macro and plugin types are loaded by the
+                // compiler and must be public. A dependency's types are its API, whatever
+                // their names (it is read as context).
+                let moduleKind = modules[moduleIndex].kind
+                let mayImplement = moduleKind != .macro && moduleKind != .plugin && !modules[moduleIndex].isContext
+                let target = context.workspace.packages[modules[moduleIndex].packageIndex].targets[modules[moduleIndex].targetIndex]
+                target.files.withUnsafeBufferPointer { files in
+                    for fileIndex in files.indices {
+                        files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
+                            for index in declarations.indices {
+                                if !declarations[index].inheritance.isEmpty {
+                                    // Extensions add conformances too (`extension LiveClock: Clock {}`).
+                                    inheritance.add(SpeziModel.simpleName(declarations[index].name), declarations[index].inheritance)
+                                }
+                                let kind = declarations[index].kind
+                                if kind == .extension { continue }
+                                if kind == .protocol { protocolNames.insert(declarations[index].name) }
+                                guard patterns.matchAny(declarations[index].name) else { continue }
+                                let name = declarations[index].name
+                                declaringModules[name, default: []].insert(moduleIndex)
+                                guard kind != .protocol, kind != .enum, mayImplement else { continue }
+                                if implementations[name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
+                                let declaration = declarations[index]
+                                implementations[name, default: []].append(Declaration(
+                                    module: moduleIndex,
+                                    site: Site(file: files[fileIndex].path, line: declaration.line, column: declaration.column),
+                                    declaration: declaration
+                                ))
+                            }
+                        }
                     }
-                    let kind = declarations[index].kind
-                    if kind == .extension { continue }
-                    if kind == .protocol { protocolNames.insert(declarations[index].name) }
-                    guard patterns.matchAny(declarations[index].name) else { continue }
-                    let name = declarations[index].name
-                    declaringModules[name, default: []].insert(moduleIndex)
-                    guard kind != .protocol, kind != .enum, mayImplement else { continue }
-                    if implementations[name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
-                    let declaration = declarations[index]
-                    implementations[name, default: []].append(Declaration(
-                        module: moduleIndex,
-                        site: Site(file: files[fileIndex].path, line: declaration.line, column: declaration.column),
-                        declaration: declaration
-                    ))
                 }
             }
         }
+        self.protocolNames = protocolNames
+        self.declaringModules = declaringModules
         // An implementation hides behind an abstraction: only a type that conforms —
         // directly, through an extension, a superclass or an inherited protocol — to a
         // protocol declared in the workspace counts (a `Codable` entity called
@@ -90,7 +103,7 @@ struct ImplementationIndex {
             }
             return false
         }
-        implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
+        self.implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
         for index in graph.imports.indices where graph.imports[index].fact.isTestable {
             let from = graph.imports[index].from
             if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
@@ -265,24 +278,58 @@ struct InheritanceTable {
 /// name's ASCII check made once for all patterns.
 struct NamePatterns {
     private let patterns: [NamePattern]
+    /// The prefix and suffix patterns' literals, end to end, and where each lies: the byte
+    /// test reads plain values (iterating the patterns themselves copied each one, with
+    /// the strings it holds, for every name).
+    private let literals: [UInt8]
+    private let affixes: [(pattern: Int, start: Int, count: Int, isSuffix: Bool)]
+    /// Patterns of the other forms (exact, infix, glob): matched by characters.
+    private let others: [Int]
 
     init(_ globs: [Glob]) {
         patterns = globs.map(NamePattern.init)
+        var literals: [UInt8] = []
+        var affixes: [(pattern: Int, start: Int, count: Int, isSuffix: Bool)] = []
+        var others: [Int] = []
+        for (index, pattern) in patterns.enumerated() {
+            if let (literal, isSuffix) = pattern.affix {
+                affixes.append((index, literals.count, literal.count, isSuffix))
+                literals += literal
+            } else {
+                others.append(index)
+            }
+        }
+        self.literals = literals
+        self.affixes = affixes
+        self.others = others
     }
 
     func matchAny(_ name: String) -> Bool {
-        var isASCII: Bool?
-        for pattern in patterns {
-            switch pattern.matchesBytes(name) {
-            case true?: if pattern.matches(name) { return true }
-            case false?:
-                // Bytes that differ settle an ASCII name; any other is compared by characters.
-                if isASCII == nil { isASCII = NamePattern.isASCII(name) }
-                if isASCII == false && pattern.matches(name) { return true }
-            case nil: if pattern.matches(name) { return true }
+        let byBytes: Bool? = name.withBytes { bytes in
+            literals.withUnsafeBufferPointer { literals in
+                var isASCII: Bool?
+                for affix in affixes {
+                    var equal = bytes.count >= affix.count
+                    let offset = affix.isSuffix ? bytes.count - affix.count : 0
+                    var index = 0
+                    while equal && index < affix.count {
+                        equal = bytes[offset + index] == literals[affix.start + index]
+                        index += 1
+                    }
+                    // Equal bytes still need the characters (a combining mark may follow
+                    // them); bytes that differ settle an ASCII name.
+                    if equal { return patterns[affix.pattern].matches(name) ? true : nil }
+                    if isASCII == nil { isASCII = !bytes.contains { $0 >= 0x80 } }
+                    if isASCII == false && patterns[affix.pattern].matches(name) { return true }
+                }
+                return false
             }
         }
-        return false
+        if byBytes == true { return true }
+        // A byte match the characters refused: the remaining affixes are compared again,
+        // by characters (as rare as a combining mark after a pattern's literal).
+        if byBytes == nil, affixes.contains(where: { patterns[$0.pattern].matches(name) }) { return true }
+        return others.contains { patterns[$0].matches(name) }
     }
 }
 
@@ -298,17 +345,12 @@ struct NamePattern {
     /// The literal's bytes, for the byte test of `.prefix` and `.suffix`.
     private let bytes: [UInt8]
 
-    /// For a prefix or suffix pattern, whether the name's bytes match; `nil` for the other
-    /// forms. Equal bytes still need `matches` (a combining mark may follow them); unequal
-    /// bytes rule out an ASCII name.
-    func matchesBytes(_ name: String) -> Bool? {
+    /// For a prefix or suffix pattern, its literal's bytes and which end it anchors.
+    var affix: (literal: [UInt8], isSuffix: Bool)? {
         switch form {
-        case .prefix:
-            return name.withBytes { $0.count >= bytes.count && $0.prefix(bytes.count).elementsEqual(bytes) }
-        case .suffix:
-            return name.withBytes { $0.count >= bytes.count && $0.suffix(bytes.count).elementsEqual(bytes) }
-        default:
-            return nil
+        case .prefix: return (bytes, false)
+        case .suffix: return (bytes, true)
+        default: return nil
         }
     }
 

@@ -23,9 +23,29 @@ struct ImplementationIndexTests {
         #expect(NamePatterns([Glob("K*")]).matchAny("\u{212A}eyStore"))
         #expect(NamePatterns([Glob("*Store")]).matchAny("\u{212A}eyStore"))
         #expect(NamePatterns([Glob("K*")]).matchAny("KeyStore\u{301}"))
+        // The first pattern's bytes match and its characters do not; the second matches.
+        #expect(NamePatterns([Glob("K*"), Glob("*Store")]).matchAny("K\u{301}eyStore"))
         #expect(NamePatterns([Glob("*Mock*"), Glob("Exact")]).matchAny("AMockB"))
         #expect(NamePatterns([Glob("*Mock*"), Glob("Exact")]).matchAny("Exact"))
         #expect(!NamePatterns([Glob("*Mock*"), Glob("Exact")]).matchAny("Exactly"))
+    }
+
+    /// The byte shortcut answers as matching every pattern by characters would, for
+    /// random names (combining marks, the Kelvin sign, empty) and patterns of every form.
+    @Test func patternsAnswerAsCharacterMatching() {
+        let globs = [["*Impl", "Live*"], ["*", "Exact"], ["K*", "*Mock*"], ["*e\u{301}", "Default*", "*Store"], []].map { $0.map { Glob($0) } }
+        let pieces = ["Impl", "Live", "K", "\u{212A}", "e", "\u{301}", "Mock", "Store", "Default", "x", ""]
+        var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var seed = state >> 20
+            var name = ""
+            for _ in 0..<Int(seed % 4) { seed /= 4; name += pieces[Int(seed % UInt64(pieces.count))]; seed /= UInt64(pieces.count) }
+            for list in globs {
+                let expected = list.contains { NamePattern($0).matches(name) }
+                #expect(NamePatterns(list).matchAny(name) == expected, "\(list.map(\.pattern)) \(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
     }
 
     @Test func inheritanceListsAreFoundByName() {
