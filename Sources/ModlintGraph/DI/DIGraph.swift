@@ -41,46 +41,49 @@ public struct DIGraph: Sendable {
     public private(set) var containerPasses: [(pass: DIContainerPass, file: String)] = []
 
     public init(workspace: Workspace, graph: ModuleGraph, settings: DISettings = DISettings()) {
-        let declaredMethods = Set(graph.modules.flatMap { module in
-            Self.files(of: module, in: workspace).flatMap(\.summary.di.containerMethods)
-        })
+        // The files with DI facts, found once: most files have none (read in place, not
+        // copied out of their arrays).
+        var diFiles: [(module: Int, file: SourceFile)] = []
+        for (index, module) in graph.modules.enumerated() {
+            Self.files(of: module, in: workspace).withUnsafeBufferPointer { files in
+                for fileIndex in files.indices where !files[fileIndex].summary.di.isEmpty { diFiles.append((index, files[fileIndex])) }
+            }
+        }
+        let declaredMethods = Set(diFiles.flatMap(\.file.summary.di.containerMethods))
         let registerMethods = Set(settings.registerMethods).intersection(declaredMethods)
         let resolveMethods = Set(settings.resolveMethods).intersection(declaredMethods)
-        let wrappers = Self.injectingWrappers(in: workspace, graph: graph, resolveMethods: resolveMethods)
-        for (index, module) in graph.modules.enumerated() {
-            let isTest = module.kind == .test
-            for file in Self.files(of: module, in: workspace) {
-                let di = file.summary.di
-                guard !di.isEmpty else { continue }
-                func site(_ value: DISite) -> Site { Site(file: file.path, line: value.line, column: value.column) }
-                // `container.resolve(T.self)` inside `func resolve<T>` (a wrapper around
-                // a framework's container) stands for every key, so for none.
-                let generic = Self.genericParameters(in: file)
-                for fact in di.registrations where !generic.contains(fact.key.id) {
-                    registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
-                }
-                if !isTest { containerPasses += di.containerPasses.map { ($0, file.path) } }
-                for fact in di.consumptions where !generic.contains(fact.key.id) {
-                    consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
-                }
-                for fact in di.keys {
-                    keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
-                }
-                for use in di.wrapperUses where wrappers.contains(use.wrapper) {
-                    let fact = DIConsumption(framework: .handRolled, key: DIKey(use.type), site: use.site)
-                    consumptions.append(Consumption(fact: fact, site: site(use.site), module: index, isTest: isTest))
-                }
-                for (callIndex, call) in di.containerCalls.enumerated() where !generic.contains(call.key.id) {
-                    if registerMethods.contains(call.method) {
-                        let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
-                        let fact = DIRegistration(framework: .handRolled, key: call.key,
-                                                  container: Self.container(of: call), builds: call.builds,
-                                                  resolves: resolves, site: call.site)
-                        registrations.append(Registration(fact: fact, site: site(call.site), module: index, isTest: isTest))
-                    } else if resolveMethods.contains(call.method) {
-                        let fact = DIConsumption(framework: .handRolled, key: call.key, site: call.site)
-                        consumptions.append(Consumption(fact: fact, site: site(call.site), module: index, isTest: isTest))
-                    }
+        let wrappers = Self.injectingWrappers(in: diFiles.map(\.file), resolveMethods: resolveMethods)
+        for (index, file) in diFiles {
+            let isTest = graph.modules[index].kind == .test
+            let di = file.summary.di
+            func site(_ value: DISite) -> Site { Site(file: file.path, line: value.line, column: value.column) }
+            // `container.resolve(T.self)` inside `func resolve<T>` (a wrapper around
+            // a framework's container) stands for every key, so for none.
+            let generic = Self.genericParameters(in: file)
+            for fact in di.registrations where !generic.contains(fact.key.id) {
+                registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
+            }
+            if !isTest { containerPasses += di.containerPasses.map { ($0, file.path) } }
+            for fact in di.consumptions where !generic.contains(fact.key.id) {
+                consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
+            }
+            for fact in di.keys {
+                keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
+            }
+            for use in di.wrapperUses where wrappers.contains(use.wrapper) {
+                let fact = DIConsumption(framework: .handRolled, key: DIKey(use.type), site: use.site)
+                consumptions.append(Consumption(fact: fact, site: site(use.site), module: index, isTest: isTest))
+            }
+            for (callIndex, call) in di.containerCalls.enumerated() where !generic.contains(call.key.id) {
+                if registerMethods.contains(call.method) {
+                    let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
+                    let fact = DIRegistration(framework: .handRolled, key: call.key,
+                                              container: Self.container(of: call), builds: call.builds,
+                                              resolves: resolves, site: call.site)
+                    registrations.append(Registration(fact: fact, site: site(call.site), module: index, isTest: isTest))
+                } else if resolveMethods.contains(call.method) {
+                    let fact = DIConsumption(framework: .handRolled, key: call.key, site: call.site)
+                    consumptions.append(Consumption(fact: fact, site: site(call.site), module: index, isTest: isTest))
                 }
             }
         }
@@ -101,18 +104,17 @@ public struct DIGraph: Sendable {
     /// Property wrappers that resolve their type parameter from a hand-rolled container
     /// (`@propertyWrapper struct Inject<Service>` whose file calls `resolve(Service.self)`):
     /// `@Inject var clock: Clock` consumes `Clock`.
-    static func injectingWrappers(in workspace: Workspace, graph: ModuleGraph, resolveMethods: Set<String>) -> Set<String> {
+    /// `files`: those with DI facts (a file that resolves nothing declares no such wrapper).
+    static func injectingWrappers(in files: [SourceFile], resolveMethods: Set<String>) -> Set<String> {
         guard !resolveMethods.isEmpty else { return [] }
         var names: Set<String> = []
-        for module in graph.modules {
-            for file in files(of: module, in: workspace) {
-                let resolvedKeys = Set(file.summary.di.containerCalls.filter { resolveMethods.contains($0.method) }.map(\.key.id))
-                guard !resolvedKeys.isEmpty else { continue }
-                for declaration in file.summary.declarations where declaration.attributes.contains("propertyWrapper") {
-                    guard let clause = declaration.genericParameters,
-                          !typeParameters(clause).isDisjoint(with: resolvedKeys) else { continue }
-                    names.insert(declaration.name)
-                }
+        for file in files {
+            let resolvedKeys = Set(file.summary.di.containerCalls.filter { resolveMethods.contains($0.method) }.map(\.key.id))
+            guard !resolvedKeys.isEmpty else { continue }
+            for declaration in file.summary.declarations where declaration.attributes.contains("propertyWrapper") {
+                guard let clause = declaration.genericParameters,
+                      !typeParameters(clause).isDisjoint(with: resolvedKeys) else { continue }
+                names.insert(declaration.name)
             }
         }
         return names
