@@ -240,9 +240,10 @@ final class StoredReferences: @unchecked Sendable {
     }
 }
 
-/// Unsigned LEB128 numbers, as the cache stores them.
-enum LEB128 {
-    static func append(_ value: Int, to bytes: inout [UInt8]) {
+/// Unsigned LEB128 numbers, as the cache stores them (the summary codec uses them too).
+public enum LEB128 {
+    @inlinable
+    public static func append(_ value: Int, to bytes: inout [UInt8]) {
         var remaining = UInt64(Swift.max(0, value))
         repeat {
             let low = UInt8(remaining & 0x7F)
@@ -253,8 +254,8 @@ enum LEB128 {
 
     /// The number at `position` (which moves past it); `nil` when the bytes end first or
     /// it does not fit an `Int`.
-    @inline(__always)
-    static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ position: inout Int) -> Int? where Bytes.Index == Int {
+    @inlinable @inline(__always)
+    public static func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ position: inout Int) -> Int? where Bytes.Index == Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while position < bytes.endIndex {

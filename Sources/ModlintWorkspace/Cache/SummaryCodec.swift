@@ -196,12 +196,7 @@ struct SummaryOutput {
 
     /// Unsigned LEB128.
     mutating func compact(_ value: Int) {
-        var remaining = UInt64(max(0, value))
-        repeat {
-            let low = UInt8(remaining & 0x7F)
-            remaining >>= 7
-            bytes.append(remaining == 0 ? low : low | 0x80)
-        } while remaining != 0
+        LEB128.append(value, to: &bytes)
     }
 
     mutating func fixed(_ value: Int) {
@@ -247,17 +242,8 @@ struct SummaryInput {
     }
 
     mutating func compact() throws -> Int {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let next = try byte()
-            value |= UInt64(next & 0x7F) << shift
-            if next & 0x80 == 0 { break }
-            shift += 7
-            guard shift < 64 else { throw Malformed() }
-        }
-        guard value <= UInt64(Int.max) else { throw Malformed() }
-        return Int(value)
+        guard let value = LEB128.read(bytes, &position) else { throw Malformed() }
+        return value
     }
 
     mutating func fixed() throws -> Int {
