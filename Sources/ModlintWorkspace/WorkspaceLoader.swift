@@ -705,6 +705,12 @@ struct TreeScan: Sendable {
     /// in the pre-commit profile.
     var swiftIdentities: [FileIdentity?] = []
 
+    /// Identities modified at or after this are racy (`FileIdentity.isRacy`); which kind
+    /// of input had one.
+    var racyThreshold = Int64.max
+    var sourcesAreRacy = false
+    var structureIsRacy = false
+
     /// The identity the walk read for `path` (`swiftFiles` is sorted: a binary search).
     func identity(of path: String) -> FileIdentity? {
         var low = 0, high = swiftFiles.count
@@ -721,11 +727,6 @@ struct TreeScan: Sendable {
         swiftFiles = order.map { swiftFiles[$0] }
         swiftIdentities = order.map { swiftIdentities[$0] }
     }
-    /// Identities modified at or after this are racy (`FileIdentity.isRacy`); which kind
-    /// of input had one.
-    var racyThreshold = Int64.max
-    var sourcesAreRacy = false
-    var structureIsRacy = false
 
     mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
         var stack = [start]
