@@ -40,6 +40,9 @@ import Testing
         #expect(TypeReferenceList(encoded: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
         // A count larger than the bytes is refused, not read past the end.
         #expect([UInt8]([5, 1, 65]).withUnsafeBytes { TypeReferenceList(encoded: $0) } == nil)
+        // A record naming no entry of the table ends the list there: count and elements agree.
+        let damaged = try #require([UInt8]([1, 1, 65, 2, 0, 0, 3, 8, 7, 0, 4, 8]).withUnsafeBytes { TypeReferenceList(encoded: $0) })
+        #expect(damaged.count == 1 && Array(damaged) == [TypeReference(name: "A", line: 3, column: 1)])
     }
 
     /// Rules read one file's references from several threads: the names and records are

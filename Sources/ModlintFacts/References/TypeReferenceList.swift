@@ -68,7 +68,9 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { stored?.recordCount ?? builtRecords.count }
+    /// A stored list's records are made to count them: a record that does not fit its
+    /// table ends the list (see `StoredReferences.tables`), and the count must agree.
+    public var endIndex: Int { stored?.tables.records.count ?? builtRecords.count }
 
     public subscript(position: Int) -> TypeReference {
         let names = self.names
