@@ -45,6 +45,26 @@ import Testing
         #expect(damaged.count == 1 && Array(damaged) == [TypeReference(name: "A", line: 3, column: 1)])
     }
 
+    /// A list over bytes it does not own keeps their owner alive, and reads them after the
+    /// caller has let go of it.
+    @Test func storedListKeepsTheOwnerOfItsBytes() throws {
+        final class Owner {
+            let bytes: UnsafeMutableRawBufferPointer
+            init(_ source: [UInt8]) {
+                bytes = .allocate(byteCount: source.count, alignment: 1)
+                bytes.copyBytes(from: source)
+            }
+            deinit { bytes.deallocate() }
+        }
+        let built = TypeReferenceExtractor.extract(TokenizedSource("let a: Foo = Bar.make(); let b: [Baz] = []"))
+        var owner: Owner? = Owner(built.encoded())
+        weak let watched = owner
+        let stored = try #require(TypeReferenceList(encoded: UnsafeRawBufferPointer(owner!.bytes), keeping: owner!))
+        owner = nil
+        #expect(watched != nil)
+        #expect(stored == built && stored.names == ["Foo", "Bar", "Baz"])
+    }
+
     /// Rules read one file's references from several threads: the names and records are
     /// made once, and every reader sees them whole.
     @Test func storedListIsReadConcurrently() async throws {

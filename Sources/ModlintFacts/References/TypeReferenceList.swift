@@ -174,24 +174,49 @@ extension TypeReferenceList {
     /// checked when they are made: the cache checksums every stored summary, so bytes that
     /// pass here were written by `encoded()`.)
     public init?(encoded bytes: UnsafeRawBufferPointer) {
-        guard let stored = StoredReferences(Array(bytes)) else { return nil }
+        let copy = OwnedBytes(copying: bytes)
+        self.init(encoded: copy.bytes, keeping: copy)
+    }
+
+    /// The same over bytes that stay valid, unchanged, as long as `owner` lives (a read-only
+    /// mapping of the cache's records): the list keeps `owner` instead of a copy.
+    public init?(encoded bytes: UnsafeRawBufferPointer, keeping owner: AnyObject) {
+        guard let stored = StoredReferences(bytes, owner: owner) else { return nil }
         self.init()
         self.stored = stored
+    }
+}
+
+/// A copy of some bytes, freed with the object.
+private final class OwnedBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(copying source: UnsafeRawBufferPointer) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 1)
+        if source.count > 0 { copy.copyMemory(from: source) }
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[..<source.count])
+    }
+
+    deinit {
+        UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
     }
 }
 
 /// A stored list's bytes, and its names and records once made (by whichever thread asks
 /// first; rules read one file's references concurrently).
 final class StoredReferences: @unchecked Sendable {
-    private let bytes: [UInt8]
+    /// Valid while `owner` lives.
+    private let bytes: UnsafeRawBufferPointer
+    private let owner: AnyObject
     let nameCount: Int
     let recordCount: Int
     /// Where the records begin.
     private let recordsStart: Int
     private let made = Mutex<(names: [String], records: [TypeReferenceList.Record])?>(nil)
 
-    init?(_ bytes: [UInt8]) {
+    init?(_ bytes: UnsafeRawBufferPointer, owner: AnyObject) {
         self.bytes = bytes
+        self.owner = owner
         var position = 0
         guard let nameCount = LEB128.read(bytes, &position), nameCount <= bytes.count else { return nil }
         for _ in 0..<nameCount {
@@ -206,14 +231,13 @@ final class StoredReferences: @unchecked Sendable {
     }
 
     func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var position = 0
-            _ = LEB128.read(buffer, &position)
-            for index in 0..<nameCount {
-                let length = LEB128.read(buffer, &position) ?? 0
-                try body(index, UnsafeBufferPointer(rebasing: buffer[position..<position + length]))
-                position += length
-            }
+        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
+        var position = 0
+        _ = LEB128.read(buffer, &position)
+        for index in 0..<nameCount {
+            let length = LEB128.read(buffer, &position) ?? 0
+            try body(index, UnsafeBufferPointer(rebasing: buffer[position..<position + length]))
+            position += length
         }
     }
 

@@ -463,7 +463,9 @@ public final class SummaryCache: Sendable {
             guard let records, entry.offset >= 0, entry.length >= 0, entry.offset + entry.length <= records.count else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: records.bytes[entry.offset..<entry.offset + entry.length])
             guard Checksum.of(bytes) == entry.checksum else { return nil }
-            return SummaryCodec.decode(bytes)
+            // The mapping is never written or truncated (records are appended, or a new
+            // generation replaces the file by a rename): summaries may keep reading it.
+            return SummaryCodec.decode(bytes, owner: records)
         }
 
         private func keep(_ path: String, _ record: Record) {

@@ -72,6 +72,12 @@ enum SummaryCodec {
 
     /// `nil` for bytes this build did not write (the cache then summarises the file again).
     static func decode(_ bytes: UnsafeRawBufferPointer) -> SourceSummary? {
+        decode(bytes, owner: nil)
+    }
+
+    /// `owner`: when given, `bytes` stay valid while it lives (the records file's mapping),
+    /// and the type references are read from them instead of a copy.
+    static func decode(_ bytes: UnsafeRawBufferPointer, owner: AnyObject?) -> SourceSummary? {
         var input = SummaryInput(bytes: bytes)
         do {
             let stringCount = try input.count()
@@ -110,7 +116,9 @@ enum SummaryCodec {
                                                             condition: condition, conditionID: conditionID,
                                                             line: try input.compact(), column: try input.compact()))
             }
-            guard let references = TypeReferenceList(encoded: try input.block()) else { return nil }
+            let block = try input.block()
+            guard let references = owner.map({ TypeReferenceList(encoded: block, keeping: $0) }) ?? TypeReferenceList(encoded: block)
+            else { return nil }
             summary.typeReferences = references
             summary.problems = try input.generic([SourceProblem].self) ?? []
             summary.di = try input.di(in: strings)
