@@ -189,16 +189,17 @@ extension TypeReferenceList {
 
 /// A copy of some bytes, freed with the object.
 private final class OwnedBytes: @unchecked Sendable {
+    private let allocation: UnsafeMutableRawBufferPointer
     let bytes: UnsafeRawBufferPointer
 
     init(copying source: UnsafeRawBufferPointer) {
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 1)
-        if source.count > 0 { copy.copyMemory(from: source) }
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[..<source.count])
+        allocation = .allocate(byteCount: max(1, source.count), alignment: 1)
+        if source.count > 0 { allocation.copyMemory(from: source) }
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(allocation)[..<source.count])
     }
 
     deinit {
-        UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
+        allocation.deallocate()
     }
 }
 
