@@ -102,11 +102,16 @@ public struct Linter: Sendable {
                 fix: item.finding.fix
             )
         }
-        diagnostics.sort(by: Diagnostic.ordered)
+        // Sorted as positions: moving the diagnostics themselves (a dozen strings and arrays
+        // each) through the merge buffers cost more than comparing them. Stable, as before.
+        let order = diagnostics.indices.sorted { Diagnostic.ordered(diagnostics[$0], diagnostics[$1]) }
+        diagnostics = order.map { diagnostics[$0] }
+        var counts: [Severity: Int] = [:]
+        for index in diagnostics.indices { counts[diagnostics[index].severity, default: 0] += 1 }
         let summary = LintResult.Summary(
-            errors: diagnostics.filter { $0.severity == .error }.count,
-            warnings: diagnostics.filter { $0.severity == .warning }.count,
-            notes: diagnostics.filter { $0.severity == .note }.count,
+            errors: counts[.error] ?? 0,
+            warnings: counts[.warning] ?? 0,
+            notes: counts[.note] ?? 0,
             packages: workspace.subjectPackages.count,
             modules: workspace.targetCount,
             files: workspace.fileCount,
