@@ -173,18 +173,17 @@ public struct XcodeProjectReader {
                 continue
             }
             let dependency = objects.object(dependencyID)
+            let targetID = reference(dependency, "target")
+            let proxy = reference(dependency, "targetProxy").map { objects.object($0) }
+            // No portal: this project; an id no object has: nothing to depend on.
+            let portal = proxy.flatMap { $0.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject }
             // An aggregate or legacy target of this project (a script, a linter run) builds
             // no module: depending on it orders the build, nothing to import.
-            let proxy = reference(dependency, "targetProxy").map { objects.object($0) }
-            let proxyPortal = proxy?.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject
-            let localID = reference(dependency, "target") ?? (proxyPortal == rootObject ? proxy.flatMap { reference($0, "remoteGlobalIDString") } : nil)
+            let localID = targetID ?? (portal == rootObject ? proxy.flatMap { reference($0, "remoteGlobalIDString") } : nil)
             if let localID, targetNames[localID] != nil, !objects.object(localID).isa("PBXNativeTarget") { continue }
-            if let targetID = reference(dependency, "target"), let targetName = targetNames[targetID] {
+            if let targetID, let targetName = targetNames[targetID] {
                 dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
-            } else if let proxyID = reference(dependency, "targetProxy"), case let proxy = objects.object(proxyID),
-                      let remote = proxy.string("remoteInfo") {
-                // No portal: this project; an id no object has: nothing to depend on.
-                let portal = proxy.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject
+            } else if let proxy, let remote = proxy.string("remoteInfo") {
                 if portal == rootObject {
                     dependencies.append(XcodeDependency(.target(remote), line: dependency.line))
                 } else if let portal, let projectPath = path(of: portal) {
