@@ -758,9 +758,10 @@ struct TreeScan: Sendable {
             return part
         }
         // Sized once: merging part by part would rehash every path at each growth.
-        swiftFiles.reserveCapacity(swiftFiles.count + parts.reduce(0) { $0 + $1.swiftFiles.count })
+        let fileCount = swiftFiles.count + parts.reduce(0) { $0 + $1.swiftFiles.count }
+        swiftFiles.reserveCapacity(fileCount)
+        swiftIdentities.reserveCapacity(fileCount)
         directories.reserveCapacity(directories.count + parts.reduce(0) { $0 + $1.directories.count })
-        swiftIdentities.reserveCapacity(swiftFiles.capacity)
         for part in parts {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
             xcodeProjects += part.xcodeProjects
@@ -803,8 +804,7 @@ struct TreeScan: Sendable {
 
     /// The same test for a name already made a string: the files whose identity the walk reads.
     static func isWalkedFile(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { isWalkedFile($0) }
+        name.withBytes(isWalkedFile)
     }
 
     /// Reads one directory: records its packages, Swift files and identities; returns the
@@ -856,7 +856,7 @@ struct TreeScan: Sendable {
                         if fingerprinting { addInput(path, identity: identity) }
                     } else {
                         swiftFiles.append(path)
-                        swiftIdentities.append(fingerprinting ? identity : nil)
+                        swiftIdentities.append(identity)
                         if fingerprinting {
                             fingerprint.add(path)
                             fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
