@@ -396,29 +396,36 @@ func printPassTimes(_ corpus: Corpus) {
     print("(checksum \(sink.total), tokens \(tokenDigest(sources)))")
 }
 
-/// FNV-1a over every token's fields: shows any change in what the lexer produces.
-func tokenDigest(_ sources: [TokenizedSource]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
-    for source in sources {
-        for token in source.tokens {
-            mix(UInt64(token.kind.rawValue) | UInt64(token.flags) << 8 | UInt64(token.marks) << 16)
-            mix(UInt64(UInt32(bitPattern: token.start)) | UInt64(UInt32(bitPattern: token.end)) << 32)
-            mix(UInt64(UInt32(bitPattern: token.line)) | UInt64(UInt32(bitPattern: token.condition)) << 32)
-        }
-        mix(UInt64(source.lineCount))
-    }
-    return hash
+/// FNV-1a over 64-bit values: the digests below show any change in what a pass produces.
+struct Digest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func mix(_ word: UInt64) { value = (value ^ word) &* 0x0000_0100_0000_01B3 }
 }
 
-/// FNV-1a over a file's references (names and records): the checksum then shows a change
+/// Every token's fields: shows any change in what the lexer produces.
+func tokenDigest(_ sources: [TokenizedSource]) -> UInt64 {
+    var digest = Digest()
+    for source in sources {
+        for token in source.tokens {
+            digest.mix(UInt64(token.kind.rawValue) | UInt64(token.flags) << 8 | UInt64(token.marks) << 16)
+            digest.mix(UInt64(UInt32(bitPattern: token.start)) | UInt64(UInt32(bitPattern: token.end)) << 32)
+            digest.mix(UInt64(UInt32(bitPattern: token.line)) | UInt64(UInt32(bitPattern: token.condition)) << 32)
+        }
+        digest.mix(UInt64(source.lineCount))
+    }
+    return digest.value
+}
+
+/// A file's references (names and records): the checksum then shows a change
 /// in what the pass finds, not only in how many.
 func referenceDigest(_ list: TypeReferenceList) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
-    for name in list.names { for byte in name.utf8 { mix(UInt64(byte)) }; mix(0x1F) }
-    for record in list.records { mix(UInt64(record.name) | UInt64(record.enclosing) << 32); mix(UInt64(record.line) | UInt64(record.columnAndKind) << 32) }
-    return Int(truncatingIfNeeded: hash >> 1)
+    var digest = Digest()
+    for name in list.names { for byte in name.utf8 { digest.mix(UInt64(byte)) }; digest.mix(0x1F) }
+    for record in list.records {
+        digest.mix(UInt64(record.name) | UInt64(record.enclosing) << 32)
+        digest.mix(UInt64(record.line) | UInt64(record.columnAndKind) << 32)
+    }
+    return Int(truncatingIfNeeded: digest.value >> 1)
 }
 
 func xcodeTimes(_ corpus: Corpus) -> (Double, Int, Double, Int) {
