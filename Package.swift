@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering",
                                                              "ModlintRuleEngine", "ModlintRules", "ModlintConfiguration"]),
-        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering"],
+        .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraphviz", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),

@@ -57,11 +57,13 @@ struct ImplementationIndex {
                     for fileIndex in files.indices {
                         files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
                             for index in declarations.indices {
-                                if !declarations[index].inheritance.isEmpty {
-                                    // Extensions add conformances too (`extension LiveClock: Clock {}`).
-                                    inheritance.add(SpeziModel.simpleName(declarations[index].name), declarations[index].inheritance)
-                                }
                                 let kind = declarations[index].kind
+                                // Extensions add conformances too (`extension LiveClock: Clock {}`):
+                                // the list is noted by where it lies, not copied.
+                                if !declarations[index].inheritance.isEmpty {
+                                    inheritance.add(declarations[index].name, at: InheritanceTable.Position(
+                                        module: moduleIndex, file: fileIndex, declaration: index))
+                                }
                                 if kind == .extension { continue }
                                 if kind == .protocol { protocolNames.insert(declarations[index].name) }
                                 guard patterns.matchAny(declarations[index].name) else { continue }
@@ -81,6 +83,7 @@ struct ImplementationIndex {
                 }
             }
         }
+        inheritance.seal()
         self.protocolNames = protocolNames
         self.declaringModules = declaringModules
         // An implementation hides behind an abstraction: only a type that conforms —
@@ -88,18 +91,25 @@ struct ImplementationIndex {
         // protocol declared in the workspace counts (a `Codable` entity called
         // `DefaultServer` is none).
         let protocols = protocolNames
+        func declaration(at position: InheritanceTable.Position) -> TypeDeclaration {
+            let module = graph.modules[Int(position.module)]
+            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            return files[Int(position.file)].summary.declarations[Int(position.declaration)]
+        }
         func conformsToWorkspaceProtocol(_ name: String) -> Bool {
             var seen: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
-                for list in inheritance.lists(of: next) {
-                    for written in list {
+                var found = false
+                inheritance.forEachList(of: next, declaration: declaration(at:)) { list in
+                    for written in list where !found {
                         let parent = SpeziModel.simpleName(written)
                         guard seen.insert(parent).inserted else { continue }
-                        if protocols.contains(parent) { return true }
+                        if protocols.contains(parent) { found = true }
                         queue.append(parent)
                     }
                 }
+                if found { return true }
             }
             return false
         }
@@ -189,11 +199,11 @@ struct ImplementationIndex {
                 }
                 guard let wanted else { continue }
                 let file = files[fileIndex]
+                let visible = visibility.modules(seenBy: file.path, of: userIndex)
                 for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
                     let reference = references[position]
                     if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
                     let declarations = candidates[reference.name]!
-                    let visible = visibility.modules(seenBy: file.path)
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
                         && isAccessible(declaration, from: module) {
                         let key = "\(reference.name)\u{1F}\(declaration.module)"
@@ -213,10 +223,12 @@ struct ImplementationIndex {
     }
 }
 
-/// A set of names as 1,024 bits, one per (length, first byte, last byte): `mayContain`
-/// is false for nearly every other name without hashing it.
+/// A set of names as 16,384 bits, one per (length, first, second and last byte):
+/// `mayContain` is false for nearly every other name without hashing it. (With 1,024
+/// bits over length, first and last byte, one corpus name in four passed.)
 struct NameFilter {
-    private var bits = [UInt64](repeating: 0, count: 16)
+    private static let bitCount = 16_384
+    private var bits = [UInt64](repeating: 0, count: bitCount / 64)
 
     init(_ names: some Sequence<String>) {
         for name in names {
@@ -232,40 +244,83 @@ struct NameFilter {
     }
 
     private static func bit(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
-        return (bytes.count &* 131 &+ first &* 31 &+ last) & 1023
+        let count = bytes.count
+        let first = count > 0 ? UInt64(bytes[0]) : 0, second = count > 1 ? UInt64(bytes[1]) : 0
+        let last = count > 0 ? UInt64(bytes[count - 1]) : 0
+        let mixed = (UInt64(count) | first << 8 | second << 16 | last << 24) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 50) & (bitCount - 1)
     }
 }
 
 /// Inheritance lists by the simple name of the type they belong to. Built for every
 /// declaration of the workspace (some fifteen thousand lists in the corpus) and read for
 /// the few hundred implementation candidates and their ancestors, so building must be
-/// cheap: names are keyed by a 64-bit hash of their bytes (the name itself settles a
-/// collision) and a name's lists are chained, without an array per name.
+/// cheap: a list is noted by where it lies and by a 64-bit hash of its type's simple
+/// name, with no string or array copied; notes are chained by the hash's low bits, and a
+/// lookup compares the names of the few notes whose hash matches.
 struct InheritanceTable {
-    private var heads: [UInt64: Int32] = [:]
-    private var entries: [(name: String, list: [String], next: Int32)] = []
+    struct Position {
+        var module: Int32
+        var file: Int32
+        var declaration: Int32
 
-    mutating func add(_ name: String, _ list: [String]) {
-        let key = Self.key(name)
-        entries.append((name, list, heads[key] ?? -1))
-        heads[key] = Int32(entries.count - 1)
+        init(module: Int, file: Int, declaration: Int) {
+            self.module = Int32(truncatingIfNeeded: module)
+            self.file = Int32(truncatingIfNeeded: file)
+            self.declaration = Int32(truncatingIfNeeded: declaration)
+        }
     }
 
-    /// The lists declared for `name`, latest first.
-    func lists(of name: String) -> [[String]] {
-        var lists: [[String]] = []
-        var position = heads[Self.key(name)] ?? -1
-        while position >= 0 {
-            let entry = entries[Int(position)]
-            if entry.name == name { lists.append(entry.list) }
-            position = entry.next
+    private var notes: [(key: UInt64, position: Position)] = []
+    /// Per bucket (the key's low bits), its latest note; per note, the one before it in
+    /// its bucket; -1 ends a chain.
+    private var heads: [Int32] = []
+    private var previous: [Int32] = []
+
+    /// Notes the inheritance list of the declaration at `position`, named `name` as written.
+    mutating func add(_ name: String, at position: Position) {
+        notes.append((Self.key(ofWritten: name), position))
+    }
+
+    /// Makes the table ready for lookups.
+    mutating func seal() {
+        var bucketCount = 16
+        while bucketCount < notes.count { bucketCount <<= 1 }
+        let mask = UInt64(bucketCount - 1)
+        var heads = [Int32](repeating: -1, count: bucketCount)
+        var previous = [Int32](repeating: -1, count: notes.count)
+        for index in notes.indices {
+            let bucket = Int(notes[index].key & mask)
+            previous[index] = heads[bucket]
+            heads[bucket] = Int32(truncatingIfNeeded: index)
         }
-        return lists
+        self.heads = heads
+        self.previous = previous
+    }
+
+    /// Calls `body` with each inheritance list declared for the simple name `name`, latest
+    /// first; `declaration` finds a noted declaration.
+    func forEachList(of name: String, declaration: (Position) -> TypeDeclaration, _ body: ([String]) -> Void) {
+        guard !heads.isEmpty else { return }
+        let key = Self.key(ofSimple: name)
+        var index = Int(heads[Int(key & UInt64(heads.count - 1))])
+        while index >= 0 {
+            let (noteKey, position) = notes[index]
+            index = Int(previous[index])
+            guard noteKey == key else { continue }
+            let noted = declaration(position)
+            guard SpeziModel.simpleName(noted.name) == name else { continue }
+            body(noted.inheritance)
+        }
+    }
+
+    /// The key of a type name as written (`Outer.Inner`): that of its simple name.
+    private static func key(ofWritten name: String) -> UInt64 {
+        key(ofSimple: SpeziModel.simpleName(name))
     }
 
     /// FNV-1a over the name's UTF-8 bytes.
-    private static func key(_ name: String) -> UInt64 {
+    private static func key(ofSimple name: String) -> UInt64 {
         name.withBytes { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -413,31 +468,32 @@ extension ImplementationIndex {
 /// first use, since most files never reference an implementation type.
 struct FileVisibility {
     let graph: ModuleGraph
-    private var importsByFile: [String: [Int]]?
+    /// Per module, the indices of its imports in `graph.imports`: a file's imports are
+    /// found among its module's, without hashing every import's path.
+    private var importsByModule: [[Int32]]?
     private var reexports: [Int: [Int]] = [:]
-    private var cache: [String: Set<Int>] = [:]
 
     init(graph: ModuleGraph) {
         self.graph = graph
     }
 
-    mutating func modules(seenBy file: String) -> Set<Int> {
-        if let known = cache[file] { return known }
-        if importsByFile == nil {
-            var byFile: [String: [Int]] = [:]
+    /// The modules `file`, a file of `module`, sees.
+    mutating func modules(seenBy file: String, of module: Int) -> Set<Int> {
+        if importsByModule == nil {
+            var byModule = [[Int32]](repeating: [], count: graph.modules.count)
             for index in graph.imports.indices {
-                byFile[graph.imports[index].site.file, default: []].append(graph.imports[index].to)
+                byModule[graph.imports[index].from].append(Int32(truncatingIfNeeded: index))
             }
-            importsByFile = byFile
+            importsByModule = byModule
         }
         var visible = Set<Int>()
-        for module in importsByFile?[file] ?? [] {
-            visible.insert(module)
-            let exported = reexports[module] ?? graph.reexportedModules(of: module)
-            reexports[module] = exported
+        for index in importsByModule![module] where graph.imports[Int(index)].site.file == file {
+            let imported = graph.imports[Int(index)].to
+            visible.insert(imported)
+            let exported = reexports[imported] ?? graph.reexportedModules(of: imported)
+            reexports[imported] = exported
             visible.formUnion(exported)
         }
-        cache[file] = visible
         return visible
     }
 }

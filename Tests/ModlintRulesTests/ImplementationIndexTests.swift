@@ -1,4 +1,5 @@
 import ModlintConfiguration
+import ModlintFacts
 @testable import ModlintRules
 import Testing
 
@@ -49,12 +50,40 @@ struct ImplementationIndexTests {
     }
 
     @Test func inheritanceListsAreFoundByName() {
+        let declarations = [
+            TypeDeclaration(kind: .class, name: "LiveClock", inheritance: ["Clock"], line: 1, column: 1),
+            TypeDeclaration(kind: .struct, name: "Other", inheritance: ["Sendable"], line: 2, column: 1),
+            // An extension of a qualified name adds to the simple name's lists.
+            TypeDeclaration(kind: .extension, name: "Outer.LiveClock", inheritance: ["CustomStringConvertible", "Equatable"], line: 3, column: 1),
+        ] + (0..<100).map { TypeDeclaration(kind: .struct, name: "Filler\($0)", inheritance: ["P\($0)"], line: 4 + $0, column: 1) }
         var table = InheritanceTable()
-        table.add("LiveClock", ["Clock"])
-        table.add("Other", ["Sendable"])
-        table.add("LiveClock", ["CustomStringConvertible", "Equatable"])
-        #expect(table.lists(of: "LiveClock") == [["CustomStringConvertible", "Equatable"], ["Clock"]])
-        #expect(table.lists(of: "Other") == [["Sendable"]])
-        #expect(table.lists(of: "Clock").isEmpty)
+        for index in declarations.indices {
+            table.add(declarations[index].name, at: InheritanceTable.Position(module: 0, file: 0, declaration: index))
+        }
+        table.seal()
+        func lists(_ name: String) -> [[String]] {
+            var lists: [[String]] = []
+            table.forEachList(of: name, declaration: { declarations[Int($0.declaration)] }) { lists.append($0) }
+            return lists
+        }
+        #expect(lists("LiveClock") == [["CustomStringConvertible", "Equatable"], ["Clock"]])
+        #expect(lists("Other") == [["Sendable"]])
+        #expect(lists("Filler42") == [["P42"]])
+        #expect(lists("Clock").isEmpty)
+        #expect(lists("Outer").isEmpty)
+    }
+
+    /// The name filter never turns down a name it holds, and tells apart names that share
+    /// length, first and last byte (the commonest near misses: `LiveClock`, `LiveBlock`).
+    @Test func nameFilterKeepsItsNamesAndRulesOutNearMisses() {
+        let names = ["LiveClock", "ClockImpl", "DefaultServer", "A", ""] + (0..<200).map { "Impl\($0)" }
+        let filter = NameFilter(names)
+        for name in names {
+            #expect(name.withBytes(filter.mayContain), "\(name)")
+        }
+        // Same length, first and last byte as `LiveClock`; only the second byte differs.
+        let nearMisses = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { "L\(UnicodeScalar($0))veClock" }.filter { $0 != "LiveClock" }
+        let passed = nearMisses.filter { $0.withBytes(filter.mayContain) }
+        #expect(passed.count <= 2, "\(passed) of \(nearMisses.count)")
     }
 }
