@@ -444,7 +444,7 @@ public final class SummaryCache: Sendable {
             }
         }
 
-        /// FNV-1a over a file's bytes: equal content reuses the record whatever the stat says.
+        /// A hash of a file's bytes: equal content reuses the record whatever the stat says.
         static func contentHash(_ bytes: [UInt8]) -> UInt64 {
             var content = StableHash()
             content.addRaw(bytes)
