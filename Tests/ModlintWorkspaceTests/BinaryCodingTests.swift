@@ -187,4 +187,46 @@ struct BinaryCodingImportTests {
         #expect(try probe.roundTrip(ImportFact(module: "A", path: ["A"], attributes: ["testable"], line: 1, column: 1)), "attributes")
         #expect(try probe.roundTrip([ImportFact(module: "A", path: ["A"], line: 1, column: 1)]), "array")
     }
+
+    /// Lists of strings take a shortcut past the unkeyed container: the bytes must be what
+    /// the container writes, in a keyed field, in a list, and behind an optional.
+    private struct Files: Codable, Equatable {
+        var files: [String]
+        var groups: [[String]]
+        var optional: [String]?
+        var none: [String]?
+    }
+
+    /// The same fields, each list written element by element through a container.
+    private struct ByContainer: Encodable {
+        struct List: Encodable {
+            var strings: [String]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                for string in strings { try container.encode(string) }
+            }
+        }
+        var files: List
+        var groups: [List]
+        var optional: List?
+        var none: List?
+    }
+
+    @Test func stringListsAreWrittenAsContainersWriteThem() throws {
+        let value = Files(files: ["Sources/A/A.swift", "", "Sources/B/Ü.swift"], groups: [["x"], [], ["y", "z"]],
+                          optional: ["Package.swift"], none: nil)
+        var shortcut: [UInt8] = []
+        try BinaryCoding.encode(value, into: &shortcut)
+        var container: [UInt8] = []
+        try BinaryCoding.encode(ByContainer(files: .init(strings: value.files), groups: value.groups.map { .init(strings: $0) },
+                                            optional: .init(strings: value.optional!), none: nil), into: &container)
+        #expect(shortcut == container)
+        let decoded = try shortcut.withUnsafeBytes { try BinaryCoding.decode(Files.self, from: $0) }
+        #expect(decoded == value)
+        // A count larger than the bytes left fails instead of sizing an array.
+        var damaged = shortcut
+        damaged[0] = 0xFF
+        damaged[3] = 0x7F
+        #expect(throws: (any Error).self) { try damaged.withUnsafeBytes { try BinaryCoding.decode(Files.self, from: $0) } }
+    }
 }

@@ -69,6 +69,15 @@ final class Writer: Encoder, SingleValueEncodingContainer {
         }
     }
 
+    /// A list of strings as an unkeyed container writes it (its count, then each string),
+    /// without a container and a generic call per element: file lists are most of a
+    /// stored layout.
+    func writeStrings(_ strings: [String]) {
+        var count = UInt32(truncatingIfNeeded: strings.count).littleEndian
+        withUnsafeBytes(of: &count) { bytes.append(contentsOf: $0) }
+        for string in strings { writeString(string) }
+    }
+
     func encodeNil() throws { bytes.append(0) }
     func encode(_ value: Bool) throws { bytes.append(value ? 1 : 0) }
     func encode(_ value: String) throws { writeString(value) }
@@ -112,6 +121,7 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { writer.writeInteger(value) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if T.self == [String].self { return writer.writeStrings(unsafeBitCast(value, to: [String].self)) }
         try value.encode(to: writer)
     }
 
@@ -155,7 +165,11 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { bump(); writer.writeString(value) }
     mutating func encode(_ value: Int) throws { bump(); writer.writeInteger(value) }
     mutating func encode(_ value: Bool) throws { bump(); try writer.encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { bump(); try value.encode(to: writer) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        bump()
+        if T.self == [String].self { return writer.writeStrings(unsafeBitCast(value, to: [String].self)) }
+        try value.encode(to: writer)
+    }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         bump()
         return writer.container(keyedBy: keyType)
@@ -216,6 +230,18 @@ final class Reader: Decoder, SingleValueDecodingContainer {
         return String(decoding: UnsafeRawBufferPointer(rebasing: base[position..<position + length]), as: UTF8.self)
     }
 
+    /// A list written by `Writer.writeStrings` (or an unkeyed container of strings).
+    func readStrings() throws -> [String] {
+        let count = Int(try readCount())
+        // Each string takes at least its eight-byte length: a damaged count fails here,
+        // before it sizes an array.
+        guard count <= (base.count - position) / 8 else { throw BinaryCoding.Truncated() }
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count { strings.append(try readString()) }
+        return strings
+    }
+
     /// Peeks: only a nil marker is consumed (see `Writer.encode<T>`).
     func decodeNil() -> Bool {
         guard position < base.count, base[position] == 0 else { return false }
@@ -265,6 +291,7 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.readInteger() }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.readInteger() }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if T.self == [String].self { return unsafeBitCast(try reader.readStrings(), to: T.self) }
         return try T(from: reader)
     }
 
@@ -312,7 +339,11 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { try next(); return try reader.readString() }
     mutating func decode(_ type: Int.Type) throws -> Int { try next(); return try reader.readInteger() }
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next(); return try reader.readByte() != 0 }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(); return try T(from: reader) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try next()
+        if T.self == [String].self { return unsafeBitCast(try reader.readStrings(), to: T.self) }
+        return try T(from: reader)
+    }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next()
         return try reader.container(keyedBy: type)
