@@ -11,7 +11,8 @@ struct StableHashTests {
     }
 
     /// Fixed values: a change to the function moves every user's cache, so it must be
-    /// deliberate. Lengths around the eight-byte step cover the word and byte paths.
+    /// deliberate. Lengths around the eight-byte step cover the word and byte paths, the
+    /// long ones the four lanes.
     @Test func valuesAreFixed() {
         #expect(hash([]) == 0xcbf2_9ce4_8422_2325)
         #expect(hash([""]) == 0xaf63_d24c_8601_db8e)
@@ -19,6 +20,8 @@ struct StableHashTests {
         #expect(hash(["abcdefgh"]) == 0x7e31_b588_fc02_1882)
         #expect(hash(["abcdefghi"]) == 0x6eff_14c4_363b_24ad)
         #expect(hash(["Sources/Feature/LiveClock.swift"]) == 0x1753_0980_9d8b_db58)
+        #expect(hash([String(repeating: "Packages/Feature/Sources/", count: 5)]) == 0xe7f2_2250_c648_9b90)
+        #expect(hash([String(repeating: "x", count: 64)]) == 0xfa41_cf53_2d00_16ff)
     }
 
     @Test func splitsDiffer() {
@@ -29,7 +32,7 @@ struct StableHashTests {
 
     /// A string, its bytes and the bytes through a raw buffer hash alike.
     @Test func stringsAndBytesAgree() {
-        let text = "Packages/Core/Sources/Core/Clock+Live.swift"
+        let text = "Packages/Core/Sources/Core/Clock+Live.swift: a name long enough for the lanes, 97 bytes"
         var fromString = StableHash(), fromBytes = StableHash(), fromRaw = StableHash()
         fromString.add(text)
         fromBytes.add(Array(text.utf8))
