@@ -45,6 +45,30 @@ import Testing
         #expect(damaged.count == 1 && Array(damaged) == [TypeReference(name: "A", line: 3, column: 1)])
     }
 
+    /// The stored layout is written in place: its bytes are those an append per number
+    /// gives, for numbers of every length up to a 32-bit field's five bytes.
+    @Test func storedLayoutBytesAreTheLEB128OfEachNumber() {
+        let names = ["A", "", "Ünïcode", String(repeating: "Long", count: 40)]
+        let records = [UInt32](arrayLiteral: 0, 1, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, 268_435_455, 268_435_456, .max)
+            .enumerated().map { index, value in
+                TypeReferenceList.Record(name: UInt32(index % names.count), enclosing: value == .max ? 0 : UInt32(index % 3),
+                                         line: value, columnAndKind: value == .max ? .max : value << 3 | 2)
+            }
+        let list = TypeReferenceList(names: names, records: records)
+        var expected: [UInt8] = []
+        LEB128.append(names.count, to: &expected)
+        for name in names {
+            LEB128.append(name.utf8.count, to: &expected)
+            expected += Array(name.utf8)
+        }
+        LEB128.append(records.count, to: &expected)
+        for record in records {
+            for field in [record.name, record.enclosing, record.line, record.columnAndKind] { LEB128.append(Int(field), to: &expected) }
+        }
+        #expect(list.encoded() == expected)
+        #expect(TypeReferenceList().encoded() == [0, 0])
+    }
+
     /// A list over bytes it does not own keeps their owner alive, and reads them after the
     /// caller has let go of it.
     @Test func storedListKeepsTheOwnerOfItsBytes() throws {

@@ -190,11 +190,14 @@ struct StringTable {
     var indices: [String: Int] = [:]
 
     mutating func index(_ string: String) -> Int {
-        if let index = indices[string] { return index }
-        list.append(string)
-        indices[string] = list.count - 1
-        return list.count - 1
+        // One hash of the string: the default entry is made in place when it is new.
+        let next = list.count
+        let index = Self.claim(&indices[string, default: next])
+        if index == next { list.append(string) }
+        return index
     }
+
+    private static func claim(_ slot: inout Int) -> Int { slot }
 }
 
 struct SummaryOutput {
