@@ -67,11 +67,8 @@ enum DITriggers {
         if source.keepsComments { return true }
         let hints = source.hints
         if hints.metatypeSyntax { return true }
-        for index in hints.watchedWords {
-            var name = Substring(source.text(source.tokens[Int(index)]))
-            if name.hasPrefix("`") { name = name.dropFirst().dropLast() }
-            if SourceHints.watchedNames.contains(String(name)) { return true }
-        }
+        let tokens = SourceTokens(source: source)
+        for index in hints.watchedWords where SourceHints.watchedNames.contains(tokens.name(Int(index))) { return true }
         for index in hints.capitalAttributes {
             let name = source.text(source.tokens[Int(index)])
             if !HandRolledContainerAdapter.knownAttributes.contains(name) { return true }
