@@ -2,9 +2,9 @@ import ModlintFacts
 /// A 64-bit hash over strings, numbers and bytes, with a separator so that `["ab", "c"]`
 /// and `["a", "bc"]` differ (`addRaw` for plain bytes). Stable across runs and builds
 /// (unlike `Hasher`). Eight bytes a step, each word multiplied in and rotated (the round
-/// of xxHash64), over four lanes for 64 bytes and more, the last few bytes one at a time
-/// as FNV-1a: a walk hashes every path of the tree and a cached run every changed file's
-/// content, and FNV-1a's byte a step cost four cycles a byte.
+/// of xxHash64), 64 bytes and more through `Checksum`'s four lanes, the last few bytes one
+/// at a time as FNV-1a: a walk hashes every path of the tree and a cached run every
+/// changed file's content, and FNV-1a's byte a step cost four cycles a byte.
 public struct StableHash: Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -35,18 +35,11 @@ public struct StableHash: Sendable {
     public mutating func addRaw(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         var offset = 0
-        // A file's content: four independent lanes of 32 bytes a step, so that the
-        // multiplications overlap instead of waiting for each other, folded in after.
+        // A file's content: its 32-byte blocks through the record checksum's four lanes
+        // (multiplications in flight together, not each waiting on the last), folded in.
         if count >= 64 {
-            var lanes = (value, value ^ 0x9E37_79B9_7F4A_7C15, value ^ 0xC2B2_AE3D_27D4_EB4F, value ^ 0x1656_67B1_9E37_79F9)
-            while offset + 32 <= count {
-                lanes.0 = Self.round(lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
-                lanes.1 = Self.round(lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian)
-                lanes.2 = Self.round(lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self).littleEndian)
-                lanes.3 = Self.round(lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self).littleEndian)
-                offset += 32
-            }
-            value = Self.round(Self.round(Self.round(Self.round(value, lanes.0), lanes.1), lanes.2), lanes.3)
+            offset = count & ~31
+            value = Self.round(value, Checksum.of(UnsafeRawBufferPointer(rebasing: bytes[..<offset])))
         }
         while offset + 8 <= count {
             value = Self.round(value, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
