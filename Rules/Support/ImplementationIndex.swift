@@ -319,13 +319,10 @@ struct InheritanceTable {
         key(ofSimple: SpeziModel.simpleName(name))
     }
 
-    /// FNV-1a over the name's UTF-8 bytes.
     private static func key(ofSimple name: String) -> UInt64 {
-        name.withBytes { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
-        }
+        var hash = StableHash()
+        hash.add(name)
+        return hash.value
     }
 }
 
