@@ -5,6 +5,11 @@
 /// least one byte and every scan is bounded by the end of the buffer, so no input can make
 /// it crash or hang. Literals (strings with all their interpolations, regexes) are single
 /// tokens so that nothing inside them can ever be mistaken for code.
+///
+/// Helpers that are not inlined are `mutating` even where they change nothing: a
+/// non-mutating call from a mutating method passes this struct (over 200 bytes) by value, which
+/// the compiler does with a copy of all of it per call (one per number token and per
+/// string literal).
 struct Lexer {
     let options: TokenizerOptions
     var conditions = ConditionTable()
@@ -28,6 +33,11 @@ struct Lexer {
     private var out: UnsafeMutablePointer<Token>
     private var outCount = 0
     private var outCapacity = 0
+    /// `TokenizedSource.stops` while `run` fills it (as many slots as `out`).
+    private var stopsOut: UnsafeMutablePointer<Int32>
+    private var stopCount = 0
+    /// The indices `run` found for `TokenizedSource.stops`.
+    private(set) var stops: [Int32] = []
 
     /// Where the last non-comment token lies in `out` (-1 before the first): the regex and
     /// number heuristics read it there, and a `(` marks it `beforeParen`.
@@ -55,6 +65,7 @@ struct Lexer {
         self.keywordHints = KeywordHints.table
         self.bytes = UnsafePointer(ByteClass.table) // replaced in `run`
         self.out = UnsafeMutablePointer<Token>(bitPattern: MemoryLayout<Token>.alignment)! // replaced in `run`
+        self.stopsOut = UnsafeMutablePointer<Int32>(bitPattern: MemoryLayout<Int32>.alignment)! // replaced in `run`
         self.outCapacity = 0
     }
 
@@ -70,12 +81,19 @@ struct Lexer {
         // Every token spans at least one byte: tokens are written straight into the
         // result, sized for that bound (pages never written are never touched), instead of
         // into a growing buffer copied at the end.
-        return [Token](unsafeUninitializedCapacity: count + 1) { tokens, initialized in
-            out = tokens.baseAddress!
-            outCapacity = tokens.count
-            lex()
-            initialized = outCount
+        var tokens: [Token] = []
+        stops = [Int32](unsafeUninitializedCapacity: count + 1) { stopBuffer, stopsInitialized in
+            stopsOut = stopBuffer.baseAddress!
+            tokens = [Token](unsafeUninitializedCapacity: count + 1) { tokenBuffer, initialized in
+                out = tokenBuffer.baseAddress!
+                // A stop is written for every token: both buffers must hold them all.
+                outCapacity = min(tokenBuffer.count, stopBuffer.count)
+                lex()
+                initialized = outCount
+            }
+            stopsInitialized = stopCount
         }
+        return tokens
     }
 
     private mutating func lex() {
@@ -133,6 +151,7 @@ struct Lexer {
                 let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
                 let capital = byte &- UInt8(ascii: "A") < 26
                 pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
+                hints.capitalNames &+= capital ? 1 : 0
                 if (keywordHints[KeywordHints.watchedWords + (key >> 6)] >> UInt64(key & 63)) & 1 != 0 {
                     hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
                 }
@@ -167,6 +186,7 @@ struct Lexer {
                 if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
                     if bytes[pos + 1] &- UInt8(ascii: "A") < 26 {
                         pendingMarks |= Token.Marks.capital
+                        hints.capitalNames += 1
                         // Rare: judged by their text (`SourceHints.watchedWords`).
                         hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
                     }
@@ -253,6 +273,9 @@ struct Lexer {
             kind: kind, flags: pendingFlags, marks: pendingMarks, start: Int32(truncatingIfNeeded: start),
             end: Int32(truncatingIfNeeded: end), line: startLine, condition: currentCondition
         ))
+        // Written for every token, kept for a stop: no branch.
+        stopsOut[stopCount] = Int32(truncatingIfNeeded: outCount)
+        stopCount &+= (pendingFlags & Token.Flags.structural) | (pendingMarks & Token.Marks.passStops) != 0 ? 1 : 0
         outCount += 1
         pendingMarks = 0
         if kind == .comment {
@@ -311,6 +334,21 @@ struct Lexer {
         return end
     }
 
+    /// The first byte from `pos` on that a string literal's loop must look at: a byte up to
+    /// `"` (quotes, line breaks, control bytes) or a backslash; eight bytes at a time.
+    @inline(__always)
+    private func endOfStringContent(from pos: Int) -> Int {
+        var end = pos
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let stop = SWAR.stringStopBytes(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+            if stop != 0 { return end + stop.trailingZeroBitCount >> 3 }
+            end += 8
+        }
+        while end < count && bytes[end] > UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        return end
+    }
+
     /// The end of a run of spaces (indentation), eight bytes at a time.
     @inline(__always)
     private func endOfSpaces(from pos: Int) -> Int {
@@ -325,7 +363,7 @@ struct Lexer {
         return end
     }
 
-    private func scanNumber(from pos: Int) -> Int {
+    private mutating func scanNumber(from pos: Int) -> Int {
         // After `.` (tuple element `t.0.1`) only an integer is lexed.
         let afterDot = hasPrevious && previousEnd == pos && previousKind == .punctuation && bytes[previousStart] == UInt8(ascii: ".")
         let isHex = pos + 1 < count && bytes[pos] == UInt8(ascii: "0") && (bytes[pos + 1] == UInt8(ascii: "x") || bytes[pos + 1] == UInt8(ascii: "X"))
@@ -455,7 +493,7 @@ struct Lexer {
 
     /// The compiler's rule of thumb: `/` starts a regex where an expression may begin,
     /// i.e. not right after something that ends an operand.
-    private func regexMayStartHere() -> Bool {
+    private mutating func regexMayStartHere() -> Bool {
         guard hasPrevious else { return true }
         switch previousKind {
         case .number, .string, .regex, .backtickIdentifier, .poundIdentifier:
@@ -491,7 +529,7 @@ struct Lexer {
         }
     }
 
-    private func isExpressionKeyword(_ start: Int, _ end: Int) -> Bool {
+    private mutating func isExpressionKeyword(_ start: Int, _ end: Int) -> Bool {
         switch end - start {
         case 2:
             return equals(start, end, "in") || equals(start, end, "if") || equals(start, end, "is") || equals(start, end, "as")
@@ -522,7 +560,7 @@ struct Lexer {
 
     /// A `/…/` regex on one line; `nil` when the bytes do not form one (the compiler's
     /// rules: no leading or trailing space, no newline, no unbalanced `)`).
-    private func scanBareRegex(from pos: Int) -> Int? {
+    private mutating func scanBareRegex(from pos: Int) -> Int? {
         guard pos + 1 < count else { return nil }
         let first = bytes[pos + 1]
         if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
@@ -622,9 +660,9 @@ struct Lexer {
         var index = multiline ? pos + 3 : pos + 1
         while index < count {
             let byte = bytes[index]
-            // Fast path: ordinary content.
+            // Fast path: ordinary content, eight bytes at a time.
             if byte > UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                index += 1
+                index = endOfStringContent(from: index + 1)
                 continue
             }
             if byte == UInt8(ascii: "\\") && hasHashes(at: index + 1, hashes) {
@@ -668,7 +706,7 @@ struct Lexer {
 
     /// `"""` opens a multi-line literal only when the rest of its line is blank:
     /// `#"""#` is a single-line raw string holding one quote.
-    private func isMultilineOpening(at pos: Int) -> Bool {
+    private mutating func isMultilineOpening(at pos: Int) -> Bool {
         guard pos + 2 < count && bytes[pos + 1] == UInt8(ascii: "\"") && bytes[pos + 2] == UInt8(ascii: "\"") else { return false }
         var index = pos + 3
         while index < count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 }
@@ -991,6 +1029,16 @@ enum SWAR {
         let fromLower = x &+ UInt64(0x80 &- lower) &* 0x0101_0101_0101_0101
         let pastUpper = x &+ UInt64(0x7F &- upper) &* 0x0101_0101_0101_0101
         return fromLower & ~pastUpper & high
+    }
+
+    /// The high bit of the first byte (and maybe of later ones) that is below `#` or is a
+    /// backslash: a borrow only carries upwards, so the lowest mark is exact.
+    @inline(__always)
+    static func stringStopBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = (word &- 0x23 &* ones) & ~word & high
+        let backslashes = word ^ (0x5C &* ones)
+        return below | ((backslashes &- ones) & ~backslashes & high)
     }
 
     /// The high bit of each byte that cannot continue a name (`ByteClass.identifierContinue`:

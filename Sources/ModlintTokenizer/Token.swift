@@ -87,6 +87,8 @@ public struct Token: Sendable, Equatable {
         public static let semicolon: UInt8 = 16
         /// A comment token (only with `keepComments`).
         public static let comment: UInt8 = 32
+        /// The marks that, with a `structural` flag, put a token in `TokenizedSource.stops`.
+        public static let passStops: UInt8 = capital | keyword | semicolon | comment
     }
 
     @inlinable public var isAtLineStart: Bool { flags & Flags.newlineBefore != 0 }

@@ -21,6 +21,12 @@ public struct TokenizedSource: Sendable {
     public let keepsComments: Bool
     /// What the lexer noticed on the way that lets a pass skip a file.
     public let hints: SourceHints
+    /// Indices of the tokens with a `Token.Flags.structural` flag or one of the
+    /// `Token.Marks.passStops` marks, in order: the only tokens where the declaration and
+    /// type-reference passes act outside a header. Listed by the lexer as it goes, so that
+    /// those passes jump from one to the next instead of testing every token (a test
+    /// whose exit, every five tokens or so, was a mispredicted branch).
+    public let stops: [Int32]
 
     public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
         self.bytes = bytes
@@ -33,6 +39,7 @@ public struct TokenizedSource: Sendable {
         self.diagnostics = lexer.diagnostics
         self.lineCount = lexer.lineCount
         self.hints = lexer.hints
+        self.stops = lexer.stops
     }
 
     public init(_ text: String, options: TokenizerOptions = TokenizerOptions()) {
@@ -80,9 +87,9 @@ public struct TokenizedSource: Sendable {
     /// 1-based column (in bytes) of a byte offset. A UTF-8 byte order mark is not part of
     /// the first line (editors do not show it), so it shifts no column.
     public func column(ofOffset offset: Int) -> Int {
-        var index = min(offset, bytes.count)
-        while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") && bytes[index - 1] != UInt8(ascii: "\r") {
-            index -= 1
+        let clamped = min(offset, bytes.count)
+        let index = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { LineBreaks.lineStart(before: clamped, in: $0) } ?? 0
         }
         if index == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF && offset >= 3 {
             return offset - 3 + 1
@@ -115,6 +122,8 @@ public struct SourceHints: Sendable, Equatable {
     /// Indices of the tokens that directly follow `@` and start with a capital letter:
     /// attribute names such as `@MainActor`, `@Injected`.
     public var capitalAttributes: [Int32] = []
+    /// How many tokens carry `Token.Marks.capital`: at most as many type references.
+    public var capitalNames = 0
 
     public init() {}
 }

@@ -73,6 +73,21 @@ func diagnostics(_ text: String) -> [String] {
         #expect(lex(#""" x"#) == [Lexed(.string, #""""#), Lexed(.identifier, "x")])
     }
 
+    /// Literals longer than the eight-byte scan, with the byte that ends the scan (closing
+    /// quote, escape, interpolation, line break) at every position of a word.
+    @Test func longLiteralsEndWhereTheirQuoteIs() {
+        for length in 0...24 {
+            let filler = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
+            #expect(lex("x = \"\(filler)\" + y") == [
+                Lexed(.identifier, "x"), Lexed(.operator, "="), Lexed(.string, "\"\(filler)\""), Lexed(.operator, "+"), Lexed(.identifier, "y"),
+            ], "\(length)")
+            #expect(lex("\"\(filler)\\\"\(filler)\\(f(\"\(filler)\"))\(filler)\" z") == [
+                Lexed(.string, "\"\(filler)\\\"\(filler)\\(f(\"\(filler)\"))\(filler)\""), Lexed(.identifier, "z"),
+            ], "\(length)")
+            #expect(lex("\"\(filler)\nz") == [Lexed(.string, "\"\(filler)"), Lexed(.identifier, "z", 2)], "\(length)")
+        }
+    }
+
     @Test func multiLine() {
         let text = "let s = \"\"\"\n  import A\n  \"quoted\" \"\" \\\"\"\"\n  \"\"\"\nclass B {}"
         #expect(lex(text) == [
@@ -281,6 +296,18 @@ func diagnostics(_ text: String) -> [String] {
         #expect(marked("func `Bar`(x: `baz`) { case where }") == [
             "func K", "`Bar` (C", "( ", "x ", ": ", "`baz` ", ") ", "{ ", "case K", "where K", "} ",
         ])
+    }
+
+    /// The tokens the declaration and reference passes act on (braces, declaration
+    /// keywords, capitalised names, pass words, `;`, comments), by index, and the count of
+    /// capitalised names.
+    @Test func stopsListTheTokensThePassesActOn() {
+        let source = TokenizedSource("import A\nstruct S: P { func f() { let x = `Y`.z; g(x) } }")
+        // import A struct S : P { func f ( ) { let x = `Y` . z ; g ( x ) } }
+        #expect(source.stops == [0, 1, 2, 3, 5, 6, 7, 11, 15, 18, 23, 24])
+        #expect(source.hints.capitalNames == 4)
+        let commented = TokenizedSource("x /* c */ y // d", options: TokenizerOptions(keepComments: true))
+        #expect(commented.stops == [1, 3])
     }
 
     @Test func commentsAreMarkedAndSkippedByTheParenMark() {

@@ -73,6 +73,13 @@ enum FuzzInputs {
             previousEnd = token.end
             previousLine = token.line
         }
+        // The stops are exactly the tokens a fact pass acts on, in order.
+        let passStops = source.tokens.indices.filter {
+            source.tokens[$0].flags & Token.Flags.structural != 0 || source.tokens[$0].marks & Token.Marks.passStops != 0
+        }
+        if source.stops.map(Int.init) != passStops { return "stops \(source.stops) are not the tokens \(passStops)" }
+        let capitals = source.tokens.filter { $0.marks & Token.Marks.capital != 0 }.count
+        if source.hints.capitalNames != capitals { return "\(source.hints.capitalNames) capital names counted, \(capitals) marked" }
         for diagnostic in source.diagnostics where diagnostic.line < 1 || diagnostic.column < 1 {
             return "bad diagnostic position \(diagnostic)"
         }
@@ -83,6 +90,17 @@ enum FuzzInputs {
         for token in source.tokens.prefix(64) {
             _ = source.conditions.description(of: token.condition)
             if source.column(of: token) < 1 { return "bad column" }
+        }
+        // The word-wise line start agrees with the last line break seen going forwards, at
+        // every offset of a small input and at a sample of a large one's.
+        var start = 0
+        let stride = bytes.count <= 1_000 ? 1 : 997
+        for offset in 0...bytes.count {
+            if offset % stride == 0 {
+                let found = bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { LineBreaks.lineStart(before: offset, in: $0) } ?? 0 }
+                if found != start { return "line start before \(offset) is \(found), not \(start)" }
+            }
+            if offset < bytes.count && (bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r")) { start = offset + 1 }
         }
         return nil
     }

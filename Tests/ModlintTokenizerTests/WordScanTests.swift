@@ -19,6 +19,25 @@ import Testing
         }
     }
 
+    /// A string literal's word scan stops at the first byte the byte loop must look at
+    /// (up to `"`, or `\\`) and at no byte before it.
+    @Test func stringScanStopsAtTheFirstByteTheLoopNeeds() {
+        for position in 0..<8 {
+            for value in 0...255 {
+                var word: UInt64 = 0x6161_6161_6161_6161 // "aaaaaaaa"
+                word &= ~(0xFF << UInt64(position * 8))
+                word |= UInt64(value) << UInt64(position * 8)
+                let stop = SWAR.stringStopBytes(word)
+                let needed = value <= Int(UInt8(ascii: "\"")) || value == Int(UInt8(ascii: "\\"))
+                #expect((stop != 0 && stop.trailingZeroBitCount >> 3 == position) == needed, "byte \(value) at \(position)")
+                #expect(needed || stop == 0, "byte \(value) at \(position)")
+            }
+        }
+        // Several stops in one word: the lowest is the first one.
+        let word = UInt64(littleEndian: Array("ab\"c\\d\ne".utf8).prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) })
+        #expect(SWAR.stringStopBytes(word).trailingZeroBitCount >> 3 == 2)
+    }
+
     @Test func namesEndWhereTheyEndNearTheEndOfTheFile() {
         // Names of every length up to 20 at the end of the buffer, where only a few bytes
         // remain for the word scan, and before each kind of byte.
