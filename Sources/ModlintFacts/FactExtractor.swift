@@ -50,30 +50,41 @@ public enum FactExtractor {
             SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
         }
         var tokens = source.tokens
+        // The lexer's stops index its own tokens: with comments filtered out, every token
+        // is visited instead.
+        var stops = source.stops
         if source.keepsComments && source.tokens.contains(where: { $0.kind == .comment }) {
             tokens = tokens.filter { $0.kind != .comment }
+            stops = Array(0..<Int32(truncatingIfNeeded: tokens.count))
         }
         source.bytes.withUnsafeBufferPointer { bytes in
             tokens.withUnsafeBufferPointer { tokens in
-                guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress else { return }
-                var extraction = Extraction(source: source, bytes: byteBase, byteCount: bytes.count,
-                                            tokens: tokenBase, count: tokens.count)
-                extraction.run()
-                summary.imports = extraction.imports
-                summary.declarations = extraction.declarations
+                stops.withUnsafeBufferPointer { stops in
+                    guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress, let stopBase = stops.baseAddress else { return }
+                    var extraction = Extraction(source: source, bytes: byteBase, byteCount: bytes.count,
+                                                tokens: tokenBase, count: tokens.count, stops: stopBase, stopCount: stops.count)
+                    extraction.run()
+                    summary.imports = extraction.imports
+                    summary.declarations = extraction.declarations
+                }
             }
         }
         return summary
     }
 }
 
-/// The state of one extraction pass.
+/// The state of one extraction pass. Its helpers are `mutating` even where they change
+/// nothing: a non-mutating call passes this struct by value, which the compiler did with a
+/// copy of all of it (168 bytes) before every call, several per declaration.
 private struct Extraction: RawTokenCursor {
     let source: TokenizedSource
     let bytes: UnsafePointer<UInt8>
     let byteCount: Int
     let tokens: UnsafePointer<Token>
     let count: Int
+    /// Indices of every token the main loop may act on (each structural one among them).
+    let stops: UnsafePointer<Int32>
+    let stopCount: Int
 
     var imports: [ImportFact] = []
     var declarations: [TypeDeclaration] = []
@@ -83,46 +94,51 @@ private struct Extraction: RawTokenCursor {
     /// Names of the enclosing types, outermost first.
     private var typeNames: [String] = []
     private var conditionDescriptions: [Int32: String] = [:]
+    private var lastConditionID: Int32 = 0
+    private var lastCondition = ""
 
-    init(source: TokenizedSource, bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int) {
+    init(source: TokenizedSource, bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int,
+         stops: UnsafePointer<Int32>, stopCount: Int) {
         self.source = source
         self.bytes = bytes
         self.byteCount = byteCount
         self.tokens = tokens
         self.count = count
+        self.stops = stops
+        self.stopCount = stopCount
     }
 
     // MARK: - Main loop
 
     mutating func run() {
-        var index = 0
-        while index < count {
+        // Only structural tokens matter here: the loop jumps from stop to stop, and a
+        // declaration's handler says where to go on from.
+        var stop = 0
+        var resume = 0
+        while stop < stopCount {
+            let index = Int(stops[stop])
+            stop += 1
             let flags = tokens[index].flags
-            if flags & Token.Flags.structural == 0 {
-                index += 1
-                continue
-            }
+            if flags & Token.Flags.structural == 0 || index < resume { continue }
             if flags & Token.Flags.openBrace != 0 {
                 scopes.append(0)
-                index += 1
                 continue
             }
             if flags & Token.Flags.closeBrace != 0 {
                 if let pushed = scopes.popLast(), pushed > 0 {
                     typeNames.removeLast(min(pushed, typeNames.count))
                 }
-                index += 1
                 continue
             }
             let token = tokens[index]
             switch bytes[Int(token.start)] {
-            case UInt8(ascii: "i"): index = handleImport(at: index)
-            case UInt8(ascii: "c"): index = handleType(.class, at: index)
-            case UInt8(ascii: "s"): index = handleType(.struct, at: index)
-            case UInt8(ascii: "e"): index = handleType(token.length == 4 ? .enum : .extension, at: index)
-            case UInt8(ascii: "p"): index = handleType(.protocol, at: index)
-            case UInt8(ascii: "a"): index = handleType(.actor, at: index)
-            default: index += 1
+            case UInt8(ascii: "i"): resume = handleImport(at: index)
+            case UInt8(ascii: "c"): resume = handleType(.class, at: index)
+            case UInt8(ascii: "s"): resume = handleType(.struct, at: index)
+            case UInt8(ascii: "e"): resume = handleType(token.length == 4 ? .enum : .extension, at: index)
+            case UInt8(ascii: "p"): resume = handleType(.protocol, at: index)
+            case UInt8(ascii: "a"): resume = handleType(.actor, at: index)
+            default: break
             }
         }
     }
@@ -131,28 +147,51 @@ private struct Extraction: RawTokenCursor {
 
     /// The tokens `first...last` as written, every run of white space or comments folded
     /// to one space.
-    func foldedText(_ first: Int, _ last: Int) -> String {
+    mutating func foldedText(_ first: Int, _ last: Int) -> String {
         guard first <= last else { return "" }
-        var result: [UInt8] = []
-        for index in first...last {
-            let token = tokens[index]
-            if index > first && token.hasSpaceBefore {
-                result.append(UInt8(ascii: " "))
-            }
-            result.append(contentsOf: UnsafeBufferPointer(start: bytes + Int(token.start), count: token.length))
+        // The bytes are counted first and copied once, straight into the string.
+        var length = 0
+        var index = first
+        while index <= last {
+            length += tokens[index].length + (index > first && tokens[index].hasSpaceBefore ? 1 : 0)
+            index += 1
         }
-        return String(decoding: result, as: UTF8.self)
+        let text = String(unsafeUninitializedCapacity: length) { buffer in
+            var offset = 0
+            var index = first
+            while index <= last {
+                let token = tokens[index]
+                if index > first && token.hasSpaceBefore {
+                    buffer[offset] = UInt8(ascii: " ")
+                    offset += 1
+                }
+                (buffer.baseAddress! + offset).update(from: bytes + Int(token.start), count: token.length)
+                offset += token.length
+                index += 1
+            }
+            return offset
+        }
+        return text
     }
 
     mutating func condition(_ id: Int32) -> String? {
         guard id > 0 else { return nil }
-        if let cached = conditionDescriptions[id] { return cached }
-        let description = source.conditions.description(of: id)
-        conditionDescriptions[id] = description ?? ""
+        // A file's declarations mostly share one `#if` clause (a whole file wrapped in
+        // `#if canImport(UIKit)`): the last answer first, then the dictionary.
+        if id == lastConditionID { return lastCondition }
+        let description: String?
+        if let cached = conditionDescriptions[id] {
+            description = cached
+        } else {
+            description = source.conditions.description(of: id)
+            conditionDescriptions[id] = description ?? ""
+        }
+        lastConditionID = id
+        lastCondition = description ?? ""
         return description
     }
 
-    func isAccessModifier(_ token: Token) -> AccessLevel? {
+    mutating func isAccessModifier(_ token: Token) -> AccessLevel? {
         guard token.kind == .identifier else { return nil }
         switch token.length {
         case 4: return matches(token, "open") ? .open : nil
@@ -167,7 +206,7 @@ private struct Extraction: RawTokenCursor {
     }
 
     /// Declaration modifiers that may precede a type or an import (besides access levels).
-    func isOtherModifier(_ token: Token) -> Bool {
+    mutating func isOtherModifier(_ token: Token) -> Bool {
         guard token.kind == .identifier else { return false }
         return matches(token, "final") || matches(token, "indirect") || matches(token, "nonisolated")
             || matches(token, "distributed") || matches(token, "dynamic") || matches(token, "static")
@@ -177,7 +216,7 @@ private struct Extraction: RawTokenCursor {
 
     /// Keywords and modifiers that follow `class` when it is a modifier (`class func`,
     /// `class override var`) rather than a declaration.
-    func followsClassModifier(_ token: Token) -> Bool {
+    mutating func followsClassModifier(_ token: Token) -> Bool {
         if isAccessModifier(token) != nil || isOtherModifier(token) { return true }
         return matches(token, "func") || matches(token, "var") || matches(token, "let") || matches(token, "subscript")
             || matches(token, "init") || matches(token, "deinit") || matches(token, "typealias") || matches(token, "mutating")
@@ -196,7 +235,7 @@ private struct Extraction: RawTokenCursor {
     }
 
     /// Walks back from the keyword at `keyword` over attributes and modifiers.
-    func declarationPrefix(before keyword: Int) -> Prefix {
+    mutating func declarationPrefix(before keyword: Int) -> Prefix {
         var result = Prefix(first: keyword)
         let condition = tokens[keyword].condition
         var index = keyword - 1
@@ -248,7 +287,7 @@ private struct Extraction: RawTokenCursor {
 
     /// The `(` matching the `)` at `close`, looking back at most a few hundred tokens and
     /// never across braces or semicolons.
-    func matchingOpenParen(before close: Int) -> Int? {
+    mutating func matchingOpenParen(before close: Int) -> Int? {
         var depth = 0
         var index = close
         let limit = max(0, close - 512)
@@ -270,7 +309,7 @@ private struct Extraction: RawTokenCursor {
     }
 
     /// True when the declaration starting at `first` begins a statement.
-    func startsStatement(_ first: Int) -> Bool {
+    mutating func startsStatement(_ first: Int) -> Bool {
         guard first > 0 else { return true }
         let previous = tokens[first - 1]
         if previous.kind == .punctuation {
@@ -319,7 +358,7 @@ private struct Extraction: RawTokenCursor {
         return index
     }
 
-    func importKind(_ token: Token) -> ImportKind? {
+    mutating func importKind(_ token: Token) -> ImportKind? {
         switch token.length {
         case 3:
             if matches(token, "let") { return .let }
@@ -455,7 +494,7 @@ private struct Extraction: RawTokenCursor {
 
     /// Text of one component of a dotted extended-type name, backticks removed when it
     /// is a single token.
-    func componentText(_ first: Int, _ last: Int) -> String {
+    mutating func componentText(_ first: Int, _ last: Int) -> String {
         first == last ? text(tokens[first]) : foldedText(first, last)
     }
 
@@ -477,7 +516,7 @@ private struct Extraction: RawTokenCursor {
     }
 
     /// The token that closes the generic clause opened at `open`.
-    func closingAngle(from open: Int) -> Int? {
+    mutating func closingAngle(from open: Int) -> Int? {
         var depth = 0
         var index = open
         let limit = min(count, open + 1024)

@@ -1,5 +1,6 @@
 import Testing
 import ModlintFacts
+import ModlintTokenizer
 
 @Suite struct TypeDeclarationTests {
     @Test func kindsNamesAccessAndModifiers() {
@@ -144,6 +145,38 @@ import ModlintFacts
         #expect(result.problems == [SourceProblem(message: "unterminated string literal", line: 7, column: 9)])
         #expect(result.lineCount == 8)
         #expect(result.byteCount == text.utf8.count)
+    }
+
+    /// Declarations that go back and forth between `#if` clauses each get their own
+    /// clause's condition (the extractor remembers the last one it described).
+    @Test func conditionsAlternatingBetweenClauses() {
+        let text = """
+        #if os(iOS)
+        struct A {}
+        struct B {}
+        #else
+        struct C {}
+        #if DEBUG
+        struct D {}
+        #endif
+        struct E {}
+        #endif
+        struct F {}
+        """
+        #expect(summary(text).declarations.map { "\($0.name) \($0.condition ?? "-")" } == [
+            "A os(iOS)", "B os(iOS)", "C !os(iOS)", "D !os(iOS) && DEBUG", "E !os(iOS)", "F -",
+        ])
+    }
+
+    /// Kept comments change nothing: the declaration pass reads the tokens without them.
+    @Test func commentsKeptAsTokensChangeNoDeclaration() {
+        let text = "/* a */ public /* b */ struct /* c */ S /* d */: P /* e */ { class C {} } // f\nimport /* g */ M"
+        let plain = FactExtractor.summarizeDeclarations(TokenizedSource(text))
+        let kept = FactExtractor.summarizeDeclarations(TokenizedSource(text, options: TokenizerOptions(keepComments: true)))
+        #expect(kept.declarations == plain.declarations)
+        #expect(kept.imports == plain.imports)
+        #expect(plain.declarations.map(\.name) == ["S", "C"])
+        #expect(plain.imports.map(\.module) == ["M"])
     }
 }
 

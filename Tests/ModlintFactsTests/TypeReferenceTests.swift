@@ -118,6 +118,17 @@ import Testing
         #expect(list.records.suffix(2).map(\.name) == [1, 0])
     }
 
+    /// A name at the very end of the file (fewer than eight bytes left to read) hashes and
+    /// compares like the same name anywhere else.
+    @Test func namesAtTheEndOfTheFileInternLikeAnyOther() {
+        for name in ["Foo", "Eightchr", "ServiceImplementationAlpha"] {
+            let list = TypeReferenceExtractor.extract(TokenizedSource("let a: \(name)\nlet b: Other\nlet c: \(name)"))
+            #expect(list.names == [name, "Other"], "\(name)")
+            #expect(list.records.map(\.name) == [0, 1, 0], "\(name)")
+            #expect(list.map(\.column) == [8, 8, 8], "\(name)")
+        }
+    }
+
     @Test func typePositionsCallsMembersAndCasts() {
         let text = """
         let a: FooImpl = FooImpl()

@@ -32,6 +32,13 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
             self.line = line
             self.columnAndKind = columnAndKind
         }
+
+        /// A record of a reference at `line` and `column` (clamped to what the fields hold).
+        @inline(__always)
+        init(name: UInt32, enclosing: UInt32, kind: TypeReference.Kind, line: Int, column: Int) {
+            self.init(name: name, enclosing: enclosing, line: UInt32(clamping: line),
+                      columnAndKind: UInt32(clamping: Swift.min(column, Int(UInt32.max >> 3))) << 3 | TypeReferenceList.code(of: kind))
+        }
     }
 
     /// The table and records of a list built here (by the extractor, or once changed).
@@ -106,15 +113,7 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
 
     mutating func append(name: UInt32, enclosing: UInt32, kind: TypeReference.Kind, line: Int, column: Int) {
         build()
-        builtRecords.append(Record(name: name, enclosing: enclosing, line: UInt32(clamping: line),
-                                   columnAndKind: UInt32(clamping: Swift.min(column, Int(UInt32.max >> 3))) << 3 | Self.code(of: kind)))
-    }
-
-    /// Adds a name to the table (the extractor interns names itself, by their bytes).
-    mutating func addName(_ name: String) -> UInt32 {
-        build()
-        builtNames.append(name)
-        return UInt32(builtNames.count - 1)
+        builtRecords.append(Record(name: name, enclosing: enclosing, kind: kind, line: line, column: column))
     }
 
     public static func == (lhs: TypeReferenceList, rhs: TypeReferenceList) -> Bool {
@@ -345,97 +344,148 @@ struct StringInterner {
 }
 
 /// Interns names by their bytes (the only way names enter the extractor's table), so that
-/// a name seen before costs no `String`: an open-addressing table of hashes over the bytes
-/// kept in one buffer. It runs once per capitalised identifier of every file, so the hash
-/// takes eight bytes per step and a slot keeps its hash, which settles most probes
-/// without comparing bytes.
+/// a name seen before costs no `String`: an open-addressing table of hashes over copies of
+/// the bytes. It runs once per capitalised identifier of every file (a million times over
+/// the corpus), so it works on raw buffers it owns — no array's reference count or
+/// uniqueness check per lookup — takes eight bytes per step, and keeps each copy
+/// zero-padded to whole words, so that a probe compares words, not bytes. The owner calls
+/// `deallocate()` once, when the pass is done.
 struct ByteInterner {
     private struct Span {
-        var start: Int32
+        /// Offset of the copy in `storage`, in words.
+        var word: Int32
         var length: Int32
         var index: UInt32
         var hash: UInt32
     }
 
-    private var storage: [UInt8] = []
-    private var spans: [Span] = []
-    private var slots = [Int32](repeating: -1, count: 64)
+    private var storage: UnsafeMutablePointer<UInt64>
+    private var storageWords = 0
+    private var storageCapacity = 64
+    private var spans: UnsafeMutablePointer<Span>
+    private var spanCount = 0
+    private var spanCapacity = 32
+    private var slots: UnsafeMutablePointer<Int32>
+    private var slotMask = 63
 
-    /// The index of `text` in `list`'s table, adding it when new.
-    mutating func index(of text: String, in list: inout TypeReferenceList) -> UInt32 {
+    init() {
+        storage = .allocate(capacity: storageCapacity)
+        spans = .allocate(capacity: spanCapacity)
+        slots = .allocate(capacity: slotMask + 1)
+        slots.initialize(repeating: -1, count: slotMask + 1)
+    }
+
+    /// Frees the buffers; the interner is not used after this.
+    func deallocate() {
+        storage.deallocate()
+        spans.deallocate()
+        slots.deallocate()
+    }
+
+    /// The index of `text` in `names`, adding it when new.
+    mutating func index(of text: String, in names: inout [String]) -> UInt32 {
         var copy = text
         return copy.withUTF8 { utf8 in
-            if let base = utf8.baseAddress { return index(of: base, count: utf8.count, in: &list) }
+            if let base = utf8.baseAddress { return index(of: base, count: utf8.count, readable: utf8.count, in: &names) }
             // An empty buffer may have no address.
             var zero: UInt8 = 0
-            return index(of: &zero, count: 0, in: &list)
+            return index(of: &zero, count: 0, readable: 0, in: &names)
         }
     }
 
-    /// The index of the name `bytes[0..<count]` in `list`'s table, adding it when new.
-    mutating func index(of bytes: UnsafePointer<UInt8>, count: Int, in list: inout TypeReferenceList) -> UInt32 {
-        let hash = Self.hash(bytes, count)
-        let found: UInt32? = slots.withUnsafeBufferPointer { slots in
-            spans.withUnsafeBufferPointer { spans in
-                storage.withUnsafeBufferPointer { stored in
-                    let mask = slots.count - 1
-                    var slot = Int(hash) & mask
-                    while slots[slot] >= 0 {
-                        let span = spans[Int(slots[slot])]
-                        if span.hash == hash && Int(span.length) == count
-                            && (count == 0 || memcmp(stored.baseAddress! + Int(span.start), bytes, count) == 0) {
-                            return span.index
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                    return nil
-                }
-            }
+    /// The index of the name `bytes[0..<count]` in `names`, adding it when new.
+    /// `readable` (≥ `count`) is how many bytes from `bytes` on may be read: where eight
+    /// are, a name's last word is one load.
+    @inline(__always)
+    mutating func index(of bytes: UnsafePointer<UInt8>, count: Int, readable: Int, in names: inout [String]) -> UInt32 {
+        let words = (count + 7) >> 3
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var word = 0
+        while word < words {
+            hash = (hash ^ Self.word(bytes, word, count: count, readable: readable)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            word += 1
         }
-        if let found { return found }
-        let index = list.addName(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        spans.append(Span(start: Int32(storage.count), length: Int32(count), index: index, hash: hash))
-        storage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-        insert(spans.count - 1, hash: hash, into: &slots)
-        if spans.count * 2 > slots.count { grow() }
+        let hash32 = UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+        var slot = Int(hash32) & slotMask
+        while slots[slot] >= 0 {
+            let span = spans[Int(slots[slot])]
+            if span.hash == hash32 && Int(span.length) == count && equals(span, bytes, words: words, count: count, readable: readable) {
+                return span.index
+            }
+            slot = (slot + 1) & slotMask
+        }
+        let index = UInt32(names.count)
+        names.append(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        add(bytes, count: count, words: words, readable: readable, index: index, hash: hash32, slot: slot)
         return index
     }
 
-    /// A multiplicative hash over eight bytes at a time (the last word zero-padded).
+    /// Word `word` of the name, the bytes past its end zero.
     @inline(__always)
-    private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        let raw = UnsafeRawPointer(bytes)
-        while offset + 8 <= count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 29
-            offset += 8
+    private static func word(_ bytes: UnsafePointer<UInt8>, _ word: Int, count: Int, readable: Int) -> UInt64 {
+        let offset = word << 3
+        let left = count - offset
+        if readable - offset >= 8 {
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return left >= 8 ? loaded : loaded & ((1 &<< UInt64(left << 3)) &- 1)
         }
-        if offset < count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                word |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 29
+        var value: UInt64 = 0
+        var byte = 0
+        while byte < left && byte < 8 {
+            value |= UInt64(bytes[offset + byte]) << UInt64(byte << 3)
+            byte += 1
         }
-        return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+        return value
     }
 
-    private func insert(_ span: Int, hash: UInt32, into slots: inout [Int32]) {
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(span)
+    @inline(__always)
+    private func equals(_ span: Span, _ bytes: UnsafePointer<UInt8>, words: Int, count: Int, readable: Int) -> Bool {
+        let stored = storage + Int(span.word)
+        var word = 0
+        while word < words {
+            if stored[word] != Self.word(bytes, word, count: count, readable: readable) { return false }
+            word += 1
+        }
+        return true
     }
 
-    private mutating func grow() {
-        var grown = [Int32](repeating: -1, count: slots.count * 2)
-        for (index, span) in spans.enumerated() { insert(index, hash: span.hash, into: &grown) }
-        slots = grown
+    private mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int, words: Int, readable: Int, index: UInt32, hash: UInt32, slot: Int) {
+        if storageWords + words > storageCapacity {
+            storage = Self.grown(storage, count: storageWords, capacity: &storageCapacity, needed: storageWords + words)
+        }
+        var word = 0
+        while word < words {
+            storage[storageWords + word] = Self.word(bytes, word, count: count, readable: readable)
+            word += 1
+        }
+        if spanCount == spanCapacity {
+            spans = Self.grown(spans, count: spanCount, capacity: &spanCapacity, needed: spanCount + 1)
+        }
+        spans[spanCount] = Span(word: Int32(storageWords), length: Int32(count), index: index, hash: hash)
+        storageWords += words
+        slots[slot] = Int32(spanCount)
+        spanCount += 1
+        if spanCount * 2 > slotMask + 1 { growSlots() }
+    }
+
+    private static func grown<T>(_ buffer: UnsafeMutablePointer<T>, count: Int, capacity: inout Int, needed: Int) -> UnsafeMutablePointer<T> {
+        while capacity < needed { capacity *= 2 }
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        grown.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        return grown
+    }
+
+    private mutating func growSlots() {
+        slots.deallocate()
+        slotMask = (slotMask + 1) * 2 - 1
+        slots = .allocate(capacity: slotMask + 1)
+        slots.initialize(repeating: -1, count: slotMask + 1)
+        for span in 0..<spanCount {
+            var slot = Int(spans[span].hash) & slotMask
+            while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+            slots[slot] = Int32(span)
+        }
     }
 }

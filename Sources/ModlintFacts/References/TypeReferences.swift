@@ -52,10 +52,13 @@ public enum TypeReferenceExtractor {
     public static func extract(_ source: TokenizedSource) -> TypeReferenceList {
         source.bytes.withUnsafeBufferPointer { bytes in
             source.tokens.withUnsafeBufferPointer { tokens in
-                guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress else { return [] }
-                var pass = ReferencePass(bytes: byteBase, tokens: tokenBase, count: tokens.count)
-                pass.run()
-                return pass.references
+                source.stops.withUnsafeBufferPointer { stops in
+                    guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress, let stopBase = stops.baseAddress else { return [] }
+                    var pass = ReferencePass(bytes: byteBase, byteCount: bytes.count, tokens: tokenBase, count: tokens.count,
+                                             stops: stopBase, stopCount: stops.count, capacity: source.hints.capitalNames)
+                    pass.run()
+                    return pass.finish()
+                }
             }
         }
     }
@@ -64,14 +67,22 @@ public enum TypeReferenceExtractor {
 /// One pass over the tokens with a stack of `{ … }` scopes.
 private struct ReferencePass: RawTokenCursor {
     let bytes: UnsafePointer<UInt8>
+    let byteCount: Int
     let tokens: UnsafePointer<Token>
     let count: Int
+    /// `TokenizedSource.stops`: where the pass acts outside a header or case list.
+    let stops: UnsafePointer<Int32>
+    let stopCount: Int
 
-    var references = TypeReferenceList()
+    /// The list's table and records, made into a `TypeReferenceList` by `finish()`.
+    private var names: [String] = []
+    private var records: [TypeReferenceList.Record] = []
     private var interner = ByteInterner()
-    /// The table index + 1 of the enclosing type the next reference gets (`pendingType ??
-    /// currentType`), interned at its first reference: it changes only at type boundaries.
-    private var enclosingIndex: UInt32?
+    /// The table index + 1 of `currentType` and of `pendingType`, interned at the first
+    /// reference that needs it and kept with the name: a type's index is interned once, not
+    /// again each time the scan comes back out of a nested type.
+    private var currentEnclosing: UInt32?
+    private var pendingEnclosing: UInt32?
 
     /// Adds a reference to the token's name (interned by its bytes) inside the current
     /// enclosing type.
@@ -81,15 +92,18 @@ private struct ReferencePass: RawTokenCursor {
             start += 1
             end -= 1
         }
-        let name = interner.index(of: bytes + start, count: end - start, in: &references)
+        let name = interner.index(of: bytes + start, count: end - start, readable: byteCount - start, in: &names)
         let enclosing: UInt32
-        if let known = enclosingIndex {
-            enclosing = known
+        if let pending = pendingType {
+            if pendingEnclosing == nil { pendingEnclosing = interner.index(of: pending, in: &names) + 1 }
+            enclosing = pendingEnclosing ?? 0
+        } else if let current = currentType {
+            if currentEnclosing == nil { currentEnclosing = interner.index(of: current, in: &names) + 1 }
+            enclosing = currentEnclosing ?? 0
         } else {
-            enclosing = (pendingType ?? currentType).map { interner.index(of: $0, in: &references) + 1 } ?? 0
-            enclosingIndex = enclosing
+            enclosing = 0
         }
-        references.append(name: name, enclosing: enclosing, kind: kind, line: Int(token.line), column: column(of: token))
+        records.append(TypeReferenceList.Record(name: name, enclosing: enclosing, kind: kind, line: Int(token.line), column: column(of: token)))
     }
 
     /// What an open `{` hides, restored at its `}`. Only a type's body changes the
@@ -110,15 +124,13 @@ private struct ReferencePass: RawTokenCursor {
     }
 
     private var scopes: [Scope] = []
-    /// The enclosing type outside each open type body, innermost last.
-    private var outerTypes: [String?] = []
+    /// The enclosing type outside each open type body (and its index), innermost last.
+    private var outerTypes: [(name: String?, index: UInt32?)] = []
     /// Qualified name of the innermost enclosing type, `nil` at file scope (set only where a
     /// type's body opens or closes).
-    private var currentType: String? { didSet { enclosingIndex = nil } }
-    /// Name of the type whose header is being read; becomes a scope at its `{`. (Every `}`
-    /// and `;` clears it, nearly always when it is already `nil`: only a real change drops
-    /// the interned index.)
-    private var pendingType: String? { didSet { if pendingType != oldValue { enclosingIndex = nil } } }
+    private var currentType: String?
+    /// Name of the type whose header is being read; becomes a scope at its `{`.
+    private var pendingType: String? { didSet { if pendingType != oldValue { pendingEnclosing = nil } } }
     private var pendingIsEnum = false
     /// Directly inside an enum body, where `case` declares cases.
     private var inEnumBody = false
@@ -134,25 +146,34 @@ private struct ReferencePass: RawTokenCursor {
     private var lineStartLine: Int32 = -1
     private var lineStart = 0
 
-    init(bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<Token>, count: Int) {
+    init(bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int,
+         stops: UnsafePointer<Int32>, stopCount: Int, capacity: Int) {
         self.bytes = bytes
+        self.byteCount = byteCount
         self.tokens = tokens
         self.count = count
+        self.stops = stops
+        self.stopCount = stopCount
+        // Every reference is a capitalised name: the records never grow.
+        records.reserveCapacity(capacity)
+    }
+
+    /// The references found, and the interner's buffers freed.
+    func finish() -> TypeReferenceList {
+        interner.deallocate()
+        return TypeReferenceList(names: names, records: records)
     }
 
     mutating func run() {
         // Outside a type header and an enum's case list, only capitalized names, braces,
-        // `;`, comments and the lexer's keyword candidates matter: the rest is skipped on
-        // their marks alone.
-        let stopFlags = Token.Flags.structural
-        let stopMarks = Token.Marks.capital | Token.Marks.keyword | Token.Marks.semicolon | Token.Marks.comment
+        // `;`, comments and the lexer's keyword candidates matter: the pass jumps to the
+        // next of them (`stops`).
+        var stop = 0
         var index = 0
         while index < count {
             if header == .none && !inCaseList {
-                var cursor = index
-                while cursor < count && tokens[cursor].flags & stopFlags == 0 && tokens[cursor].marks & stopMarks == 0 {
-                    cursor += 1
-                }
+                while stop < stopCount && Int(stops[stop]) < index { stop += 1 }
+                let cursor = stop < stopCount ? Int(stops[stop]) : count
                 if cursor > index {
                     previous = cursor - 1
                     index = cursor
@@ -211,8 +232,9 @@ private struct ReferencePass: RawTokenCursor {
         case UInt8(ascii: "{"):
             scopes.append(Scope(opensType: pendingType != nil, outerIsEnum: inEnumBody))
             if let pending = pendingType {
-                outerTypes.append(currentType)
+                outerTypes.append((currentType, currentEnclosing))
                 currentType = pending
+                currentEnclosing = pendingEnclosing
                 inEnumBody = pendingIsEnum
                 pendingType = nil
                 header = .none
@@ -223,7 +245,7 @@ private struct ReferencePass: RawTokenCursor {
             inCaseList = false
         case UInt8(ascii: "}"):
             if let scope = scopes.popLast() {
-                if scope.opensType { currentType = outerTypes.removeLast() }
+                if scope.opensType { (currentType, currentEnclosing) = outerTypes.removeLast() }
                 inEnumBody = scope.outerIsEnum
             }
             inCaseList = false
@@ -295,8 +317,10 @@ private struct ReferencePass: RawTokenCursor {
         return name + 1
     }
 
-    /// Decides whether the capitalized identifier at `index` is a reference.
-    func isRecordable(_ index: Int) -> Bool {
+    /// Decides whether the capitalized identifier at `index` is a reference. (`mutating`
+    /// although it changes nothing: a non-mutating call passes this large struct by value,
+    /// which the compiler did with a copy of all of it per call.)
+    mutating func isRecordable(_ index: Int) -> Bool {
         let token = tokens[index]
         switch token.length {
         case 3: if matches(token, "Any") { return false }
@@ -359,11 +383,7 @@ private struct ReferencePass: RawTokenCursor {
 
     mutating func column(of token: Token) -> Int {
         if token.line != lineStartLine {
-            var offset = Int(token.start)
-            while offset > 0 && bytes[offset - 1] != UInt8(ascii: "\n") && bytes[offset - 1] != UInt8(ascii: "\r") {
-                offset -= 1
-            }
-            lineStart = offset
+            lineStart = LineBreaks.lineStart(before: Int(token.start), in: bytes)
             lineStartLine = token.line
         }
         return Int(token.start) - lineStart + 1
