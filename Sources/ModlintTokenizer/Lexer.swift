@@ -322,12 +322,7 @@ struct Lexer {
     @inline(__always)
     private func scanIdentifier(from pos: Int) -> Int {
         var end = pos
-        let raw = UnsafeRawPointer(bytes)
-        while end + 8 <= count {
-            let stop = SWAR.nonIdentifierBytes(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-            if stop != 0 { return end + stop.trailingZeroBitCount >> 3 }
-            end += 8
-        }
+        if wordScan(&end, marking: SWAR.nonIdentifierBytes) { return end }
         while end < count && table[Int(bytes[end])] & ByteClass.identifierContinue != 0 {
             end += 1
         }
@@ -339,12 +334,7 @@ struct Lexer {
     @inline(__always)
     private func endOfStringContent(from pos: Int) -> Int {
         var end = pos
-        let raw = UnsafeRawPointer(bytes)
-        while end + 8 <= count {
-            let stop = SWAR.stringStopBytes(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-            if stop != 0 { return end + stop.trailingZeroBitCount >> 3 }
-            end += 8
-        }
+        if wordScan(&end, marking: SWAR.stringStopBytes) { return end }
         while end < count && bytes[end] > UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\\") { end += 1 }
         return end
     }
@@ -353,14 +343,26 @@ struct Lexer {
     @inline(__always)
     private func endOfSpaces(from pos: Int) -> Int {
         var end = pos
-        let raw = UnsafeRawPointer(bytes)
-        while end + 8 <= count {
-            let other = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) ^ SWAR.spaces
-            if other != 0 { return end + other.trailingZeroBitCount >> 3 }
-            end += 8
-        }
+        if wordScan(&end, marking: { $0 ^ SWAR.spaces }) { return end }
         while end < count && bytes[end] == UInt8(ascii: " ") { end += 1 }
         return end
+    }
+
+    /// Moves `end` a word at a time to the first byte `marking` marks (any bit set in that
+    /// byte, none in the bytes before it) and returns true; returns false with `end` where
+    /// fewer than eight bytes are left, for the caller's byte loop.
+    @inline(__always)
+    private func wordScan(_ end: inout Int, marking: (UInt64) -> UInt64) -> Bool {
+        let raw = UnsafeRawPointer(bytes)
+        while end + 8 <= count {
+            let marks = marking(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+            if marks != 0 {
+                end += marks.trailingZeroBitCount >> 3
+                return true
+            }
+            end += 8
+        }
+        return false
     }
 
     private mutating func scanNumber(from pos: Int) -> Int {

@@ -4,12 +4,15 @@ import Testing
 /// The lexer's eight-byte scans against its byte table, for every byte value at every
 /// position of a word.
 @Suite struct WordScanTests {
+    /// "aaaaaaaa" with byte `value` at `position` (little-endian, as the lexer loads words).
+    func letters(with value: Int, at position: Int) -> UInt64 {
+        0x6161_6161_6161_6161 & ~(0xFF << UInt64(position * 8)) | UInt64(value) << UInt64(position * 8)
+    }
+
     @Test func nameScanStopsWhereTheTableDoes() {
         for position in 0..<8 {
             for value in 0...255 {
-                var word: UInt64 = 0x6161_6161_6161_6161 // "aaaaaaaa"
-                word &= ~(0xFF << UInt64(position * 8))
-                word |= UInt64(value) << UInt64(position * 8)
+                let word = letters(with: value, at: position)
                 let stops = SWAR.nonIdentifierBytes(word) >> UInt64(position * 8 + 7) & 1 == 1
                 let continues = ByteClass.table[value] & ByteClass.identifierContinue != 0
                 #expect(stops != continues, "byte \(value) at \(position)")
@@ -24,10 +27,7 @@ import Testing
     @Test func stringScanStopsAtTheFirstByteTheLoopNeeds() {
         for position in 0..<8 {
             for value in 0...255 {
-                var word: UInt64 = 0x6161_6161_6161_6161 // "aaaaaaaa"
-                word &= ~(0xFF << UInt64(position * 8))
-                word |= UInt64(value) << UInt64(position * 8)
-                let stop = SWAR.stringStopBytes(word)
+                let stop = SWAR.stringStopBytes(letters(with: value, at: position))
                 let needed = value <= Int(UInt8(ascii: "\"")) || value == Int(UInt8(ascii: "\\"))
                 #expect((stop != 0 && stop.trailingZeroBitCount >> 3 == position) == needed, "byte \(value) at \(position)")
                 #expect(needed || stop == 0, "byte \(value) at \(position)")
