@@ -384,8 +384,7 @@ struct ByteInterner {
 
     /// The index of `text` in `names`, adding it when new.
     mutating func index(of text: String, in names: inout [String]) -> UInt32 {
-        var copy = text
-        return copy.withUTF8 { utf8 in
+        text.withBytes { utf8 in
             if let base = utf8.baseAddress { return index(of: base, count: utf8.count, readable: utf8.count, in: &names) }
             // An empty buffer may have no address.
             var zero: UInt8 = 0
