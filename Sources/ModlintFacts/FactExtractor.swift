@@ -34,8 +34,7 @@ public enum FactExtractor {
 
     /// Core facts plus what the DI, Spezi and reference extractors find in the same tokens.
     public static func summarize(_ source: TokenizedSource) -> SourceSummary {
-        var summary = summarizeDeclarations(source)
-        summary.typeReferences = TypeReferenceExtractor.extract(source)
+        var summary = summarizeDeclarationsAndReferences(source)
         // One bracket table per file, built on first use by whichever pass needs it.
         let partners = BracketPartners(source: source, tokens: source.tokens)
         summary.di = DIExtractor.extract(source, imports: summary.imports, partners: partners)
@@ -43,12 +42,45 @@ public enum FactExtractor {
         return summary
     }
 
-    /// Imports, declarations and lexer problems only.
-    public static func summarizeDeclarations(_ source: TokenizedSource) -> SourceSummary {
+    /// Imports, declarations, lexer problems and type references. Where no comment was
+    /// kept, one walk over the stops serves both passes: the reference pass visits every
+    /// structural token, and hands each to the declaration pass.
+    static func summarizeDeclarationsAndReferences(_ source: TokenizedSource) -> SourceSummary {
+        guard !source.keepsComments else {
+            var summary = summarizeDeclarations(source)
+            summary.typeReferences = TypeReferenceExtractor.extract(source)
+            return summary
+        }
+        var summary = emptySummary(source)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            source.tokens.withUnsafeBufferPointer { tokens in
+                source.stops.withUnsafeBufferPointer { stops in
+                    guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress, let stopBase = stops.baseAddress else { return }
+                    var extraction = Extraction(source: source, bytes: byteBase, byteCount: bytes.count,
+                                                tokens: tokenBase, count: tokens.count, stops: stopBase, stopCount: stops.count)
+                    summary.typeReferences = TypeReferenceExtractor.extract(
+                        bytes: byteBase, byteCount: bytes.count, tokens: tokenBase, count: tokens.count,
+                        stops: stopBase, stopCount: stops.count, lineStarts: source.lineStarts,
+                        capacity: source.hints.capitalNames, visiting: &extraction)
+                    summary.imports = extraction.imports
+                    summary.declarations = extraction.declarations
+                }
+            }
+        }
+        return summary
+    }
+
+    private static func emptySummary(_ source: TokenizedSource) -> SourceSummary {
         var summary = SourceSummary(lineCount: source.lineCount, byteCount: source.bytes.count)
         summary.problems = source.diagnostics.map {
             SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
         }
+        return summary
+    }
+
+    /// Imports, declarations and lexer problems only.
+    public static func summarizeDeclarations(_ source: TokenizedSource) -> SourceSummary {
+        var summary = emptySummary(source)
         var tokens = source.tokens
         // The lexer's stops index its own tokens: with comments filtered out, every token
         // is visited instead.
@@ -76,7 +108,7 @@ public enum FactExtractor {
 /// The state of one extraction pass. Its helpers are `mutating` even where they change
 /// nothing: a non-mutating call passes this struct by value, which the compiler did with a
 /// copy of all of it (168 bytes) before every call, several per declaration.
-private struct Extraction: RawTokenCursor {
+private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
     let source: TokenizedSource
     let bytes: UnsafePointer<UInt8>
     let byteCount: Int
@@ -85,6 +117,8 @@ private struct Extraction: RawTokenCursor {
     /// Indices of every token the main loop may act on (each structural one among them).
     let stops: UnsafePointer<Int32>
     let stopCount: Int
+    /// Whether the file has an `#if`: read once, not through `source` at every lookup.
+    let hasConditions: Bool
 
     var imports: [ImportFact] = []
     var declarations: [TypeDeclaration] = []
@@ -106,6 +140,7 @@ private struct Extraction: RawTokenCursor {
         self.count = count
         self.stops = stops
         self.stopCount = stopCount
+        self.hasConditions = !source.conditions.runs.isEmpty
     }
 
     // MARK: - Main loop
@@ -114,32 +149,41 @@ private struct Extraction: RawTokenCursor {
         // Only structural tokens matter here: the loop jumps from stop to stop, and a
         // declaration's handler says where to go on from.
         var stop = 0
-        var resume = 0
         while stop < stopCount {
             let index = Int(stops[stop])
             stop += 1
-            let flags = tokens[index].flags
-            if flags & Token.Flags.structural == 0 || index < resume { continue }
-            if flags & Token.Flags.openBrace != 0 {
-                scopes.append(0)
-                continue
+            if tokens[index].flags & Token.Flags.structural != 0 { visitStructural(at: index) }
+        }
+    }
+
+    /// Where the last declaration's handler said to go on from: structural tokens before
+    /// it belong to that declaration.
+    private var resume = 0
+
+    /// One structural token, in order (from `run`, or from the reference pass).
+    @inline(__always)
+    mutating func visitStructural(at index: Int) {
+        if index < resume { return }
+        let flags = tokens[index].flags
+        if flags & Token.Flags.openBrace != 0 {
+            scopes.append(0)
+            return
+        }
+        if flags & Token.Flags.closeBrace != 0 {
+            if let pushed = scopes.popLast(), pushed > 0 {
+                typeNames.removeLast(min(pushed, typeNames.count))
             }
-            if flags & Token.Flags.closeBrace != 0 {
-                if let pushed = scopes.popLast(), pushed > 0 {
-                    typeNames.removeLast(min(pushed, typeNames.count))
-                }
-                continue
-            }
-            let token = tokens[index]
-            switch bytes[Int(token.start)] {
-            case UInt8(ascii: "i"): resume = handleImport(at: index)
-            case UInt8(ascii: "c"): resume = handleType(.class, at: index)
-            case UInt8(ascii: "s"): resume = handleType(.struct, at: index)
-            case UInt8(ascii: "e"): resume = handleType(token.length == 4 ? .enum : .extension, at: index)
-            case UInt8(ascii: "p"): resume = handleType(.protocol, at: index)
-            case UInt8(ascii: "a"): resume = handleType(.actor, at: index)
-            default: break
-            }
+            return
+        }
+        let token = tokens[index]
+        switch bytes[Int(token.start)] {
+        case UInt8(ascii: "i"): resume = handleImport(at: index)
+        case UInt8(ascii: "c"): resume = handleType(.class, at: index)
+        case UInt8(ascii: "s"): resume = handleType(.struct, at: index)
+        case UInt8(ascii: "e"): resume = handleType(token.length == 4 ? .enum : .extension, at: index)
+        case UInt8(ascii: "p"): resume = handleType(.protocol, at: index)
+        case UInt8(ascii: "a"): resume = handleType(.actor, at: index)
+        default: break
         }
     }
 
@@ -172,6 +216,12 @@ private struct Extraction: RawTokenCursor {
             return offset
         }
         return text
+    }
+
+    /// The `#if` clause of `token`: `0` in every file without one, without a lookup.
+    @inline(__always)
+    func conditionID(of token: Token) -> Int32 {
+        hasConditions ? source.conditions.condition(of: token) : 0
     }
 
     mutating func condition(_ id: Int32) -> String? {
@@ -237,10 +287,10 @@ private struct Extraction: RawTokenCursor {
     /// Walks back from the keyword at `keyword` over attributes and modifiers.
     mutating func declarationPrefix(before keyword: Int) -> Prefix {
         var result = Prefix(first: keyword)
-        let condition = tokens[keyword].condition
+        let condition = conditionID(of: tokens[keyword])
         var index = keyword - 1
         var attributes: [(name: Int, last: Int)] = []
-        while index >= 0 && tokens[index].condition == condition {
+        while index >= 0 && conditionID(of: tokens[index]) == condition {
             let token = tokens[index]
             if token.kind == .identifier {
                 if isPunctuation(index - 1, UInt8(ascii: "@")) {
@@ -352,7 +402,7 @@ private struct Extraction: RawTokenCursor {
         let attributes = prefix.attributes.map { foldedText($0.name, $0.last) }
         imports.append(ImportFact(
             module: path[0], path: path, kind: kind, attributes: attributes, accessLevel: prefix.accessLevel,
-            condition: condition(first.condition), conditionID: first.condition,
+            condition: condition(conditionID(of: first)), conditionID: conditionID(of: first),
             line: Int(first.line), column: source.column(of: first)
         ))
         return index
@@ -483,7 +533,7 @@ private struct Extraction: RawTokenCursor {
             kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
             inheritance: inheritance, genericParameters: genericParameters,
             attributes: prefix.attributes.map { text(tokens[$0.name]) },
-            condition: condition(first.condition), conditionID: first.condition,
+            condition: condition(conditionID(of: first)), conditionID: conditionID(of: first),
             line: Int(first.line), column: source.column(of: first)
         ))
         guard let body = bodyIndex else { return max(index, keyword + 1) }

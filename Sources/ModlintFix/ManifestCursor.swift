@@ -6,6 +6,7 @@ struct ManifestCursor: BracketReader {
     let source: TokenizedSource
     let tokens: [Token]
     let partners: BracketPartners
+    var bytes: [UInt8] { source.bytes }
 
     static let targetFactories: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
 
@@ -178,7 +179,7 @@ struct ManifestCursor: BracketReader {
     /// The list's last element is compiled under another `#if` condition than its `]`.
     func endsInsideCondition(_ list: [ListItem], close: Int) -> Bool {
         guard let last = list.last else { return false }
-        return tokens[last.last].condition != tokens[close].condition
+        return source.conditions.condition(of: tokens[last.last]) != source.conditions.condition(of: tokens[close])
     }
 
     /// Whether elements can be appended: not when the list ends inside an `#if` block

@@ -154,7 +154,7 @@ public struct ManifestReader: Sendable {
         if source.conditions.isEmpty {
             tokens = source.tokens
         } else {
-            tokens = source.tokens.filter { active[Int($0.condition)] }
+            tokens = source.tokens.filter { active[Int(source.conditions.condition(of: $0))] }
         }
 
         var parser = ManifestParser(source: source, tokens: tokens)

@@ -110,6 +110,7 @@ struct ManifestParser: BracketReader {
     let tokens: [Token]
     /// Bracket partners of the active tokens, for skipping what the parser does not read.
     let partners: BracketPartners
+    var bytes: [UInt8] { source.bytes }
     var index = 0
     var depth = 0
     var notes: [(String, SourcePos)] = []

@@ -20,6 +20,10 @@ public struct ConditionTable: Sendable, Equatable {
         /// The condition as written, white space folded; empty for `#else`.
         public var expression: String
         public var line: Int32
+        /// The block's clause before this one (`0` for its `#if`): the earlier branches of
+        /// a clause are found by following these, without a search (deeply nested `#if`
+        /// stays linear).
+        public var previous: Int32 = 0
     }
 
     /// Index 0 is a sentinel for "unconditional".
@@ -27,9 +31,16 @@ public struct ConditionTable: Sendable, Equatable {
         Clause(parent: 0, block: -1, branch: 0, kind: .if, expression: "", line: 0)
     ]
 
-    /// Block → its clauses in branch order: the earlier branches of a clause are found
-    /// without scanning the table (deeply nested `#if` stays linear).
-    private var clausesByBlock: [Int32: [Int32]] = [:]
+
+    /// Where the clause changes: from `offset` on (to the next run), tokens sit in
+    /// `clause`. One entry per directive, in order; none in a file without `#if`, where
+    /// tokens then carry no clause at all.
+    public struct Run: Sendable, Equatable {
+        public var offset: Int32
+        public var clause: Int32
+    }
+
+    public private(set) var runs: [Run] = []
 
     public init() {}
 
@@ -37,10 +48,31 @@ public struct ConditionTable: Sendable, Equatable {
 
     mutating func append(_ clause: Clause) -> Int32 {
         clauses.append(clause)
-        let id = Int32(clauses.count - 1)
-        clausesByBlock[clause.block, default: []].append(id)
-        return id
+        return Int32(clauses.count - 1)
     }
+
+    /// Tokens from byte `offset` on sit in `clause` (until the next call).
+    mutating func enter(_ clause: Int32, at offset: Int) {
+        runs.append(Run(offset: Int32(truncatingIfNeeded: offset), clause: clause))
+    }
+
+    /// The clause of the token starting at byte `offset` (an index into `clauses`); `0`
+    /// when it is inside no `#if`.
+    @inlinable
+    public func condition(at offset: Int32) -> Int32 {
+        guard let first = runs.first, offset >= first.offset else { return 0 }
+        // The last run starting at or before `offset`.
+        var low = 1, high = runs.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if runs[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        return runs[low - 1].clause
+    }
+
+    /// The clause of `token` (see `condition(at:)`).
+    @inlinable
+    public func condition(of token: Token) -> Int32 { condition(at: token.start) }
 
     /// The clauses from the outermost to `id`, sentinel excluded.
     public func chain(_ id: Int32) -> [Clause] {
@@ -61,13 +93,21 @@ public struct ConditionTable: Sendable, Equatable {
     /// expression: `#if A … #elseif B … #else` gives `A`, `!A && B`, `!A && !B`.
     public func description(of id: Int32) -> String? {
         guard id > 0, Int(id) < clauses.count else { return nil }
+        // The commonest clause, a top-level `#if` (a whole file in `#if canImport(UIKit)`):
+        // its own expression, without building the chain.
+        let clause = clauses[Int(id)]
+        if clause.parent == 0 && clause.branch == 0 { return clause.expression.isEmpty ? nil : clause.expression }
         var parts: [String] = []
         for clause in chain(id) {
             // Earlier branches of the same block are false when this one is taken.
-            let earlier = (clausesByBlock[clause.block] ?? []).map { clauses[Int($0)] }.filter { $0.branch < clause.branch }
-                .sorted { $0.branch < $1.branch }
-            for previous in earlier where !previous.expression.isEmpty {
-                parts.append(ConditionTable.negated(previous.expression))
+            var earlier: [String] = []
+            var previous = clause.previous
+            while previous > 0 && Int(previous) < clauses.count {
+                earlier.append(clauses[Int(previous)].expression)
+                previous = clauses[Int(previous)].previous
+            }
+            for expression in earlier.reversed() where !expression.isEmpty {
+                parts.append(ConditionTable.negated(expression))
             }
             if !clause.expression.isEmpty {
                 parts.append(clause.expression)

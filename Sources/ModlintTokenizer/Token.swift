@@ -24,12 +24,14 @@ public enum TokenKind: UInt8, Sendable {
     case comment
 }
 
-/// One token. 20 bytes, no references: arrays of tokens are cheap to build and drop.
+/// One token. 16 bytes, no references: arrays of tokens are cheap to build and drop, and
+/// the passes that jump between far-apart tokens touch fewer cache lines. (The `#if`
+/// clause a token sits in is looked up by its offset: `ConditionTable.condition(at:)`.)
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind
     /// Bit set of `Token.Flags`.
     public var flags: UInt8
-    /// Bit set of `Token.Marks` (in what was padding: the token stays 20 bytes).
+    /// Bit set of `Token.Marks` (in what was padding: the token stays 16 bytes).
     public var marks: UInt8
     /// Byte offset of the first byte.
     public var start: Int32
@@ -37,17 +39,14 @@ public struct Token: Sendable, Equatable {
     public var end: Int32
     /// 1-based line of the first byte.
     public var line: Int32
-    /// Index into `ConditionTable.clauses`; `0` means "not inside any `#if`".
-    public var condition: Int32
 
-    public init(kind: TokenKind, flags: UInt8, marks: UInt8 = 0, start: Int32, end: Int32, line: Int32, condition: Int32) {
+    public init(kind: TokenKind, flags: UInt8, marks: UInt8 = 0, start: Int32, end: Int32, line: Int32) {
         self.kind = kind
         self.flags = flags
         self.marks = marks
         self.start = start
         self.end = end
         self.line = line
-        self.condition = condition
     }
 
     public enum Flags {

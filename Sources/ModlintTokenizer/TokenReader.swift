@@ -6,19 +6,22 @@ public protocol TokenReader {
     var source: TokenizedSource { get }
     /// The tokens read (the source's, or a copy without comments).
     var tokens: [Token] { get }
+    /// `source.bytes`, which the tests below read (kept apart: reading them through
+    /// `source` copied the whole source, a dozen references, at every test).
+    var bytes: [UInt8] { get }
 }
 
 extension TokenReader {
     /// The token at `index` exists and is the punctuation byte `byte` (`(`, `,`, `.` …).
     @inlinable @inline(__always)
     public func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && source.bytes[Int(tokens[index].start)] == byte
+        index >= 0 && index < tokens.count && tokens[index].kind == .punctuation && bytes[Int(tokens[index].start)] == byte
     }
 
     /// The token at `index` is the operator `literal` (`=`, `->`, `+=`).
     @inlinable
     public func isOperator(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .operator && source.matches(tokens[index], literal)
+        index >= 0 && index < tokens.count && tokens[index].kind == .operator && matches(tokens[index], literal)
     }
 
     /// An identifier or a backticked one.
@@ -30,7 +33,7 @@ extension TokenReader {
     /// The identifier (not backticked) `literal`, keywords included.
     @inlinable
     public func isWord(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && source.matches(tokens[index], literal)
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && matches(tokens[index], literal)
     }
 
     /// The token's text, backticks removed.
@@ -38,21 +41,45 @@ extension TokenReader {
     public func name(_ index: Int) -> String {
         let token = tokens[index]
         if token.kind == .backtickIdentifier && token.length >= 2 {
-            return source.text(from: Int(token.start) + 1, to: Int(token.end) - 1)
+            return text(from: Int(token.start) + 1, to: Int(token.end) - 1)
         }
-        return source.text(token)
+        return text(from: Int(token.start), to: Int(token.end))
     }
 
     /// The token's text as written.
     @inlinable
-    public func text(at index: Int) -> String { source.text(tokens[index]) }
+    public func text(at index: Int) -> String { text(from: Int(tokens[index].start), to: Int(tokens[index].end)) }
+
+    /// The bytes `start..<end` as text (invalid UTF-8 repaired, as `TokenizedSource.text`).
+    @inlinable
+    public func text(from start: Int, to end: Int) -> String {
+        guard start >= 0, end <= bytes.count, start <= end else { return "" }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The token's bytes equal the ASCII literal.
+    @inlinable
+    public func matches(_ token: Token, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard token.length == count, token.start >= 0, Int(token.end) <= bytes.count else { return false }
+        let start = Int(token.start)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pointer = literal.utf8Start
+            for index in 0..<count where buffer[start + index] != pointer[index] {
+                return false
+            }
+            return true
+        }
+    }
 
     /// A name whose first letter (after a backtick) is an ASCII capital: a type, by convention.
     @inlinable
     public func startsUppercase(_ index: Int) -> Bool {
         guard isName(index) else { return false }
         let token = tokens[index]
-        let byte = source.bytes[Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)]
+        let byte = bytes[Int(token.start) + (token.kind == .backtickIdentifier ? 1 : 0)]
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
@@ -60,7 +87,7 @@ extension TokenReader {
     @inlinable
     public func startsLowercase(_ index: Int) -> Bool {
         guard index >= 0, index < tokens.count, tokens[index].kind == .identifier else { return false }
-        let byte = source.bytes[Int(tokens[index].start)]
+        let byte = bytes[Int(tokens[index].start)]
         return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }
 
@@ -69,7 +96,7 @@ extension TokenReader {
     public func bracketDepthChange(_ index: Int) -> Int {
         let token = tokens[index]
         guard token.kind == .punctuation else { return 0 }
-        switch source.bytes[Int(token.start)] {
+        switch bytes[Int(token.start)] {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return 1
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return -1
         default: return 0
@@ -98,7 +125,7 @@ extension TokenReader {
         var result = ""
         for index in from...to {
             if index > from && tokens[index].hasSpaceBefore { result += " " }
-            result += source.text(tokens[index])
+            result += text(at: index)
         }
         return result
     }
@@ -108,26 +135,40 @@ extension TokenReader {
 /// use, once per token array (most files never need it), and shared by the passes over
 /// that array.
 public final class BracketPartners: @unchecked Sendable {
-    private let source: TokenizedSource
+    /// The source's bytes, not the whole source: one reference to keep, not a dozen.
+    private let bytes: [UInt8]
     private let tokens: [Token]
-    private lazy var partner: [Int32] = Self.compute(tokens, source.bytes)
+    /// One entry per token, made on first use. A raw buffer: the lookups (thousands per
+    /// file that needs them) cost a load each, not an array's retain and release.
+    private var partners: UnsafeMutablePointer<Int32>?
+    private let count: Int
 
     public init(source: TokenizedSource, tokens: [Token]) {
-        self.source = source
+        self.bytes = source.bytes
         self.tokens = tokens
+        self.count = tokens.count
     }
+
+    deinit { partners?.deallocate() }
+
+    /// Whether a lookup has made the table already (`partner(of:)` makes it).
+    public var isComputed: Bool { partners != nil }
 
     /// The partner of the bracket at `index`; `nil` for other tokens and unbalanced brackets.
     public func partner(of index: Int) -> Int? {
-        guard index >= 0, index < partner.count, partner[index] >= 0 else { return nil }
-        return Int(partner[index])
+        guard index >= 0, index < count else { return nil }
+        let table = partners ?? compute()
+        let partner = table[index]
+        return partner >= 0 ? Int(partner) : nil
     }
 
-    private static func compute(_ tokens: [Token], _ sourceBytes: [UInt8]) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: tokens.count)
+    private func compute() -> UnsafeMutablePointer<Int32> {
+        let partner = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, count))
+        partner.initialize(repeating: -1, count: count)
+        partners = partner
         var stack: [Int] = []
         tokens.withUnsafeBufferPointer { tokenBuffer in
-            sourceBytes.withUnsafeBufferPointer { bytes in
+            self.bytes.withUnsafeBufferPointer { bytes in
                 for index in 0..<tokenBuffer.count where tokenBuffer[index].kind == .punctuation {
                     switch bytes[Int(tokenBuffer[index].start)] {
                     case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):

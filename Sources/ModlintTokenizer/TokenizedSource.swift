@@ -27,6 +27,9 @@ public struct TokenizedSource: Sendable {
     /// those passes jump from one to the next instead of testing every token (a test
     /// whose exit, every five tokens or so, was a mispredicted branch).
     public let stops: [Int32]
+    /// The byte offset where each line starts (line 1 first; after a byte order mark, the
+    /// first line's columns count from past it): a token's column without a scan.
+    public let lineStarts: [Int32]
 
     public init(bytes: [UInt8], options: TokenizerOptions = TokenizerOptions()) {
         self.bytes = bytes
@@ -40,6 +43,7 @@ public struct TokenizedSource: Sendable {
         self.lineCount = lexer.lineCount
         self.hints = lexer.hints
         self.stops = lexer.stops
+        self.lineStarts = lexer.lineStarts
     }
 
     public init(_ text: String, options: TokenizerOptions = TokenizerOptions()) {
@@ -97,8 +101,11 @@ public struct TokenizedSource: Sendable {
         return offset - index + 1
     }
 
+    /// The 1-based column of the token's first byte, counted in bytes.
     public func column(of token: Token) -> Int {
-        column(ofOffset: Int(token.start))
+        let line = Int(token.line)
+        guard line >= 1 && line <= lineStarts.count else { return column(ofOffset: Int(token.start)) }
+        return Int(token.start) - Int(lineStarts[line - 1]) + 1
     }
 }
 

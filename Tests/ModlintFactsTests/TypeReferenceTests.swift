@@ -259,4 +259,66 @@ import Testing
         let summary = FactExtractor.summarize(bytes: Array("let x = DefaultLogger()\n".utf8))
         #expect(summary.typeReferences == [TypeReference(name: "DefaultLogger", kind: .call, line: 1, column: 9)])
     }
+
+    /// An extracted list keeps its names as bytes until they are asked for: by bytes, as
+    /// strings, stored and changed, it is the list built from the same strings.
+    @Test func extractedNamesStayBytesUntilAsked() throws {
+        let text = "struct Ü: Base { let a: Foo = Foo(); let b: Bär<Baz> }\nextension `Foo`.Inner: P {}"
+        let list = TypeReferenceExtractor.extract(TokenizedSource(text))
+        #expect(list.names == ["Base", "Ü", "Foo", "Bär", "Baz", "Inner", "P", "Foo.Inner"])
+        #expect(list.nameCount == 8)
+        let built = TypeReferenceList(names: list.names, records: list.records)
+        #expect(list.encoded() == built.encoded())
+        var seen: [String] = []
+        list.forEachName { index, bytes in
+            #expect(index == seen.count)
+            seen.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(seen == list.names)
+        let stored = try #require(list.encoded().withUnsafeBytes { TypeReferenceList(encoded: $0) })
+        #expect(stored == list && Array(stored) == Array(built))
+        var changed = list
+        var interner = StringInterner()
+        changed.append(TypeReference(name: "Extra", line: 9, column: 1), interner: &interner)
+        #expect(changed.names == list.names + ["Extra"] && changed.count == list.count + 1)
+    }
+
+    /// A name that is not valid UTF-8 is repaired when it becomes a string, as token text
+    /// is, whether the list was just extracted or read back from its stored bytes.
+    @Test func invalidNameBytesAreRepairedWhenRead() throws {
+        let bytes = Array("let x: A".utf8) + [0xFF] + Array("B = 1".utf8)
+        let list = TypeReferenceExtractor.extract(TokenizedSource(bytes: bytes))
+        #expect(list.names == ["A\u{FFFD}B"])
+        let stored = try #require(list.encoded().withUnsafeBytes { TypeReferenceList(encoded: $0) })
+        #expect(stored.names == list.names)
+    }
+
+    /// Columns count from past a byte order mark on the first line, as declarations' do.
+    @Test func columnsAfterAByteOrderMark() {
+        let summary = FactExtractor.summarize(bytes: [0xEF, 0xBB, 0xBF] + Array("struct S: P {}\nlet x = Q()\n".utf8))
+        #expect(summary.declarations.map(\.column) == [1])
+        #expect(summary.typeReferences.map { "\($0.name) \($0.line):\($0.column)" } == ["P 1:11", "Q 2:9"])
+    }
+
+    /// The declaration pass rides along the reference pass; alone, each finds the same.
+    @Test func fusedPassesFindWhatEachFindsAlone() {
+        let text = """
+        import Foundation
+        #if os(iOS)
+        @MainActor public final class A: Base<Int>, P { struct B { let c: C } }
+        #else
+        extension A.B: Q where T: R { enum E { case x(Y) } }
+        #endif
+        func f() { struct Local: S {}; _ = Z() }
+        """
+        for keepComments in [false, true] {
+            let source = TokenizedSource(bytes: Array((text + " // trailing\n").utf8), options: TokenizerOptions(keepComments: keepComments))
+            let fused = FactExtractor.summarize(source)
+            let alone = FactExtractor.summarizeDeclarations(source)
+            #expect(fused.imports == alone.imports)
+            #expect(fused.declarations == alone.declarations)
+            #expect(fused.declarations.map(\.name) == ["A", "B", "A.B", "E", "Local"])
+            #expect(Array(fused.typeReferences) == Array(TypeReferenceExtractor.extract(source)))
+        }
+    }
 }

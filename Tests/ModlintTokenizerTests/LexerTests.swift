@@ -31,6 +31,23 @@ func diagnostics(_ text: String) -> [String] {
 }
 
 @Suite struct CommentTests {
+    /// Every line break counts once (`\r\n`, a lone `\r`, `\n`, inside comments and
+    /// literals too); after a byte order mark the first line starts past it.
+    @Test func lineStartsAndColumns() {
+        let source = TokenizedSource(bytes: [0xEF, 0xBB, 0xBF] + Array("a\r\n  b /* x\r y */ c\r\"\"\"\nz\n\"\"\" d\n".utf8))
+        #expect(source.lineStarts == [3, 6, 15, 23, 27, 29, 35])
+        #expect(source.tokens.map { "\(source.text($0)) \($0.line):\(source.column(of: $0))" } == [
+            "a 1:1", "b 2:3", "c 3:7", "\"\"\"\nz\n\"\"\" 4:1", "d 6:5",
+        ])
+        #expect(TokenizedSource("").lineStarts.isEmpty)
+    }
+
+    /// Sixteen bytes a token: the passes that jump between far-apart tokens touch fewer
+    /// cache lines (the `#if` clause is looked up by offset instead).
+    @Test func tokensAreSixteenBytes() {
+        #expect(MemoryLayout<Token>.stride == 16)
+    }
+
     @Test func nestedBlockComments() {
         #expect(lex("a /* x /* y */ z */ b") == [Lexed(.identifier, "a"), Lexed(.identifier, "b")])
         #expect(lex("a /* x /* y */ z */ b", comments: true) == [

@@ -68,7 +68,8 @@ enum FuzzInputs {
             if Int(token.end) > bytes.count { return "token past the end at \(token.start)" }
             if token.line < previousLine { return "line goes back at \(token.start)" }
             if Int(token.line) > max(1, source.lineCount) { return "line \(token.line) beyond line count \(source.lineCount)" }
-            if token.condition < 0 || Int(token.condition) >= source.conditions.clauses.count { return "bad condition id" }
+            let clause = source.conditions.condition(of: token)
+            if clause < 0 || Int(clause) >= source.conditions.clauses.count { return "bad condition id" }
             if !keepComments && token.kind == .comment { return "comment token without keepComments" }
             previousEnd = token.end
             previousLine = token.line
@@ -86,10 +87,15 @@ enum FuzzInputs {
         for clause in source.conditions.clauses.dropFirst() where clause.parent < 0 || Int(clause.parent) >= source.conditions.clauses.count {
             return "bad clause parent"
         }
-        // `column(of:)` scans back to the line start: sample it on huge one-line inputs.
-        for token in source.tokens.prefix(64) {
-            _ = source.conditions.description(of: token.condition)
+        // `column(of:)` reads the lexer's line starts: it agrees with a scan back to the
+        // line start (sampled on huge one-line inputs).
+        for token in source.tokens.prefix(4096) {
+            _ = source.conditions.description(of: source.conditions.condition(of: token))
             if source.column(of: token) < 1 { return "bad column" }
+            if source.column(of: token) != source.column(ofOffset: Int(token.start)) { return "line starts disagree at \(token.start)" }
+        }
+        if let last = source.tokens.last, Int(last.line) > source.lineStarts.count {
+            return "\(source.lineStarts.count) line starts for a token on line \(last.line)"
         }
         // The word-wise line start agrees with the last line break seen going forwards, at
         // every offset of a small input and at a sample of a large one's.

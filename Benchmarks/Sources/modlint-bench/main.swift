@@ -409,7 +409,7 @@ func tokenDigest(_ sources: [TokenizedSource]) -> UInt64 {
         for token in source.tokens {
             digest.mix(UInt64(token.kind.rawValue) | UInt64(token.flags) << 8 | UInt64(token.marks) << 16)
             digest.mix(UInt64(UInt32(bitPattern: token.start)) | UInt64(UInt32(bitPattern: token.end)) << 32)
-            digest.mix(UInt64(UInt32(bitPattern: token.line)) | UInt64(UInt32(bitPattern: token.condition)) << 32)
+            digest.mix(UInt64(UInt32(bitPattern: token.line)) | UInt64(UInt32(bitPattern: source.conditions.condition(of: token))) << 32)
         }
         digest.mix(UInt64(source.lineCount))
     }

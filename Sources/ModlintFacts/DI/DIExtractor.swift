@@ -118,6 +118,7 @@ enum DITriggers {
 private struct SourceTokens: TokenReader {
     let source: TokenizedSource
     var tokens: [Token] { source.tokens }
+    var bytes: [UInt8] { source.bytes }
 }
 
 /// Which frameworks a file imports: shared property-wrapper names (`@Injected`,
@@ -169,7 +170,9 @@ struct DIScan {
     var scopes: [DIScope] = []
     /// One entry per open `{`: whether it pushed onto `scopes`.
     private var braces: [Bool] = []
-    private var labels: [Int: DIScope] = [:]
+    /// Scopes waiting for the `{` they label (a body's brace, seen from its header): a
+    /// few at most, searched in place rather than hashed at every labelled brace.
+    private var labels: [(brace: Int, scope: DIScope)] = []
     /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
     private var openCandidateBodies: [(close: Int, call: Int)] = []
 
@@ -183,7 +186,19 @@ struct DIScan {
 
     // MARK: - Scopes
 
-    mutating func label(_ brace: Int, _ scope: DIScope) { labels[brace] = scope }
+    mutating func label(_ brace: Int, _ scope: DIScope) {
+        if let existing = labels.firstIndex(where: { $0.brace == brace }) {
+            labels[existing].scope = scope
+        } else {
+            labels.append((brace, scope))
+        }
+    }
+
+    /// The scope labelling the `{` at `brace`, taken off the waiting list.
+    private mutating func takeLabel(_ brace: Int) -> DIScope? {
+        guard let found = labels.firstIndex(where: { $0.brace == brace }) else { return nil }
+        return labels.remove(at: found).scope
+    }
 
     var enclosingFunction: (name: String, line: Int)? {
         for scope in scopes.reversed() {
@@ -226,7 +241,7 @@ struct DIScan {
     /// name before `(` or after `@`, a word like `func`); every other token costs one test.
     mutating func run() {
         let tokenArray = tokens.tokens
-        let byteArray = tokens.source.bytes
+        let byteArray = tokens.bytes
         tokenArray.withUnsafeBufferPointer { tokenBuffer in
             byteArray.withUnsafeBufferPointer { bytes in
                 let count = tokenBuffer.count
@@ -242,7 +257,7 @@ struct DIScan {
                     }
                     if token.flags & structural != 0 {
                         if token.flags & Token.Flags.openBrace != 0 {
-                            if !labels.isEmpty, let scope = labels.removeValue(forKey: index) {
+                            if !labels.isEmpty, let scope = takeLabel(index) {
                                 scopes.append(scope)
                                 braces.append(true)
                             } else {
@@ -334,7 +349,7 @@ struct DIScan {
 
     private mutating func handleIdentifier(at index: Int) {
         let token = tokens.tokens[index]
-        let first = tokens.source.bytes[Int(token.start)]
+        let first = tokens.bytes[Int(token.start)]
         if first == UInt8(ascii: "f") && tokens.isWord(index, "func") {
             handleFunction(at: index)
         } else if first == UInt8(ascii: "v") && tokens.isWord(index, "var") {
@@ -401,7 +416,7 @@ struct DIScan {
             var depth = 0
             while cursor < tokens.count {
                 if tokens.isOperator(cursor, "<") { depth += 1 } else if tokens.isOperator(cursor, ">") { depth -= 1 }
-                if tokens.tokens[cursor].kind == .operator && tokens.source.text(tokens.tokens[cursor]).hasSuffix(">") && depth > 0 && !tokens.isOperator(cursor, ">") && !tokens.isOperator(cursor, "->") {
+                if tokens.tokens[cursor].kind == .operator && tokens.text(at: cursor).hasSuffix(">") && depth > 0 && !tokens.isOperator(cursor, ">") && !tokens.isOperator(cursor, "->") {
                     depth -= 1
                 }
                 cursor += 1
@@ -580,7 +595,7 @@ struct DIScan {
 
     /// The `name:` argument of a call.
     func name(inCallAt open: Int) -> String? {
-        guard let value = tokens.argument("name", inCallAt: open), let close = tokens.partner(of: open) else { return nil }
+        guard let value = tokens.argument(labelled: "name", inCallAt: open), let close = tokens.closing(open) else { return nil }
         return tokens.literalOrText(at: value, close: close)
     }
 

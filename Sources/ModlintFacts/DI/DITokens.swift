@@ -6,6 +6,7 @@ import ModlintTokenizer
 final class DITokens: BracketReader {
     let source: TokenizedSource
     let tokens: [Token]
+    let bytes: [UInt8]
     let partners: BracketPartners
     private var conditionDescriptions: [Int32: (String?, [Int32])] = [:]
 
@@ -14,6 +15,7 @@ final class DITokens: BracketReader {
     init(source: TokenizedSource, tokens: [Token], partners: BracketPartners? = nil) {
         self.source = source
         self.tokens = tokens
+        self.bytes = source.bytes
         self.partners = partners ?? BracketPartners(source: source, tokens: tokens)
     }
 
@@ -21,19 +23,20 @@ final class DITokens: BracketReader {
 
     func site(_ index: Int) -> DISite {
         let token = tokens[index]
+        let clause = source.conditions.condition(of: token)
         var condition: String?
         var branches: [Int32] = []
-        if token.condition != 0 {
-            if let cached = conditionDescriptions[token.condition] {
+        if clause != 0 {
+            if let cached = conditionDescriptions[clause] {
                 (condition, branches) = cached
             } else {
-                condition = source.conditions.description(of: token.condition)
-                branches = source.conditions.chain(token.condition).flatMap { [$0.block, $0.branch] }
-                conditionDescriptions[token.condition] = (condition, branches)
+                condition = source.conditions.description(of: clause)
+                branches = source.conditions.chain(clause).flatMap { [$0.block, $0.branch] }
+                conditionDescriptions[clause] = (condition, branches)
             }
         }
         return DISite(line: Int(token.line), column: source.column(of: token), condition: condition,
-                      conditionID: token.condition, branches: branches)
+                      conditionID: clause, branches: branches)
     }
 
     // MARK: - Shapes
@@ -95,7 +98,7 @@ final class DITokens: BracketReader {
     /// A string literal's contents, or the argument as written.
     func literalOrText(at index: Int, close: Int) -> String {
         if tokens[index].kind == .string {
-            let raw = source.text(tokens[index])
+            let raw = text(at: index)
             return String(raw.drop { $0 == "#" || $0 == "\"" }.reversed().drop { $0 == "#" || $0 == "\"" }.reversed())
         }
         var end = index
@@ -108,14 +111,43 @@ final class DITokens: BracketReader {
     /// The factory closure of a call whose `(` is at `open`: a trailing closure, or a
     /// closure argument. Returns the indices of `{` and `}`.
     func factoryBody(ofCallAt open: Int) -> (open: Int, close: Int)? {
-        guard let close = partner(of: open) else { return nil }
-        if isPunctuation(close + 1, UInt8(ascii: "{")), let end = partner(of: close + 1) {
+        guard let close = closing(open) else { return nil }
+        if isPunctuation(close + 1, UInt8(ascii: "{")), let end = closing(close + 1) {
             return (close + 1, end)
         }
         var index = open + 1
         while index < close {
-            if isPunctuation(index, UInt8(ascii: "{")), let end = partner(of: index) { return (index, end) }
-            if let skip = partner(of: index), skip > index, tokens[index].kind == .punctuation { index = skip + 1; continue }
+            if isPunctuation(index, UInt8(ascii: "{")), let end = closing(index) { return (index, end) }
+            if bracketDepthChange(index) > 0, let skip = closing(index) { index = skip + 1; continue }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bracket closing the one at `open`: the file's table when a pass already made
+    /// it, else a count forward. Both pair every bracket kind alike, so they agree; most
+    /// files with a metatype call need no more than this and never pay for the table.
+    func closing(_ open: Int) -> Int? {
+        partners.isComputed ? partner(of: open) : closingBracket(from: open)
+    }
+
+    /// The first token of the value of the argument labelled `label` in the call whose
+    /// `(` is at `open` (`BracketReader.argument(_:inCallAt:)` without the table).
+    func argument(labelled label: StaticString, inCallAt open: Int) -> Int? {
+        guard isPunctuation(open, UInt8(ascii: "(")) else { return nil }
+        var index = open + 1
+        var itemStarts = true
+        while index < tokens.count {
+            if itemStarts && isWord(index, label) && isPunctuation(index + 1, UInt8(ascii: ":")) { return index + 2 }
+            itemStarts = false
+            let change = bracketDepthChange(index)
+            if change < 0 { return nil }
+            if change > 0 {
+                guard let skip = closing(index) else { return nil }
+                index = skip + 1
+                continue
+            }
+            if isPunctuation(index, UInt8(ascii: ",")) { itemStarts = true }
             index += 1
         }
         return nil
@@ -148,7 +180,7 @@ final class DITokens: BracketReader {
     /// Key-path argument `\.x` or `\Root.x` at `index`: root (nil for `\.x`) and property.
     func keyPath(at index: Int) -> (root: String?, property: String)? {
         guard isOperator(index, "\\") || (tokens.indices.contains(index) && tokens[index].kind == .operator
-                                           && source.text(tokens[index]).hasPrefix("\\")) else { return nil }
+                                           && text(at: index).hasPrefix("\\")) else { return nil }
         var cursor = index + 1
         var root: [String] = []
         while isName(cursor) && isPunctuation(cursor + 1, UInt8(ascii: ".")) {

@@ -44,14 +44,17 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     /// The table and records of a list built here (by the extractor, or once changed).
     private var builtNames: [String]
     private var builtRecords: [Record]
+    /// The extractor's table as bytes (with `builtRecords`), made into `names` on first
+    /// use: the cache writes the bytes, and most files' names are never read as strings.
+    private var nameTable: NameTable?
     /// A list read from its stored layout, made into `names` and `records` on first use.
     private var stored: StoredReferences?
 
     /// Distinct names and enclosing types, in order of first use.
-    public var names: [String] { stored?.tables.names ?? builtNames }
+    public var names: [String] { stored?.tables.names ?? nameTable?.strings ?? builtNames }
     public var records: [Record] { stored?.tables.records ?? builtRecords }
     /// `names.count`, without making the names.
-    public var nameCount: Int { stored?.nameCount ?? builtNames.count }
+    public var nameCount: Int { stored?.nameCount ?? nameTable?.count ?? builtNames.count }
 
     public init() {
         builtNames = []
@@ -62,6 +65,13 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     public init(names: [String], records: [Record]) {
         builtNames = names
         builtRecords = records
+    }
+
+    /// The extractor's list: its names as bytes, its records.
+    init(nameTable: NameTable, records: [Record]) {
+        builtNames = []
+        builtRecords = records
+        self.nameTable = nameTable
     }
 
     public init(_ references: some Sequence<TypeReference>) {
@@ -92,13 +102,19 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     public func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         if let stored {
             try stored.forEachName(body)
+        } else if let nameTable {
+            try nameTable.forEachName(body)
         } else {
             for (index, name) in builtNames.enumerated() { try name.withBytes { try body(index, $0) } }
         }
     }
 
-    /// Makes a stored list a built one before a change.
+    /// Makes a stored list or a table of bytes a built one before a change.
     private mutating func build() {
+        if let nameTable {
+            builtNames = nameTable.strings
+            self.nameTable = nil
+        }
         guard let stored else { return }
         (builtNames, builtRecords) = stored.tables
         self.stored = nil
@@ -148,23 +164,21 @@ extension TypeReferenceList {
     /// record count, each record as four numbers (name, enclosing, line, column and kind).
     /// Every number is an unsigned LEB128.
     public func encoded() -> [UInt8] {
-        let names = self.names
         let records = self.records
         // Written in place into a buffer sized for the longest numbers (ten bytes for a
         // count or length, five for a record's 32-bit fields): a first cached run encodes
-        // a million records, and an append per byte was most of its encoding time.
+        // a million records, and an append per byte was most of its encoding time. Names
+        // are written from their bytes: an extracted list's are never made into strings.
         var bound = 20 + records.count * 20
-        for name in names { bound += 10 + name.utf8.count }
+        forEachName { _, utf8 in bound += 10 + utf8.count }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
             let out = buffer.baseAddress!
             var offset = 0
-            LEB128.write(UInt64(names.count), to: out, at: &offset)
-            for name in names {
-                name.withBytes { utf8 in
-                    LEB128.write(UInt64(utf8.count), to: out, at: &offset)
-                    if let base = utf8.baseAddress { (out + offset).update(from: base, count: utf8.count) }
-                    offset += utf8.count
-                }
+            LEB128.write(UInt64(nameCount), to: out, at: &offset)
+            forEachName { _, utf8 in
+                LEB128.write(UInt64(utf8.count), to: out, at: &offset)
+                if let base = utf8.baseAddress { (out + offset).update(from: base, count: utf8.count) }
+                offset += utf8.count
             }
             LEB128.write(UInt64(records.count), to: out, at: &offset)
             for record in records {
@@ -208,6 +222,43 @@ private final class OwnedBytes: @unchecked Sendable {
 
     deinit {
         allocation.deallocate()
+    }
+}
+
+/// An extracted list's names: their UTF-8 bytes end to end, and where each ends. Made
+/// into strings on first use (by whichever thread asks first).
+final class NameTable: @unchecked Sendable {
+    private let bytes: [UInt8]
+    private let ends: [Int32]
+    private let made = Mutex<[String]?>(nil)
+
+    init(bytes: [UInt8], ends: [Int32]) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    var count: Int { ends.count }
+
+    func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                try body(index, UnsafeBufferPointer(rebasing: buffer[start..<Int(end)]))
+                start = Int(end)
+            }
+        }
+    }
+
+    /// The names as strings (invalid UTF-8 repaired, as `TokenizedSource.text` does).
+    var strings: [String] {
+        made.withLock { made in
+            if let made { return made }
+            var names: [String] = []
+            names.reserveCapacity(ends.count)
+            forEachName { _, utf8 in names.append(String(decoding: utf8, as: UTF8.self)) }
+            made = names
+            return names
+        }
     }
 }
 
@@ -382,21 +433,41 @@ struct ByteInterner {
         slots.deallocate()
     }
 
-    /// The index of `text` in `names`, adding it when new.
-    mutating func index(of text: String, in names: inout [String]) -> UInt32 {
+    /// The index of `text` in the table, adding it when new.
+    mutating func index(of text: String) -> UInt32 {
         text.withBytes { utf8 in
-            if let base = utf8.baseAddress { return index(of: base, count: utf8.count, readable: utf8.count, in: &names) }
+            if let base = utf8.baseAddress { return index(of: base, count: utf8.count, readable: utf8.count) }
             // An empty buffer may have no address.
             var zero: UInt8 = 0
-            return index(of: &zero, count: 0, readable: 0, in: &names)
+            return index(of: &zero, count: 0, readable: 0)
         }
     }
 
-    /// The index of the name `bytes[0..<count]` in `names`, adding it when new.
+    /// The names added, in order of their indices, as one table of bytes.
+    func nameTable() -> NameTable {
+        var byteCount = 0
+        for span in 0..<spanCount { byteCount += Int(spans[span].length) }
+        var ends: [Int32] = []
+        ends.reserveCapacity(spanCount)
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            var offset = 0
+            let words = UnsafeRawPointer(storage)
+            for span in 0..<spanCount {
+                let length = Int(spans[span].length)
+                if length > 0 { (buffer.baseAddress! + offset).update(from: (words + Int(spans[span].word) * 8).assumingMemoryBound(to: UInt8.self), count: length) }
+                offset += length
+                ends.append(Int32(offset))
+            }
+            initialized = offset
+        }
+        return NameTable(bytes: bytes, ends: ends)
+    }
+
+    /// The index of the name `bytes[0..<count]` in the table, adding it when new.
     /// `readable` (≥ `count`) is how many bytes from `bytes` on may be read: where eight
     /// are, a name's last word is one load.
     @inline(__always)
-    mutating func index(of bytes: UnsafePointer<UInt8>, count: Int, readable: Int, in names: inout [String]) -> UInt32 {
+    mutating func index(of bytes: UnsafePointer<UInt8>, count: Int, readable: Int) -> UInt32 {
         let words = (count + 7) >> 3
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var word = 0
@@ -414,8 +485,8 @@ struct ByteInterner {
             }
             slot = (slot + 1) & slotMask
         }
-        let index = UInt32(names.count)
-        names.append(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        // Indices follow the order names are added in: the index is the span's.
+        let index = UInt32(spanCount)
         add(bytes, count: count, words: words, readable: readable, index: index, hash: hash32, slot: slot)
         return index
     }

@@ -54,18 +54,44 @@ public enum TypeReferenceExtractor {
             source.tokens.withUnsafeBufferPointer { tokens in
                 source.stops.withUnsafeBufferPointer { stops in
                     guard let byteBase = bytes.baseAddress, let tokenBase = tokens.baseAddress, let stopBase = stops.baseAddress else { return [] }
-                    var pass = ReferencePass(bytes: byteBase, byteCount: bytes.count, tokens: tokenBase, count: tokens.count,
-                                             stops: stopBase, stopCount: stops.count, capacity: source.hints.capitalNames)
-                    pass.run()
-                    return pass.finish()
+                    var none = NoStructuralVisitor()
+                    return extract(bytes: byteBase, byteCount: bytes.count, tokens: tokenBase, count: tokens.count,
+                                   stops: stopBase, stopCount: stops.count, lineStarts: source.lineStarts,
+                                   capacity: source.hints.capitalNames, visiting: &none)
                 }
             }
         }
     }
+
+    /// The pass over a source's raw buffers (`stops`, `lineStarts` and `capacity` from its
+    /// lexer), handing every structural token to `visitor` in order: another pass that
+    /// acts only there rides along instead of walking the stops again.
+    static func extract<Visitor: StructuralTokenVisitor>(
+        bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int,
+        stops: UnsafePointer<Int32>, stopCount: Int, lineStarts: [Int32], capacity: Int, visiting visitor: inout Visitor
+    ) -> TypeReferenceList {
+        lineStarts.withUnsafeBufferPointer { lines in
+            var pass = ReferencePass<Visitor>(bytes: bytes, byteCount: byteCount, tokens: tokens, count: count,
+                                              stops: stops, stopCount: stopCount, lineStarts: lines, capacity: capacity)
+            pass.run(visiting: &visitor)
+            return pass.finish()
+        }
+    }
 }
 
-/// One pass over the tokens with a stack of `{ … }` scopes.
-private struct ReferencePass: RawTokenCursor {
+/// A pass that acts only at structural tokens (`Token.Flags.structural`), visited in order.
+protocol StructuralTokenVisitor {
+    mutating func visitStructural(at index: Int)
+}
+
+private struct NoStructuralVisitor: StructuralTokenVisitor {
+    @inline(__always) mutating func visitStructural(at index: Int) {}
+}
+
+/// One pass over the tokens with a stack of `{ … }` scopes. Every structural token it
+/// reaches — all of them: the tokens a handler steps over are names — goes to the visitor
+/// `run` is given.
+private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
     let bytes: UnsafePointer<UInt8>
     let byteCount: Int
     let tokens: UnsafePointer<Token>
@@ -75,7 +101,6 @@ private struct ReferencePass: RawTokenCursor {
     let stopCount: Int
 
     /// The list's table and records, made into a `TypeReferenceList` by `finish()`.
-    private var names: [String] = []
     private var records: [TypeReferenceList.Record] = []
     private var interner = ByteInterner()
     /// The table index + 1 of `currentType` and of `pendingType`, interned at the first
@@ -92,13 +117,13 @@ private struct ReferencePass: RawTokenCursor {
             start += 1
             end -= 1
         }
-        let name = interner.index(of: bytes + start, count: end - start, readable: byteCount - start, in: &names)
+        let name = interner.index(of: bytes + start, count: end - start, readable: byteCount - start)
         let enclosing: UInt32
         if let pending = pendingType {
-            if pendingEnclosing == nil { pendingEnclosing = interner.index(of: pending, in: &names) + 1 }
+            if pendingEnclosing == nil { pendingEnclosing = interner.index(of: pending) + 1 }
             enclosing = pendingEnclosing ?? 0
         } else if let current = currentType {
-            if currentEnclosing == nil { currentEnclosing = interner.index(of: current, in: &names) + 1 }
+            if currentEnclosing == nil { currentEnclosing = interner.index(of: current) + 1 }
             enclosing = currentEnclosing ?? 0
         } else {
             enclosing = 0
@@ -143,11 +168,12 @@ private struct ReferencePass: RawTokenCursor {
     /// Index of the previous token that is not a comment.
     private var previous = -1
     /// Start offset of the line of the last reference (columns are computed once per line).
-    private var lineStartLine: Int32 = -1
-    private var lineStart = 0
+    /// `TokenizedSource.lineStarts`.
+    let lineStarts: UnsafeBufferPointer<Int32>
 
     init(bytes: UnsafePointer<UInt8>, byteCount: Int, tokens: UnsafePointer<Token>, count: Int,
-         stops: UnsafePointer<Int32>, stopCount: Int, capacity: Int) {
+         stops: UnsafePointer<Int32>, stopCount: Int, lineStarts: UnsafeBufferPointer<Int32>, capacity: Int) {
+        self.lineStarts = lineStarts
         self.bytes = bytes
         self.byteCount = byteCount
         self.tokens = tokens
@@ -160,11 +186,14 @@ private struct ReferencePass: RawTokenCursor {
 
     /// The references found, and the interner's buffers freed.
     func finish() -> TypeReferenceList {
+        let table = interner.nameTable()
         interner.deallocate()
-        return TypeReferenceList(names: names, records: records)
+        return TypeReferenceList(nameTable: table, records: records)
     }
 
-    mutating func run() {
+    /// (`visitor` is passed in, not kept: a pass that rides along holds arrays, and a copy
+    /// in and out per file retained each of them.)
+    mutating func run(visiting visitor: inout Visitor) {
         // Outside a type header and an enum's case list, only capitalized names, braces,
         // `;`, comments and the lexer's keyword candidates matter: the pass jumps to the
         // next of them (`stops`).
@@ -173,14 +202,16 @@ private struct ReferencePass: RawTokenCursor {
         while index < count {
             if header == .none && !inCaseList {
                 while stop < stopCount && Int(stops[stop]) < index { stop += 1 }
-                let cursor = stop < stopCount ? Int(stops[stop]) : count
+                // Past the last stop nothing outside a header or case list acts.
+                guard stop < stopCount else { break }
+                let cursor = Int(stops[stop])
                 if cursor > index {
                     previous = cursor - 1
                     index = cursor
-                    continue
                 }
             }
             let token = tokens[index]
+            if token.flags & Token.Flags.structural != 0 { visitor.visitStructural(at: index) }
             if inCaseList && token.isAtLineStart && !isPunctuation(previous, UInt8(ascii: ",")) {
                 inCaseList = false
             }
@@ -382,11 +413,10 @@ private struct ReferencePass: RawTokenCursor {
     }
 
     mutating func column(of token: Token) -> Int {
-        if token.line != lineStartLine {
-            lineStart = LineBreaks.lineStart(before: Int(token.start), in: bytes)
-            lineStartLine = token.line
-        }
-        return Int(token.start) - lineStart + 1
+        // As `TokenizedSource.column(of:)` counts (past a byte order mark on line 1).
+        let line = Int(token.line)
+        guard line >= 1 && line <= lineStarts.count else { return Int(token.start) - LineBreaks.lineStart(before: Int(token.start), in: bytes) + 1 }
+        return Int(token.start) - Int(lineStarts[line - 1]) + 1
     }
 
     // MARK: - Type declarations

@@ -34,6 +34,7 @@ private struct SpeziScan: BracketReader {
     let source: TokenizedSource
     let tokens: [Token]
     let partners: BracketPartners
+    var bytes: [UInt8] { source.bytes }
     var facts = SpeziFacts(importsSpezi: true)
 
     private var scopes: [Scope] = []
@@ -60,7 +61,7 @@ private struct SpeziScan: BracketReader {
 
     mutating func use(_ index: Int) -> SpeziTypeUse {
         let token = tokens[index]
-        return SpeziTypeUse(name: name(index), condition: condition(token.condition), line: Int(token.line), column: source.column(of: token))
+        return SpeziTypeUse(name: name(index), condition: condition(source.conditions.condition(of: token)), line: Int(token.line), column: source.column(of: token))
     }
 
     mutating func condition(_ id: Int32) -> String? {
