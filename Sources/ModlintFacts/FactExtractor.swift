@@ -448,14 +448,15 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
 
         var index = nameIndex
         var name: String
-        var nameComponents: [String]
+        // An extension's components (`A.B` → `A`, `B`); empty where the one component is
+        // `name` (every other type: no array per declaration).
+        var nameComponents: [String] = []
         var genericParameters: String?
         if kind == .extension {
             // The extended type: up to `:`, `where` or `{` outside brackets.
             let start = index
             var depth = 0
             var componentStart = index
-            nameComponents = []
             while index < count {
                 let token = tokens[index]
                 if depth == 0 && (isPunctuation(index, UInt8(ascii: ":")) || isPunctuation(index, UInt8(ascii: "{"))
@@ -475,10 +476,8 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
                 nameComponents.append(componentText(componentStart, index - 1))
             }
             name = index > start ? foldedText(start, index - 1) : ""
-            if nameComponents.isEmpty { nameComponents = [name] }
         } else {
             name = text(nameToken)
-            nameComponents = [name]
             index += 1
             if index < count && tokens[index].kind == .operator && bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
                 if let close = closingAngle(from: index) {
@@ -537,8 +536,13 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
             line: Int(first.line), column: source.column(of: first)
         ))
         guard let body = bodyIndex else { return max(index, keyword + 1) }
-        scopes.append(nameComponents.count)
-        typeNames.append(contentsOf: nameComponents)
+        if nameComponents.isEmpty {
+            scopes.append(1)
+            typeNames.append(name)
+        } else {
+            scopes.append(nameComponents.count)
+            typeNames.append(contentsOf: nameComponents)
+        }
         return body + 1
     }
 

@@ -433,20 +433,22 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
             return index + 1
         }
         if isExtension {
-            // The extended type as written, every component a reference.
-            var components: [String] = []
+            // The extended type as written, every component a reference; the qualified
+            // name is the enclosing type's, then the components joined by `.`.
+            var qualified = currentType.map { $0 + "." } ?? ""
+            var components = 0
             var cursor = nameIndex
-            var qualified: String?
             // The components belong to the scope around the extension: `pendingType` is
             // set once they are read.
             pendingType = nil
             while isName(cursor) {
                 let name = tokens[cursor]
-                qualified = (currentType.map { $0 + "." } ?? "") + (components + [text(name)]).joined(separator: ".")
                 if tokens[cursor].kind == .backtickIdentifier || isCapital(byte(name)) {
                     add(name, kind: .extension)
                 }
-                components.append(text(name))
+                if components > 0 { qualified += "." }
+                qualified += text(name)
+                components += 1
                 previous = cursor
                 let dot = next(after: cursor)
                 guard isPunctuation(dot, UInt8(ascii: ".")) else {
@@ -455,15 +457,15 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
                 }
                 cursor = next(after: dot)
             }
+            guard components > 0 else { return nameIndex }
             pendingType = qualified
-            guard pendingType != nil else { return nameIndex }
             pendingIsEnum = false
             header = .genericParameters
             headerDepth = 0
             return cursor
         }
         let name = text(tokens[nameIndex])
-        pendingType = (currentType.map { $0 + "." } ?? "") + name
+        pendingType = currentType.map { $0 + "." + name } ?? name
         pendingIsEnum = byte(keyword) == UInt8(ascii: "e")
         header = .genericParameters
         headerDepth = 0
