@@ -24,7 +24,7 @@ struct Lexer {
     private var lineStart = 0
     private var pendingFlags: UInt8 = Token.Flags.newlineBefore | Token.Flags.spaceBefore
     private var pendingMarks: UInt8 = 0
-    private let keywordHints: UnsafePointer<UInt64>
+    private let keywordHints: UnsafePointer<UInt8>
     private var currentCondition: Int32 = 0
     private var openBlocks: [OpenBlock] = []
     private var nextBlock: Int32 = 0
@@ -159,15 +159,17 @@ struct Lexer {
                 let length = end - pos
                 let key = KeywordHints.key(length: length, first: byte, last: bytes[end - 1])
                 // The bytes are compared only for names whose key a declaration keyword has.
-                if (keywordHints[KeywordHints.declarationWords + (key >> 6)] >> UInt64(key & 63)) & 1 != 0 && isDeclarationKeyword(pos, end) {
+                // One load answers all three lists (`KeywordHints.table`).
+                let hint = keywordHints[key]
+                if hint & KeywordHints.declaration != 0 && isDeclarationKeyword(pos, end) {
                     pendingFlags |= Token.Flags.declarationKeyword
                 }
                 // Branch-free: the passes' loops skip on these marks.
-                let hinted = UInt8(truncatingIfNeeded: keywordHints[key >> 6] >> UInt64(key & 63)) & 1
+                let hinted = hint & KeywordHints.keyword
                 let capital = byte &- UInt8(ascii: "A") < 26
                 pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
                 hints.capitalNames &+= capital ? 1 : 0
-                if (keywordHints[KeywordHints.watchedWords + (key >> 6)] >> UInt64(key & 63)) & 1 != 0 {
+                if hint & KeywordHints.watchedWord != 0 {
                     hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
                 }
                 if capital && pendingMarks & Token.Marks.afterAt != 0 {
@@ -1020,29 +1022,32 @@ struct Lexer {
 enum KeywordHints {
     static let words = ["func", "var", "case", "where", "typealias", "associatedtype",
                         "liveValue", "testValue", "previewValue", "bootstrap"]
-    /// `Token.Flags.declarationKeyword`'s words, in the table's second half (from word
-    /// `declarationWords`): the lexer compares bytes only for names that share a key.
+    /// `Token.Flags.declarationKeyword`'s words: the lexer compares bytes only for names
+    /// that share a key.
     static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension"]
-    static let declarationWords = 256
-    /// `SourceHints.watchedWords`' words, in the table's third part (from word `watchedWords`):
-    /// the key protocols and values containers of the DI frameworks.
+    /// `SourceHints.watchedWords`' words: the key protocols and values containers of the
+    /// DI frameworks.
     static let watched = SourceHints.watchedNames
-    static let watchedWords = 512
+
+    /// The bits of a key's table entry: which lists have a word with that key. (Bit 0 is
+    /// `keyword`, so that the entry masks straight into `Token.Marks.keyword`'s test.)
+    static let keyword: UInt8 = 1
+    static let declaration: UInt8 = 2
+    static let watchedWord: UInt8 = 4
 
     @inline(__always)
     static func key(length: Int, first: UInt8, last: UInt8) -> Int {
         (length & 15) << 10 | Int(first & 31) << 5 | Int(last & 31)
     }
 
-    /// Three times 16,384 bits, allocated once and never freed.
-    nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * declarationWords)
-        table.initialize(repeating: 0, count: 3 * declarationWords)
-        for (offset, list) in [(0, words), (declarationWords, declarations), (watchedWords, watched)] {
+    /// A byte per key (16,384), allocated once and never freed: one load per name.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 14)
+        table.initialize(repeating: 0, count: 1 << 14)
+        for (bit, list) in [(keyword, words), (declaration, declarations), (watchedWord, watched)] {
             for word in list {
                 let bytes = Array(word.utf8)
-                let key = key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])
-                table[offset + (key >> 6)] |= 1 << UInt64(key & 63)
+                table[key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])] |= bit
             }
         }
         return UnsafePointer(table)

@@ -32,4 +32,19 @@ enum DIAdapters {
 
     /// Every module some adapter is turned on by.
     static let allModules: Set<String> = all.reduce(into: []) { $0.formUnion($1.modules) }
+
+    /// Whether `module` turns some adapter on. Every file's imports are asked, nearly
+    /// none of them a DI framework: a module's length, first and last byte rule most out
+    /// before a hashed lookup.
+    static func isDIModule(_ module: String) -> Bool {
+        moduleKeys.contains(key(module)) && allModules.contains(module)
+    }
+
+    private static let moduleKeys: [Int] = allModules.map(key)
+
+    private static func key(_ module: String) -> Int {
+        let utf8 = module.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return utf8.count << 16 | Int(first) << 8 | Int(last)
+    }
 }

@@ -133,7 +133,7 @@ struct DIFrameworkImports {
 
     init(_ imports: [ImportFact]) {
         // Most files import no DI framework: settled without building a set per file.
-        guard imports.contains(where: { DIAdapters.allModules.contains($0.module) }) else {
+        guard imports.contains(where: { DIAdapters.isDIModule($0.module) }) else {
             enabled = []
             (weaveDI, swinject, swiftDependencies, factory) = (false, false, false, false)
             return
