@@ -143,7 +143,7 @@ public final class BracketPartners: @unchecked Sendable {
     private var partners: UnsafeMutablePointer<Int32>?
     private let count: Int
 
-    public init(source: TokenizedSource, tokens: [Token]) {
+    public init(source: borrowing TokenizedSource, tokens: [Token]) {
         self.bytes = source.bytes
         self.tokens = tokens
         self.count = tokens.count
