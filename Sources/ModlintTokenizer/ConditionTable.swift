@@ -31,7 +31,6 @@ public struct ConditionTable: Sendable, Equatable {
         Clause(parent: 0, block: -1, branch: 0, kind: .if, expression: "", line: 0)
     ]
 
-
     /// Where the clause changes: from `offset` on (to the next run), tokens sit in
     /// `clause`. One entry per directive, in order; none in a file without `#if`, where
     /// tokens then carry no clause at all.
