@@ -50,29 +50,13 @@ extension TokenReader {
     @inlinable
     public func text(at index: Int) -> String { text(from: Int(tokens[index].start), to: Int(tokens[index].end)) }
 
-    /// The bytes `start..<end` as text (invalid UTF-8 repaired, as `TokenizedSource.text`).
+    /// The bytes `start..<end` as text (see `SourceBytes.text`).
     @inlinable
-    public func text(from start: Int, to end: Int) -> String {
-        guard start >= 0, end <= bytes.count, start <= end else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
-    }
+    public func text(from start: Int, to end: Int) -> String { SourceBytes.text(bytes, from: start, to: end) }
 
     /// The token's bytes equal the ASCII literal.
     @inlinable
-    public func matches(_ token: Token, _ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard token.length == count, token.start >= 0, Int(token.end) <= bytes.count else { return false }
-        let start = Int(token.start)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let pointer = literal.utf8Start
-            for index in 0..<count where buffer[start + index] != pointer[index] {
-                return false
-            }
-            return true
-        }
-    }
+    public func matches(_ token: Token, _ literal: StaticString) -> Bool { SourceBytes.matches(bytes, token, literal) }
 
     /// A name whose first letter (after a backtick) is an ASCII capital: a type, by convention.
     @inlinable

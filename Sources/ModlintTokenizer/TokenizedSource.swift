@@ -52,34 +52,19 @@ public struct TokenizedSource: Sendable {
 
     /// The token's text (invalid UTF-8 is repaired with U+FFFD).
     public func text(_ token: Token) -> String {
-        let start = Int(token.start), end = Int(token.end)
-        guard start >= 0, end <= bytes.count, start <= end else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
+        SourceBytes.text(bytes, from: Int(token.start), to: Int(token.end))
     }
 
     /// The text between two byte offsets.
     public func text(from start: Int, to end: Int) -> String {
         let start = max(0, min(start, bytes.count)), end = max(start, min(end, bytes.count))
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
+        return SourceBytes.text(bytes, from: start, to: end)
     }
 
     /// Compares the token's bytes with an ASCII literal without allocating.
     @inlinable
     public func matches(_ token: Token, _ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard token.length == count else { return false }
-        let start = Int(token.start)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let pointer = literal.utf8Start
-            for index in 0..<count where buffer[start + index] != pointer[index] {
-                return false
-            }
-            return true
-        }
+        SourceBytes.matches(bytes, token, literal)
     }
 
     /// True when the token is the single punctuation or operator byte `byte`.
@@ -106,6 +91,35 @@ public struct TokenizedSource: Sendable {
         let line = Int(token.line)
         guard line >= 1 && line <= lineStarts.count else { return column(ofOffset: Int(token.start)) }
         return Int(token.start) - Int(lineStarts[line - 1]) + 1
+    }
+}
+
+/// Token text and tests on a file's bytes, shared by `TokenizedSource` and the readers
+/// that keep the bytes apart (`TokenReader`).
+public enum SourceBytes {
+    /// The bytes `start..<end` as text (invalid UTF-8 repaired with U+FFFD); empty for a
+    /// range outside the bytes.
+    @inlinable
+    public static func text(_ bytes: [UInt8], from start: Int, to end: Int) -> String {
+        guard start >= 0, end <= bytes.count, start <= end else { return "" }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The token's bytes equal the ASCII literal (no allocation).
+    @inlinable
+    public static func matches(_ bytes: [UInt8], _ token: Token, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard token.length == count, token.start >= 0, Int(token.end) <= bytes.count else { return false }
+        let start = Int(token.start)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pointer = literal.utf8Start
+            for index in 0..<count where buffer[start + index] != pointer[index] {
+                return false
+            }
+            return true
+        }
     }
 }
 
