@@ -219,10 +219,31 @@ extension BracketReader {
         items.first { isWord($0.first, label) && isPunctuation($0.first + 1, UInt8(ascii: ":")) }
     }
 
+    /// The bracket closing the one at `open`: the file's table when a pass already made
+    /// it, else a count forward (`closingBracket(from:)`). Both pair every bracket kind
+    /// alike, so they agree; a one-off lookup never pays for the table.
+    public func closing(_ open: Int) -> Int? {
+        partners.isComputed ? partner(of: open) : closingBracket(from: open)
+    }
+
     /// The first token of the value of the argument labelled `label` in the call whose
-    /// `(` is at `open`.
+    /// `(` is at `open` (the top-level items of `items(in:)`, walked without building the
+    /// list or the table).
     public func argument(_ label: StaticString, inCallAt open: Int) -> Int? {
-        item(labelled: label, in: items(in: open)).map { $0.first + 2 }
+        guard let close = closing(open), close > open else { return nil }
+        var index = open + 1
+        var itemStarts = true
+        while index < close {
+            if itemStarts && isWord(index, label) && isPunctuation(index + 1, UInt8(ascii: ":")) { return index + 2 }
+            itemStarts = false
+            if bracketDepthChange(index) > 0, let skip = closing(index), skip > index {
+                index = skip + 1
+                continue
+            }
+            if isPunctuation(index, UInt8(ascii: ",")) { itemStarts = true }
+            index += 1
+        }
+        return nil
     }
 
     /// The innermost bracket that is open at `index` (walking back over closed groups).

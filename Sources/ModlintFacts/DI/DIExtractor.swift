@@ -595,7 +595,7 @@ struct DIScan {
 
     /// The `name:` argument of a call.
     func name(inCallAt open: Int) -> String? {
-        guard let value = tokens.argument(labelled: "name", inCallAt: open), let close = tokens.closing(open) else { return nil }
+        guard let value = tokens.argument("name", inCallAt: open), let close = tokens.closing(open) else { return nil }
         return tokens.literalOrText(at: value, close: close)
     }
 

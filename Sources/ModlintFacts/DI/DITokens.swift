@@ -124,34 +124,6 @@ final class DITokens: BracketReader {
         return nil
     }
 
-    /// The bracket closing the one at `open`: the file's table when a pass already made
-    /// it, else a count forward. Both pair every bracket kind alike, so they agree; most
-    /// files with a metatype call need no more than this and never pay for the table.
-    func closing(_ open: Int) -> Int? {
-        partners.isComputed ? partner(of: open) : closingBracket(from: open)
-    }
-
-    /// The first token of the value of the argument labelled `label` in the call whose
-    /// `(` is at `open` (`BracketReader.argument(_:inCallAt:)` without the table).
-    func argument(labelled label: StaticString, inCallAt open: Int) -> Int? {
-        guard isPunctuation(open, UInt8(ascii: "(")) else { return nil }
-        var index = open + 1
-        var itemStarts = true
-        while index < tokens.count {
-            if itemStarts && isWord(index, label) && isPunctuation(index + 1, UInt8(ascii: ":")) { return index + 2 }
-            itemStarts = false
-            let change = bracketDepthChange(index)
-            if change < 0 { return nil }
-            if change > 0 {
-                guard let skip = closing(index) else { return nil }
-                index = skip + 1
-                continue
-            }
-            if isPunctuation(index, UInt8(ascii: ",")) { itemStarts = true }
-            index += 1
-        }
-        return nil
-    }
 
     /// The type a factory body builds: the first initializer call `Name(…)` / `Name.init(…)`
     /// / `Name { … }` that is not a member access (`Cat()` in `{ _ in Cat() }`).
