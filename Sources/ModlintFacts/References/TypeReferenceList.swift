@@ -402,11 +402,12 @@ struct StringInterner {
 /// zero-padded to whole words, so that a probe compares words, not bytes. The owner calls
 /// `deallocate()` once, when the pass is done.
 struct ByteInterner {
+    /// A name's copy; its index in the table is its position among the spans (names are
+    /// numbered in the order they are added).
     private struct Span {
         /// Offset of the copy in `storage`, in words.
         var word: Int32
         var length: Int32
-        var index: UInt32
         var hash: UInt32
     }
 
@@ -481,13 +482,12 @@ struct ByteInterner {
         while slots[slot] >= 0 {
             let span = spans[Int(slots[slot])]
             if span.hash == hash32 && Int(span.length) == count && equals(span, bytes, words: words, count: count, readable: readable) {
-                return span.index
+                return UInt32(slots[slot])
             }
             slot = (slot + 1) & slotMask
         }
-        // Indices follow the order names are added in: the index is the span's.
         let index = UInt32(spanCount)
-        add(bytes, count: count, words: words, readable: readable, index: index, hash: hash32, slot: slot)
+        add(bytes, count: count, words: words, readable: readable, hash: hash32, slot: slot)
         return index
     }
 
@@ -520,7 +520,7 @@ struct ByteInterner {
         return true
     }
 
-    private mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int, words: Int, readable: Int, index: UInt32, hash: UInt32, slot: Int) {
+    private mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int, words: Int, readable: Int, hash: UInt32, slot: Int) {
         if storageWords + words > storageCapacity {
             storage = Self.grown(storage, count: storageWords, capacity: &storageCapacity, needed: storageWords + words)
         }
@@ -532,7 +532,7 @@ struct ByteInterner {
         if spanCount == spanCapacity {
             spans = Self.grown(spans, count: spanCount, capacity: &spanCapacity, needed: spanCount + 1)
         }
-        spans[spanCount] = Span(word: Int32(storageWords), length: Int32(count), index: index, hash: hash)
+        spans[spanCount] = Span(word: Int32(storageWords), length: Int32(count), hash: hash)
         storageWords += words
         slots[slot] = Int32(spanCount)
         spanCount += 1
