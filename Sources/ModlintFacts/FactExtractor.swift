@@ -399,10 +399,11 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
             index += 2
         }
         let first = tokens[prefix.first]
+        let clause = conditionID(of: first)
         let attributes = prefix.attributes.map { foldedText($0.name, $0.last) }
         imports.append(ImportFact(
             module: path[0], path: path, kind: kind, attributes: attributes, accessLevel: prefix.accessLevel,
-            condition: condition(conditionID(of: first)), conditionID: conditionID(of: first),
+            condition: condition(clause), conditionID: clause,
             line: Int(first.line), column: source.column(of: first)
         ))
         return index
@@ -528,11 +529,12 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         }
 
         let first = tokens[prefix.first]
+        let clause = conditionID(of: first)
         declarations.append(TypeDeclaration(
             kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
             inheritance: inheritance, genericParameters: genericParameters,
             attributes: prefix.attributes.map { text(tokens[$0.name]) },
-            condition: condition(conditionID(of: first)), conditionID: conditionID(of: first),
+            condition: condition(clause), conditionID: clause,
             line: Int(first.line), column: source.column(of: first)
         ))
         guard let body = bodyIndex else { return max(index, keyword + 1) }
