@@ -322,23 +322,18 @@ struct Lexer {
     private func endOfLine(from pos: Int) -> Int {
         var end = pos
         // Thirty-two, then eight bytes at a time while none of them can be `\n` or `\r`
-        // (< 0x0E): a fifth of the corpus is line comments.
+        // (< 0x0E): a fifth of the corpus is line comments. The bytes from the first
+        // candidate on are checked one by one.
         let raw = UnsafeRawPointer(bytes)
-        let below: UInt64 = 0x0E0E_0E0E_0E0E_0E0E, high: UInt64 = 0x8080_8080_8080_8080
         while end + 32 <= count {
-            let a = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
-            let b = raw.loadUnaligned(fromByteOffset: end + 8, as: UInt64.self)
-            let c = raw.loadUnaligned(fromByteOffset: end + 16, as: UInt64.self)
-            let d = raw.loadUnaligned(fromByteOffset: end + 24, as: UInt64.self)
-            let marked = ((a &- below) & ~a) | ((b &- below) & ~b) | ((c &- below) & ~c) | ((d &- below) & ~d)
-            if marked & high != 0 { break }
+            let marks = SWAR.lineBreakCandidates(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+                | SWAR.lineBreakCandidates(raw.loadUnaligned(fromByteOffset: end + 8, as: UInt64.self))
+                | SWAR.lineBreakCandidates(raw.loadUnaligned(fromByteOffset: end + 16, as: UInt64.self))
+                | SWAR.lineBreakCandidates(raw.loadUnaligned(fromByteOffset: end + 24, as: UInt64.self))
+            if marks != 0 { break }
             end += 32
         }
-        while end + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
-            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-            end += 8
-        }
+        _ = wordScan(&end, marking: SWAR.lineBreakCandidates)
         while end < count {
             let byte = bytes[end]
             if byte <= UInt8(ascii: "\r") && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
@@ -1068,6 +1063,13 @@ enum SWAR {
         let fromLower = x &+ UInt64(0x80 &- lower) &* 0x0101_0101_0101_0101
         let pastUpper = x &+ UInt64(0x7F &- upper) &* 0x0101_0101_0101_0101
         return fromLower & ~pastUpper & high
+    }
+
+    /// The high bit of the first byte (and maybe of later ones) below 0x0E, the bytes that
+    /// include `\n` and `\r`: a borrow only carries upwards, so the lowest mark is exact.
+    @inline(__always)
+    static func lineBreakCandidates(_ word: UInt64) -> UInt64 {
+        (word &- 0x0E &* 0x0101_0101_0101_0101) & ~word & high
     }
 
     /// The high bit of the first byte (and maybe of later ones) that is below `#` or is a
