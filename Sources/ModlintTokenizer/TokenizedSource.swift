@@ -76,21 +76,33 @@ public struct TokenizedSource: Sendable {
     /// 1-based column (in bytes) of a byte offset. A UTF-8 byte order mark is not part of
     /// the first line (editors do not show it), so it shifts no column.
     public func column(ofOffset offset: Int) -> Int {
-        let clamped = min(offset, bytes.count)
-        let index = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { LineBreaks.lineStart(before: clamped, in: $0) } ?? 0
-        }
-        if index == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF && offset >= 3 {
-            return offset - 3 + 1
-        }
-        return offset - index + 1
+        bytes.withUnsafeBufferPointer { Self.column(ofOffset: offset, in: $0) }
     }
 
     /// The 1-based column of the token's first byte, counted in bytes.
     public func column(of token: Token) -> Int {
-        let line = Int(token.line)
-        guard line >= 1 && line <= lineStarts.count else { return column(ofOffset: Int(token.start)) }
-        return Int(token.start) - Int(lineStarts[line - 1]) + 1
+        lineStarts.withUnsafeBufferPointer { lines in
+            bytes.withUnsafeBufferPointer { Self.column(ofOffset: Int(token.start), line: Int(token.line), lineStarts: lines, in: $0) }
+        }
+    }
+
+    /// The column of the byte at `offset` on `line`: from the lexer's `lineStarts` where
+    /// they hold the line (every token the lexer made), else by a scan back to the line's
+    /// start. For the passes that read a source through raw buffers.
+    @inlinable
+    public static func column(ofOffset offset: Int, line: Int, lineStarts: UnsafeBufferPointer<Int32>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard line >= 1 && line <= lineStarts.count else { return column(ofOffset: offset, in: bytes) }
+        return offset - Int(lineStarts[line - 1]) + 1
+    }
+
+    /// The column of the byte at `offset`, found by a scan back to the line's start (a byte
+    /// order mark is not part of the first line).
+    public static func column(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let index = bytes.baseAddress.map { LineBreaks.lineStart(before: min(offset, bytes.count), in: $0) } ?? 0
+        if index == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF && offset >= 3 {
+            return offset - 3 + 1
+        }
+        return offset - index + 1
     }
 }
 

@@ -167,7 +167,6 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
     private var caseDepth = 0
     /// Index of the previous token that is not a comment.
     private var previous = -1
-    /// Start offset of the line of the last reference (columns are computed once per line).
     /// `TokenizedSource.lineStarts`.
     let lineStarts: UnsafeBufferPointer<Int32>
 
@@ -180,7 +179,8 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
         self.count = count
         self.stops = stops
         self.stopCount = stopCount
-        // Every reference is a capitalised name: the records never grow.
+        // Nearly every reference is a capitalised name (all but the lower-case back-ticked
+        // components of an extended type): the records rarely grow.
         records.reserveCapacity(capacity)
     }
 
@@ -413,10 +413,8 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
     }
 
     mutating func column(of token: Token) -> Int {
-        // As `TokenizedSource.column(of:)` counts (past a byte order mark on line 1).
-        let line = Int(token.line)
-        guard line >= 1 && line <= lineStarts.count else { return Int(token.start) - LineBreaks.lineStart(before: Int(token.start), in: bytes) + 1 }
-        return Int(token.start) - Int(lineStarts[line - 1]) + 1
+        TokenizedSource.column(ofOffset: Int(token.start), line: Int(token.line), lineStarts: lineStarts,
+                               in: UnsafeBufferPointer(start: bytes, count: byteCount))
     }
 
     // MARK: - Type declarations
