@@ -87,7 +87,7 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
 
-## Fuzz the tokenizer/fact extractor, the manifest reader and the Xcode project reader (libFuzzer), FUZZ_SECONDS each.
+## Fuzz the tokenizer/fact extractor, the manifest reader, the Xcode project reader and, each on its own, the xcconfig, workspace and Package.resolved readers (libFuzzer), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
 fuzz:
 	Tests/Fuzz/run.sh $(FUZZ_SECONDS)

@@ -48,7 +48,7 @@ let package = Package(
         // Ordered JSON values: deterministic bytes in the documented key order.
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
-        .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine", "ModlintJSON"]),
+        .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine", "ModlintWorkspace", "ModlintJSON"]),
         // Graphviz is linked in-process, by ModlintGraphviz only.
         .systemLibrary(
             name: "CGraphviz",
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest", "ModlintConfiguration", "ModlintTestSupport"]),
         .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),
-        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering",
                                                              "ModlintRuleEngine", "ModlintRules", "ModlintConfiguration"]),

@@ -50,6 +50,7 @@ public enum BuiltinRules {
 
         // Input problems.
         InvalidManifest(),
+        UnreadBuildDescription(),
         UnresolvedManifest(),
         InvalidSource(),
         FilesInNoTarget(),

@@ -8,7 +8,7 @@ public struct InvalidManifest: Rule {
     public static let description = RuleDescription(
         id: "invalid-manifest",
         defaultSeverity: .error,
-        summary: "A Package.swift that SwiftPM rejects: an unknown target or product, an undeclared package, a duplicate target name, an unreadable manifest.",
+        summary: "A Package.swift that SwiftPM rejects: an unknown target or product, an undeclared package, a duplicate target name.",
         rationale: """
         SwiftPM refuses to load a package whose targets depend on a target it does not \\
         declare, on a product of a package that is not among its `dependencies:`, or on a \\
@@ -86,10 +86,6 @@ public struct InvalidManifest: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         let workspace = context.workspace
         var findings: [Finding] = []
-        for note in workspace.notes where note.kind == .unreadable && Paths.lastComponent(note.file).hasPrefix("Package") {
-            findings.append(Finding(site: Site(file: note.file, line: 1, column: 1),
-                                    message: "cannot read \(note.file): SwiftPM cannot load this package either", key: [note.file, "unreadable"]))
-        }
         let byIdentity = Dictionary(workspace.packages.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
         for package in workspace.packages where package.kind == .swiftPackage && !package.isContext && package.manifest.notes.isEmpty {
             findings += Self.problems(in: package, packages: byIdentity)

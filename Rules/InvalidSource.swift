@@ -57,8 +57,8 @@ public struct InvalidSource: Rule {
     public func check(_ context: LintContext) -> [Finding] {
         var byFile: [String: [WorkspaceNote]] = [:]
         var order: [String] = []
-        // An unreadable manifest is `invalid-manifest`'s.
-        for note in context.workspace.notes where note.kind == .invalidSource || (note.kind == .unreadable && note.message != "cannot read manifest") {
+        // An unreadable manifest or project is `unread-build-description`'s.
+        for note in context.workspace.notes where note.kind == .invalidSource || note.kind == .unreadable {
             if byFile[note.file] == nil { order.append(note.file) }
             byFile[note.file, default: []].append(note)
         }

@@ -1,4 +1,5 @@
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// Compiler-style text, one line per finding, the format editors and CI logs understand:
 ///
@@ -21,10 +22,10 @@ public struct TextReporter: Reporter {
         for d in result.diagnostics {
             out += style(location(d.file, d.line, d.column) + ":", .bold) + " "
             out += severityLabel(d.severity) + " "
-            out += style(d.message, .bold) + " [\(d.rule)]\n"
+            out += style(PathBytes.displayed(d.message), .bold) + " [\(d.rule)]\n"
             for r in d.related {
                 out += "    " + style(location(r.file, r.line, r.line > 0 ? 1 : 0) + ":", .bold) + " "
-                out += severityLabel(.note) + " " + r.message + "\n"
+                out += severityLabel(.note) + " " + PathBytes.displayed(r.message) + "\n"
             }
         }
         out += style("modlint:", .bold) + " " + summaryLine(result.summary) + "\n"
@@ -50,8 +51,10 @@ public struct TextReporter: Reporter {
     }
 
     private func location(_ file: String, _ line: Int, _ column: Int) -> String {
-        // A line break in a file name would split the compiler-style line: escape it.
-        let file = file.replacing("\\", with: "\\\\").replacing("\n", with: "\\n").replacing("\r", with: "\\r")
+        // A line break in a file name would split the compiler-style line, an escape
+        // sequence would drive the terminal: both are escaped (a backslash too, so that
+        // the escaped form is unambiguous).
+        let file = PathBytes.displayed(file.replacing("\\", with: "\\\\"))
         // A related location may have no line (0): print just the file, as compilers do.
         guard line > 0 else { return file }
         return "\(file):\(line):\(max(column, 1))"

@@ -84,15 +84,21 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// Every file below the directory with its contents, for "nothing was written" checks.
+    /// Every entry below the directory with what it holds, for "nothing was written"
+    /// checks: a regular file's contents, a symbolic link's target (never followed), and
+    /// for a FIFO or device only its kind — reading those could block or never end.
     public func snapshot() -> [String: Data] {
         var result: [String: Data] = [:]
-        let root = URL(fileURLWithPath: path)
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return result }
-        for case let url as URL in enumerator {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[String(url.path.dropFirst(path.count + 1))] = try? Data(contentsOf: url)
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return result }
+        for case let relative as String in enumerator {
+            let full = path + "/" + relative
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: result[relative] = try? Data(contentsOf: URL(fileURLWithPath: full))
+            case S_IFLNK: result[relative] = Data(("-> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")).utf8)
+            case S_IFDIR: continue
+            default: result[relative] = Data("special \(info.st_mode & S_IFMT)".utf8)
             }
         }
         return result

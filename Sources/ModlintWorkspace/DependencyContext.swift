@@ -38,7 +38,7 @@ struct DependencyContext {
         for entry in FileSystem.entries(of: derivedData) ?? [] where entry.kind == .directory {
             guard found.count < projectPaths.count else { break }
             let folder = Paths.join(derivedData, entry.name)
-            guard let bytes = FileSystem.read(Paths.join(folder, "info.plist")) else { continue }
+            guard let bytes = FileSystem.read(Paths.join(folder, "info.plist"), atMost: InputLimits.small) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             for project in projectPaths where found[project] == nil && text.contains("<string>\(project)</string>") {
                 found[project] = Paths.join(folder, "SourcePackages/checkouts")
@@ -89,75 +89,22 @@ enum ResolvedPins {
         return files.filter { seen.insert($0).inserted }
     }
 
-    static func read(_ paths: [String]) -> [String: String] {
+    /// Pins by identity (the first file that pins a package wins), and the files that were
+    /// found but refused (see `ReadScope`; a missing file is simply not there).
+    static func read(_ paths: [String], scope: ReadScope) -> (pins: [String: String], refused: [(path: String, refusal: ReadRefusal)]) {
         var pins: [String: String] = [:]
+        var refused: [(path: String, refusal: ReadRefusal)] = []
         for path in paths {
-            guard let bytes = FileSystem.read(path) else { continue }
-            for (identity, pin) in parse(bytes) where pins[identity] == nil { pins[identity] = pin }
-        }
-        return pins
-    }
-
-    /// A scan of the `"key": "value"` pairs in file order: every pin names its package
-    /// (`identity`, or v1's `repositoryURL`) before its `state` (`revision`, then `version`).
-    static func parse(_ bytes: [UInt8]) -> [(String, String)] {
-        var result: [(String, String)] = []
-        var identity: String?
-        var revision: String?
-        var version: String?
-        func flush() {
-            if let identity, let pin = version ?? revision.map({ "revision " + String($0.prefix(7)) }) { result.append((identity, pin)) }
-            identity = nil
-            revision = nil
-            version = nil
-        }
-        for (key, value) in pairs(bytes) {
-            switch key {
-            case "identity":
-                flush()
-                identity = value.lowercased()
-            case "repositoryURL":
-                flush()
-                identity = PackageDependency.identity(for: value)
-            case "revision": revision = value
-            case "version": version = value
-            default: continue
-            }
-        }
-        flush()
-        return result
-    }
-
-    /// String literals followed by `:` and another string literal (JSON without escapes
-    /// in keys; values with escapes keep them, which pins never have).
-    static func pairs(_ bytes: [UInt8]) -> [(String, String)] {
-        var result: [(String, String)] = []
-        var index = 0
-        func literal() -> String? {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            var end = index + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard end < bytes.count else { return nil }
-            let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-            index = end + 1
-            return text
-        }
-        func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
-        }
-        while index < bytes.count {
-            guard let key = literal() else {
-                index += 1
+            let bytes: [UInt8]
+            switch FileSystem.readInput(path, atMost: InputLimits.buildDescription, scope: scope) {
+            case .success(let read): bytes = read
+            case .failure(.missing): continue
+            case .failure(let refusal):
+                refused.append((path, refusal))
                 continue
             }
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
-            index += 1
-            skipSpace()
-            if let value = literal() { result.append((key, value)) }
+            for (identity, pin) in PackageResolved.pins(in: bytes) where pins[identity] == nil { pins[identity] = pin }
         }
-        return result
+        return (pins, refused)
     }
 }

@@ -17,7 +17,7 @@ public enum FileSystem {
     /// What `path` is, following symbolic links.
     public static func kind(of path: String) -> EntryKind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -25,21 +25,73 @@ public enum FileSystem {
         }
     }
 
-    /// Reads a whole file; `nil` when it cannot be opened or read.
+    /// Reads a whole regular file of at most `InputLimits.default` bytes; `nil` otherwise
+    /// (see `readInput` for why a file is refused).
     public static func read(_ path: String) -> [UInt8]? {
-        read(path, atMost: .max)
+        try? readInput(path, atMost: InputLimits.default).get()
     }
 
-    /// `read`, or `nil` for a file of more than `limit` bytes (as `fstat` reports them).
+    /// `read`, or `nil` for a file of more than `limit` bytes.
     public static func read(_ path: String, atMost limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        try? readInput(path, atMost: limit).get()
+    }
+
+    /// Reads a whole file that a pull request may have committed, or says why not. The file
+    /// is opened without blocking (a FIFO never hangs the run) and must be a regular file,
+    /// as the opened descriptor says (a link to `/dev/zero` is refused before a byte is
+    /// read), of at most `limit` bytes — counted while reading too, since `/proc` files
+    /// report no size. With a `scope`, the file the descriptor names must lie inside it.
+    ///
+    /// `trustingFolders`: the path's folders came from modlint's own walk, which never
+    /// follows a linked folder, so only a link in the last component can lead elsewhere —
+    /// it is opened with `O_NOFOLLOW` and resolved only when that fails. This keeps the
+    /// scope check off the hot path of reading every source.
+    public static func readInput(_ path: String, atMost limit: Int, scope: ReadScope? = nil,
+                                 trustingFolders: Bool = false) -> Result<[UInt8], ReadRefusal> {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        var descriptor = PathBytes.withCString(path) { open($0, flags | (trustingFolders && scope != nil ? O_NOFOLLOW : 0)) }
+        var checksScope = scope != nil && !trustingFolders
+        if descriptor < 0 && trustingFolders && scope != nil && errno == ELOOP {
+            descriptor = PathBytes.withCString(path) { open($0, flags) }
+            checksScope = true
+        }
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) <= limit else { return nil }
-        // Exactly `st_size` bytes, uninitialised (no zero-fill), then one small read to see
-        // EOF — or the rest of a file that grew or reports no size (a special file).
-        let size = max(Int(info.st_size), 0)
+        guard fstat(descriptor, &info) == 0 else { return .failure(.failed(String(cString: strerror(errno)))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile(EntryKind.describe(mode: info.st_mode))) }
+        guard Int(info.st_size) <= limit else { return .failure(.tooLarge(size: Int(info.st_size), limit: limit)) }
+        if checksScope, let scope {
+            let resolved = openedPath(descriptor) ?? absolute(path)
+            guard scope.permits(resolved) else { return .failure(.outsideScope(resolved)) }
+        }
+        return readOpened(descriptor, size: max(Int(info.st_size), 0), limit: limit)
+    }
+
+    /// A Swift source found by the walk (see `readInput`'s `trustingFolders`); `nil` when it
+    /// is refused — the loader asks `readInput` again for the reason.
+    public static func readSource(_ path: String, scope: ReadScope, atMost limit: Int = InputLimits.source) -> [UInt8]? {
+        try? readInput(path, atMost: limit, scope: scope, trustingFolders: true).get()
+    }
+
+    /// The path the kernel knows an open descriptor by (links resolved); `nil` where it
+    /// cannot say.
+    static func openedPath(_ descriptor: Int32) -> String? {
+        #if canImport(Darwin)
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+        return String(cString: buffer)
+        #else
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, 4096)
+        guard length > 0, buffer[0] == UInt8(ascii: "/") else { return nil }
+        return PathBytes.string(buffer[..<length])
+        #endif
+    }
+
+    /// Exactly `size` bytes, uninitialised (no zero-fill), then small reads to see EOF — or
+    /// the rest of a file that grew or reports no size, up to `limit`.
+    private static func readOpened(_ descriptor: Int32, size: Int, limit: Int) -> Result<[UInt8], ReadRefusal> {
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var filled = 0
@@ -55,18 +107,19 @@ public enum FileSystem {
             }
             count = filled
         }
-        if failed { return nil }
+        if failed { return .failure(.failed(String(cString: strerror(errno)))) }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let result = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress!, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(.failed(String(cString: strerror(errno))))
             }
             if result == 0 { break }
+            guard bytes.count + result <= limit else { return .failure(.tooLarge(size: bytes.count + result, limit: limit)) }
             bytes.append(contentsOf: chunk[..<result])
         }
-        return bytes
+        return .success(bytes)
     }
 
     /// Writes all of `bytes` to an open descriptor; false (with `errno` set) on failure.
@@ -85,22 +138,29 @@ public enum FileSystem {
         return true
     }
 
-    /// Writes a file atomically (temporary file + rename), creating nothing else.
-    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+    /// Writes a file atomically (temporary file + rename), creating nothing else. The
+    /// temporary is created exclusively and never through a link; `onTemporary` sees its
+    /// path before a byte is written (and `nil` once it is gone), so that a signal handler
+    /// can remove it; `beforeRename` runs once the bytes are written (tests interrupt there).
+    public static func write(_ bytes: [UInt8], to path: String, onTemporary: ((String?) -> Void)? = nil,
+                             beforeRename: (() -> Void)? = nil) -> Bool {
         // Unique per process and call, so that concurrent writers never share a temporary.
         let temporary = path + ".modlint-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        onTemporary?(temporary)
+        defer { onTemporary?(nil) }
+        let descriptor = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { return false }
         guard writeAll(bytes, to: descriptor) else {
             let reason = errno
             close(descriptor)
-            unlink(temporary)
+            PathBytes.withCString(temporary) { _ = unlink($0) }
             errno = reason   // the caller reports why
             return false
         }
-        if close(descriptor) != 0 || rename(temporary, path) != 0 {
+        beforeRename?()
+        if close(descriptor) != 0 || PathBytes.withCString(temporary, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0 {
             let reason = errno
-            unlink(temporary)
+            PathBytes.withCString(temporary) { _ = unlink($0) }
             errno = reason
             return false
         }
@@ -132,7 +192,7 @@ public enum FileSystem {
     public static func entries(of directory: String, keepsFile: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
                                identify: ((String) -> Bool)?)
         -> [(name: String, kind: EntryKind, identity: FileIdentity?)]? {
-        guard let handle = opendir(directory) else { return nil }
+        guard let handle = PathBytes.withCString(directory, { opendir($0) }) else { return nil }
         defer { closedir(handle) }
         var result: [(name: String, kind: EntryKind, identity: FileIdentity?)] = []
         while let entry = readdir(handle) {
@@ -146,7 +206,9 @@ public enum FileSystem {
                 if !kept { continue }
             }
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                    PathBytes.string(UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
+                }
             }
             if name == "." || name == ".." { continue }
             let kind: EntryKind
@@ -157,7 +219,7 @@ public enum FileSystem {
                 // Follow links to files only.
                 var info = stat()
                 let full = directory + "/" + name
-                if stat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+                if PathBytes.withCString(full, { stat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFREG {
                     kind = .file
                 } else {
                     kind = .other
@@ -165,7 +227,7 @@ public enum FileSystem {
             case Int32(DT_UNKNOWN):
                 var info = stat()
                 let full = directory + "/" + name
-                if lstat(full, &info) == 0 {
+                if PathBytes.withCString(full, { lstat($0, &info) }) == 0 {
                     switch info.st_mode & S_IFMT {
                     case S_IFDIR: kind = .directory
                     case S_IFREG: kind = .file
@@ -182,7 +244,7 @@ public enum FileSystem {
             var identity: FileIdentity?
             if kind == .file, let identify, identify(name) {
                 var info = stat()
-                if fstatat(dirfd(handle), name, &info, 0) == 0 { identity = FileIdentity(info) }
+                if PathBytes.withCString(name, { fstatat(dirfd(handle), $0, &info, 0) }) == 0 { identity = FileIdentity(info) }
             }
             result.append((name, kind, identity))
         }
@@ -192,9 +254,9 @@ public enum FileSystem {
     /// The absolute, `.`/`..`-free form of `path` (relative paths start at the current
     /// directory). Symbolic links are resolved when the path exists.
     public static func absolute(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
+        if let resolved = PathBytes.withCString(path, { realpath($0, nil) }) {
             defer { free(resolved) }
-            return String(cString: resolved)
+            return PathBytes.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
         }
         var base = ""
         if !path.hasPrefix("/") {
@@ -246,7 +308,7 @@ public struct FileIdentity: Sendable, Equatable, CustomStringConvertible {
 
     public init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         self.init(info)
     }
 

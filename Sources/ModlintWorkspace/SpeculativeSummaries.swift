@@ -21,13 +21,13 @@ final class SpeculativeSummaries: @unchecked Sendable {
     /// `.some(nil)` = unreadable or larger than `largestFile`.
     private var summaries: [SourceSummary??]
 
-    init(root: String, paths: [String]) {
+    init(root: String, paths: [String], scope: ReadScope) {
         self.paths = paths
         summaries = Array(repeating: nil, count: paths.count)
         DispatchQueue.global().async(group: group) { [self] in
             for index in paths.indices {
                 if stopped.load(ordering: .relaxed) { break }
-                summaries[index] = .some(FileSystem.read(Paths.join(root, paths[index]), atMost: Self.largestFile)
+                summaries[index] = .some(FileSystem.readSource(Paths.join(root, paths[index]), scope: scope, atMost: Self.largestFile)
                     .map(FactExtractor.summarize(bytes:)))
             }
         }

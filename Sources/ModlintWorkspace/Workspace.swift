@@ -184,12 +184,20 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
         case invalidSource
         /// A file or directory that could not be read.
         case unreadable
+        /// A build description (manifest, project, workspace, xcconfig, pins) that was found
+        /// but not read or not followed: refused by the input checks, malformed, or of a
+        /// structure the reader cannot follow. What it describes is not analysed.
+        case unreadBuildDescription
     }
     public var kind: Kind
     public var file: String
     public var line: Int
     public var column: Int
     public var message: String
+
+    /// How a note about an xcconfig that was refused begins (`unread-build-description`
+    /// reports it as a warning: only the settings it holds are lost).
+    public static let unreadConfiguration = "cannot read xcconfig"
 
     public init(kind: Kind, file: String, line: Int, column: Int, message: String) {
         self.kind = kind

@@ -146,7 +146,13 @@ public struct WorkspaceLoader: Sendable {
     private func attachDependencies(to workspace: inout Workspace, inputs: DependencyInputs) {
         let root = workspace.root
         let checkouts = DependencyContext.index(inputs.checkoutFolders)
-        let pins = ResolvedPins.read(inputs.pinFiles)
+        let scope = ReadScope.enclosing(root, extra: options.dependencyFolders + [options.derivedDataDirectory].compactMap { $0 })
+        let (pins, refusedPins) = ResolvedPins.read(inputs.pinFiles, scope: scope)
+        for (path, refusal) in refusedPins {
+            let shown = Paths.isInside(path, root) ? Paths.relative(path, to: root) : path
+            workspace.notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: shown, line: 1, column: 1,
+                                                 message: "cannot read Package.resolved: \(refusal); the versions it pins are not shown"))
+        }
         var contextOptions = options
         contextOptions.readsDependencies = false
         contextOptions.readsXcodeProjects = false
@@ -190,6 +196,9 @@ public struct WorkspaceLoader: Sendable {
                 note.file = Paths.join(prefix, note.file)
                 if Paths.isInside(note.file, package.directory) { contextNotes.append(note) }
             }
+        }
+        if !refusedPins.isEmpty {
+            workspace.notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         }
         guard !context.isEmpty || !unavailable.isEmpty else { return }
         workspace.packages += context
@@ -265,6 +274,7 @@ public struct WorkspaceLoader: Sendable {
         var scan = TreeScan()
         scan.fingerprinting = fingerprinting
         scan.racyThreshold = FileIdentity.racyThreshold()
+        scan.scope = ReadScope.enclosing(root, extra: options.dependencyFolders + [options.derivedDataDirectory].compactMap { $0 })
         var exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
         // Checkouts given with --dependencies are context, never part of the linted tree.
         exclusion.contextFolders = Set(options.dependencyFolders.filter { Paths.isInside($0, root) && $0 != root }.map { Paths.relative($0, to: root) })
@@ -323,7 +333,7 @@ public struct WorkspaceLoader: Sendable {
         // Stored summaries are decoded while the layout is read (see `SummaryPrefetch`).
         let prefetch = cache.map { SummaryPrefetch(session: $0, root: root, paths: scan.swiftFiles, identities: scan.swiftIdentities) }
         // Without a cache, files are summarised meanwhile instead (see `SpeculativeSummaries`).
-        let speculation = cache == nil ? SpeculativeSummaries(root: root, paths: scan.swiftFiles) : nil
+        let speculation = cache == nil ? SpeculativeSummaries(root: root, paths: scan.swiftFiles, scope: scan.scope) : nil
         let memo = layoutMemo(root: root, structure: structure)
         let layout: WorkspaceLayout
         if let stored = prefetched?.layout() ?? memo?.load() {
@@ -345,15 +355,22 @@ public struct WorkspaceLoader: Sendable {
 
         // Manifests, read in parallel.
         let packageDirectories = scan.packageDirectories.keys.sorted()
-        let manifests: [(path: String, manifest: PackageManifest?, suppressions: [SuppressionComment])] = packageDirectories.parallelMap { directory in
+        let manifests: [(path: String, manifest: PackageManifest?, suppressions: [SuppressionComment], refusal: ReadRefusal?)] = packageDirectories.parallelMap { directory in
             let names = scan.packageDirectories[directory] ?? []
             let absoluteDirectory = Paths.join(root, directory)
             let fileName = ManifestLocator.select(in: names, toolsVersion: toolsVersion) {
-                FileSystem.read(Paths.join(absoluteDirectory, $0))
+                try? FileSystem.readInput(Paths.join(absoluteDirectory, $0), atMost: InputLimits.buildDescription, scope: scan.scope).get()
             } ?? "Package.swift"
             let path = Paths.join(directory, fileName)
-            guard let bytes = FileSystem.read(Paths.join(root, path)) else { return (path, nil, []) }
-            return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory), SuppressionExtractor.extract(bytes: bytes))
+            // Read only inside the scope: a manifest committed as a link to
+            // `/proc/self/environ` would otherwise be evaluated, and its notes would quote
+            // the runner's environment.
+            switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scan.scope) {
+            case .success(let bytes):
+                return (path, reader.read(bytes: bytes, packageDirectory: absoluteDirectory), SuppressionExtractor.extract(bytes: bytes), nil)
+            case .failure(let refusal):
+                return (path, nil, [], refusal)
+            }
         }
 
         PhaseClock.mark("manifests")
@@ -378,7 +395,9 @@ public struct WorkspaceLoader: Sendable {
         var pendingTargets: [PendingTarget] = []
         for (index, directory) in packageDirectories.enumerated() {
             guard let manifest = manifests[index].manifest else {
-                notes.append(WorkspaceNote(kind: .unreadable, file: manifests[index].path, line: 1, column: 1, message: "cannot read manifest"))
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: manifests[index].path, line: 1, column: 1,
+                                           message: "cannot read \(Paths.lastComponent(manifests[index].path)): \(manifests[index].refusal ?? .failed("unreadable")); "
+                                               + "its targets are not analysed"))
                 continue
             }
             for note in manifest.notes {
@@ -442,7 +461,7 @@ public struct WorkspaceLoader: Sendable {
             for (target, path) in assignments { owners[path] = ownerByTarget[target] }
             xcode = XcodeProjectLayout(root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
                                        swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners,
-                                       usedIdentities: &usedXcodeIdentities)
+                                       scope: scan.scope, usedIdentities: &usedXcodeIdentities)
         }
         PhaseClock.mark("xcode")
         notes += xcode.notes
@@ -460,7 +479,7 @@ public struct WorkspaceLoader: Sendable {
             var targets: [WorkspaceLayout.Target] = []
             for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
                 let files = (filesByTarget[targetIndex] ?? []).sorted()
-                targets.append(WorkspaceLayout.Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root),
+                targets.append(WorkspaceLayout.Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root, scope: scan.scope),
                                                       kind: pending.declaration.kind, package: identities[index], directory: pending.directory,
                                                       files: files, declaration: pending.declaration, productType: nil))
             }
@@ -507,7 +526,7 @@ public struct WorkspaceLoader: Sendable {
                 return (cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
                     .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
             }
-            return (FileSystem.read(absolute).map(FactExtractor.summarize(bytes:)), false)
+            return (FileSystem.readSource(absolute, scope: scan.scope).map(FactExtractor.summarize(bytes:)), false)
         }
         cache?.saveInBackground()
         PhaseClock.mark("summaries decoded")
@@ -518,7 +537,10 @@ public struct WorkspaceLoader: Sendable {
         summaries.reserveCapacity(uniquePaths.count)
         for (index, path) in uniquePaths.enumerated() {
             guard let summary = summaryList[index].summary else {
-                notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file"))
+                // Rare: asked again, to say why.
+                let refusal = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.source, scope: scan.scope, trustingFolders: true)
+                let reason = if case .failure(let refusal) = refusal { ": \(refusal)" } else { "" }
+                notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file\(reason)"))
                 continue
             }
             for problem in summary.problems {
@@ -537,10 +559,11 @@ public struct WorkspaceLoader: Sendable {
 
     /// The module a SwiftPM target exports: its name, or for a C-family or system-library
     /// target (no Swift files) the module its module map declares.
-    private func moduleName(of target: ManifestTarget, directory: String?, files: [String], root: String) -> String {
+    private func moduleName(of target: ManifestTarget, directory: String?, files: [String], root: String, scope: ReadScope) -> String {
         guard files.isEmpty, let directory, target.kind == .regular || target.kind == .system,
-              let bytes = FileSystem.read(Paths.join(root, ModuleMap.path(targetDirectory: directory, kind: target.kind,
-                                                                           publicHeadersPath: target.publicHeadersPath))),
+              let bytes = try? FileSystem.readInput(Paths.join(root, ModuleMap.path(targetDirectory: directory, kind: target.kind,
+                                                                                     publicHeadersPath: target.publicHeadersPath)),
+                                                    atMost: InputLimits.small, scope: scope).get(),
               let name = ModuleMap.moduleName(in: bytes) else { return target.name }
         return name
     }
@@ -677,6 +700,8 @@ struct TreeScan: Sendable {
     var xcodeWorkspaces: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
+    /// Where the load may read (see `ReadScope`).
+    var scope = ReadScope(roots: [])
 
     /// Directories SwiftPM and Xcode treat as resources, never as sources: Swift files in a
     /// DocC catalog (tutorial snippets) or a playground are not compiled into the target.
@@ -867,8 +892,21 @@ struct TreeScan: Sendable {
                         }
                     }
                 }
-            default:
-                continue
+            case .other, .missing:
+                // A FIFO, device, socket or dangling link where a manifest or source is
+                // expected: kept, so that reading it reports it — skipping it would drop a
+                // package (and every finding in it) without a word.
+                if entry.name == "Package.swift" {
+                    manifests.append(entry.name)
+                } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix("Package@swift-") {
+                    swiftFiles.append(path)
+                    swiftIdentities.append(nil)
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        structure.add(path)
+                        sourcesAreRacy = true   // no identity to key a memo by
+                    }
+                }
             }
         }
         if manifests.contains("Package.swift") {

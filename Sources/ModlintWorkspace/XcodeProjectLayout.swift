@@ -1,4 +1,5 @@
 import ModlintManifest
+import Synchronization
 import ModlintXcode
 
 /// Turns the Xcode projects (and workspaces) found under the linted paths into packages
@@ -51,35 +52,56 @@ struct XcodeProjectLayout {
     ///     SwiftPM: a library that ships a Package.swift and a project for the same sources
     ///     is one module, and dependencies on the project's target go to the package.
     ///   - packageDirectories: root-relative directories of the SwiftPM packages.
+    ///   - scope: where project files, xcconfigs and workspaces may be read (`ReadScope`).
     init(root: String, projectPaths: [String], workspacePaths: [String], swiftFiles: [String],
-         packageDirectories: [String], owners: [String: SwiftPMOwner], usedIdentities: inout Set<String>) {
-        let read: [(XcodeProject?, PropertyListError?)] = projectPaths.parallelMap { path in
+         packageDirectories: [String], owners: [String: SwiftPMOwner], scope: ReadScope, usedIdentities: inout Set<String>) {
+        let read: [(project: XcodeProject?, error: PropertyListError?, configurations: [WorkspaceNote])] = projectPaths.parallelMap { path in
             let file = Paths.join(Paths.join(root, path), "project.pbxproj")
-            guard let bytes = FileSystem.read(file) else {
-                return (nil, PropertyListError(line: 1, column: 1, message: "cannot read project.pbxproj"))
+            let bytes: [UInt8]
+            switch FileSystem.readInput(file, atMost: InputLimits.project, scope: scope) {
+            case .success(let read): bytes = read
+            case .failure(let refusal): return (nil, PropertyListError(line: 1, column: 1, message: "cannot read project.pbxproj: \(refusal)"), [])
             }
             let name = String(Paths.lastComponent(path).dropLast(".xcodeproj".count))
             let projectDirectory = Paths.join(root, Paths.parent(path))
+            // xcconfig files: inside the scope, each at most `InputLimits.small`; a missing
+            // one is skipped as Xcode does (`#include?`), a refused one is reported.
+            let configurations = Mutex<[WorkspaceNote]>([])
             do {
-                return (try XcodeProjectReader.read(bytes: bytes, name: name) { file in
-                    FileSystem.read(file.hasPrefix("/") ? file : Paths.join(projectDirectory, file))
-                }, nil)
+                let project = try XcodeProjectReader.read(bytes: bytes, name: name) { file in
+                    let absolute = Paths.normalize(file.hasPrefix("/") ? file : Paths.join(projectDirectory, file))
+                    switch FileSystem.readInput(absolute, atMost: InputLimits.small, scope: scope) {
+                    case .success(let bytes): return bytes
+                    case .failure(.missing): return nil
+                    case .failure(let refusal):
+                        // Reported at the project: the file may lie outside the tree.
+                        let shown = Paths.isInside(absolute, root) ? Paths.relative(absolute, to: root) : absolute
+                        configurations.withLock {
+                            $0.append(WorkspaceNote(kind: .unreadBuildDescription, file: Paths.join(path, "project.pbxproj"), line: 1, column: 1,
+                                                    message: "\(WorkspaceNote.unreadConfiguration) \(shown): \(refusal); the settings it holds (the module name) are not applied"))
+                        }
+                        return nil
+                    }
+                }
+                return (project, nil, configurations.withLock { $0 })
             } catch {
-                return (nil, error as? PropertyListError)
+                return (nil, error as? PropertyListError, configurations.withLock { $0 })
             }
         }
         var projectIndexByPath: [String: Int] = [:]
         var models: [XcodeProject] = []
         for (index, path) in projectPaths.enumerated() {
             let pbxproj = Paths.join(path, "project.pbxproj")
-            guard let project = read[index].0 else {
-                let error = read[index].1 ?? PropertyListError(line: 1, column: 1, message: "unreadable")
-                notes.append(WorkspaceNote(kind: .unresolvedManifest, file: pbxproj, line: error.line, column: error.column,
+            notes += read[index].configurations
+            guard let project = read[index].project else {
+                let error = read[index].error ?? PropertyListError(line: 1, column: 1, message: "unreadable")
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: pbxproj, line: error.line, column: error.column,
                                            message: "cannot read Xcode project: \(error.message); its targets are not analysed"))
                 continue
             }
             for note in project.notes {
-                notes.append(WorkspaceNote(kind: .unresolvedManifest, file: pbxproj, line: note.line, column: note.column, message: note.message))
+                notes.append(WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: pbxproj,
+                                           line: note.line, column: note.column, message: note.message))
             }
             var identity = Paths.lastComponent(path).lowercased()
             if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(path))" }
@@ -97,7 +119,7 @@ struct XcodeProjectLayout {
             }
         }
         let swiftFileSet = SwiftFileSet(swiftFiles)
-        let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths)
+        let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
         // Files first: a target whose sources a SwiftPM target builds mirrors that target.
         var filesByTarget: [[[String]]] = []
         var mirrors: [String: SwiftPMOwner] = [:]
@@ -231,11 +253,24 @@ struct XcodeProjectLayout {
     }
 
     /// Root-relative paths listed by each `.xcworkspace` (projects and package folders).
-    static func workspaceMembers(root: String, workspacePaths: [String]) -> [Set<String>] {
-        workspacePaths.compactMap { path in
-            guard let bytes = FileSystem.read(Paths.join(Paths.join(root, path), "contents.xcworkspacedata")) else { return nil }
+    static func workspaceMembers(root: String, workspacePaths: [String], scope: ReadScope, notes: inout [WorkspaceNote]) -> [Set<String>] {
+        workspacePaths.compactMap { path -> Set<String>? in
+            let file = Paths.join(path, "contents.xcworkspacedata")
+            let bytes: [UInt8]
+            switch FileSystem.readInput(Paths.join(root, file), atMost: InputLimits.buildDescription, scope: scope) {
+            case .success(let read): bytes = read
+            case .failure(.missing): return nil
+            case .failure(let refusal):
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: file, line: 1, column: 1,
+                                           message: "cannot read contents.xcworkspacedata: \(refusal); the projects it lists are read on their own"))
+                return nil
+            }
             let container = Paths.parent(path)
-            return Set(XcodeWorkspaceReader.references(bytes: bytes).compactMap { rootRelative($0, in: container, root: root) })
+            let read = XcodeWorkspaceReader.read(bytes: bytes)
+            if let problem = read.problem {
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: file, line: problem.line, column: 1, message: problem.message))
+            }
+            return Set(read.references.compactMap { rootRelative($0, in: container, root: root) })
         }
     }
 

@@ -40,7 +40,15 @@ public struct PropertyListDocument: Sendable {
     /// The top-level value.
     public private(set) var root: Int = 0
 
-    public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
+    /// Old-style text as it is; an XML property list through `XMLPropertyList` (same
+    /// values, same lines); a binary one is refused with a message that says so.
+    public static func parse(_ input: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
+        var bytes = input
+        if input.starts(with: Array("bplist".utf8)) {
+            throw PropertyListError(line: 1, column: 1, message: "a binary property list, which modlint does not read; "
+                                    + "open and save the project in Xcode (or `plutil -convert xml1`) to write it as text")
+        }
+        if XMLPropertyList.isXML(input) { bytes = try XMLPropertyList.openStep(from: input) }
         var document = PropertyListDocument(bytes: bytes)
         var builder = Builder(bytes: bytes)
         document.root = try builder.parseDocument()

@@ -9,14 +9,20 @@ public enum XCConfig {
     /// - Parameters:
     ///   - path: the file's path, relative to the project's folder; includes resolve against its folder.
     ///   - readFile: reads a file by that kind of path; `nil` when it does not exist.
+    ///
+    /// Each file is read once per evaluation: a file that includes itself, or two that
+    /// include each other, would otherwise be read again at every level (3 self-includes
+    /// nested 16 deep are 43 million reads).
     public static func settings(at path: String, readFile: (String) -> [UInt8]?) -> [String: String] {
         var settings: [String: String] = [:]
-        load(path, into: &settings, readFile: readFile, depth: 0)
+        var visited = Set<String>()
+        load(path, into: &settings, readFile: readFile, depth: 0, visited: &visited)
         return settings
     }
 
-    private static func load(_ path: String, into settings: inout [String: String], readFile: (String) -> [UInt8]?, depth: Int) {
-        guard depth < maximumDepth, let bytes = readFile(path) else { return }
+    private static func load(_ path: String, into settings: inout [String: String], readFile: (String) -> [UInt8]?, depth: Int,
+                             visited: inout Set<String>) {
+        guard depth < maximumDepth, visited.insert(path).inserted, let bytes = readFile(path) else { return }
         let folder = path.split(separator: "/").dropLast().joined(separator: path.hasPrefix("/") ? "/" : "/")
         let base = path.hasPrefix("/") ? "/" + folder : folder
         for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
@@ -26,7 +32,7 @@ public enum XCConfig {
             if line.hasPrefix("#include") {
                 guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
                 let included = String(line[line.index(after: open)..<close])
-                load(XcodePaths.normalize(XcodePaths.join(base, included)), into: &settings, readFile: readFile, depth: depth + 1)
+                load(XcodePaths.normalize(XcodePaths.join(base, included)), into: &settings, readFile: readFile, depth: depth + 1, visited: &visited)
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }

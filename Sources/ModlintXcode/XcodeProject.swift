@@ -168,10 +168,14 @@ public struct XcodeNote: Sendable, Equatable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// A structure the reader cannot follow as written (a group cycle): what it holds may
+    /// be read wrongly, so this is an error, not a note about one unresolved detail.
+    public var isStructural: Bool
 
-    public init(line: Int, column: Int = 1, message: String) {
+    public init(line: Int, column: Int = 1, message: String, isStructural: Bool = false) {
         self.line = line
         self.column = column
         self.message = message
+        self.isStructural = isStructural
     }
 }

@@ -84,6 +84,7 @@ public struct XcodeProjectReader {
             }
         }
         synchronizedGroups.sort(by: objects.precedes)
+        breakGroupCycles()
         projectSettings = settings(ofList: reference(project, "buildConfigurationList"))
         var packages = Set<PackageReference>()
         for id in references(project, "packageReferences") {
@@ -120,6 +121,37 @@ public struct XcodeProjectReader {
         notes.sort { ($0.line, $0.message) < ($1.line, $1.message) }
         return XcodeProject(name: name, targets: targets, packages: packages.sorted { Self.order($0) < Self.order($1) },
                             referencedFolders: referencedFolders.sorted(), notes: notes)
+    }
+
+    /// A group that contains itself, directly or through its members, has no path: Xcode
+    /// cannot open such a project, and reading on would resolve none of the files below it
+    /// (every target empty, the gate passing blind). Each cycle is reported once, at the
+    /// group that closes it, and broken there: that group is taken as a top-level group, so
+    /// the files below it are still read. Linear: each group's chain is walked once.
+    private mutating func breakGroupCycles() {
+        var state: [ID: UInt8] = [:]   // 1: on the chain being walked, 2: resolved
+        for start in groups {
+            var chain: [ID] = []
+            var current: ID? = start
+            while let id = current, state[id] == nil {
+                state[id] = 1
+                chain.append(id)
+                current = parents[id]
+            }
+            if let closing = current, state[closing] == 1 {
+                // `closing` is on this chain: the cycle runs from it to the chain's end.
+                let members = chain[chain.firstIndex(of: closing)!...]
+                let last = members.last!
+                let object = objects.object(last)
+                let names = members.map { objects.object($0).string("name") ?? objects.object($0).string("path") ?? "(unnamed)" }
+                let description = members.count == 1 ? "group '\(names[0])' contains itself"
+                    : "groups contain each other: " + (names + [names[0]]).map { "'\($0)'" }.joined(separator: " -> ")
+                notes.append(XcodeNote(line: object.line, message: description + "; Xcode cannot open this project, and the files "
+                                       + "below are read as if the cycle were cut here", isStructural: true))
+                parents[last] = nil
+            }
+            for id in chain { state[id] = 2 }
+        }
     }
 
     private static func order(_ reference: PackageReference) -> String {

@@ -21,7 +21,7 @@ struct BaselinedLint {
         var linter = Linter(rules: BuiltinRules.all, configuration: configuration)
         linter.runsRulesInParallel = parallel
         try dependencies.apply(to: &linter)
-        linter.loaderOptions.cache = try cache.make()
+        linter.loaderOptions.cache = try cache.make().cache
         workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: paths)
         graph = ModuleGraph(workspace: workspace)
         if validating {

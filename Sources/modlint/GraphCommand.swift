@@ -122,9 +122,7 @@ struct GraphCommand: ParsableCommand {
         }
         let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
         if let output {
-            // Diagrams usually go to a docs folder that may not exist yet.
-            try? FileManager.default.createDirectory(atPath: Paths.parent(FileSystem.absolute(output)), withIntermediateDirectories: true)
-            try Output.writeFile(bytes, to: output)
+            try Output.writeFile(bytes, to: output, analysing: [path])
         } else {
             Output.standardOutput(bytes: bytes)
         }

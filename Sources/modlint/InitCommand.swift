@@ -27,7 +27,7 @@ struct InitCommand: ParsableCommand {
         let workspace = try WorkspaceLoader().load(paths: [directory])
         let text = StarterConfiguration(workspace: workspace, graph: ModuleGraph(workspace: workspace),
                                         rules: BuiltinRules.all.map(\.description)).text
-        try Output.writeFile(Array(text.utf8), to: file)
+        try Output.writeFile(Array(text.utf8), to: file, analysing: [path])
         Output.standardOutput("wrote \(file)\n")
     }
 }

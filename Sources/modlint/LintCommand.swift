@@ -81,7 +81,8 @@ struct LintCommand: ParsableCommand {
         let loaded = try configuration.load(near: paths)
         var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
         try dependencies.apply(to: &linter)
-        linter.loaderOptions.cache = try cache.make()
+        let (madeCache, cacheRefusal) = try cache.make()
+        linter.loaderOptions.cache = madeCache
         let loader = WorkspaceLoader(options: linter.loaderOptions)
         // One walk: the memo's key and the load share it.
         let scanned = try loader.scan(paths: paths)
@@ -116,6 +117,7 @@ struct LintCommand: ParsableCommand {
         }
         try FaultInjection.checkInternalFault()
         if verbose {
+            if let cacheRefusal { Output.standardError("modlint: cache not used (the result does not depend on it): \(cacheRefusal)\n") }
             let workspace = workspace ?? loader.load(scanned)
             for package in workspace.packages where package.isContext {
                 Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
@@ -129,7 +131,7 @@ struct LintCommand: ParsableCommand {
             }
         }
         if let writeBaseline {
-            try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline)
+            try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline, analysing: paths)
             Output.standardError("modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")
             return
         }
@@ -153,7 +155,7 @@ struct LintCommand: ParsableCommand {
                                           sourceLinkBase: environment.sourceLinkBase, strict: strict)
             let report = try ReporterSelection.render(result, reporter: request.name, options: options)
             if let file = request.file {
-                try Output.writeFile(Array(report.utf8), to: file)
+                try Output.writeFile(Array(report.utf8), to: file, analysing: paths)
             } else {
                 Output.standardOutput(report)
             }

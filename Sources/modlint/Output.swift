@@ -51,44 +51,19 @@ enum Output {
     }
 
     /// Writes a file the user asked for (`-o`, `--reporter NAME:FILE`, `--write-baseline`):
-    /// `-` is standard output; a symbolic link is followed and its target written; a
-    /// device, FIFO or socket is written in place (never replaced by a regular file); a
-    /// regular file is replaced atomically (temporary + rename in its folder). Any failure
-    /// is a usage error (exit 2) naming the path and the reason.
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    /// `-` is standard output; everything else follows `OutputFile`'s rules for paths that
+    /// a pull request may have planted (`analysing`: the paths the command analyses).
+    /// Any failure is a usage error (exit 2) naming the path and the reason.
+    static func writeFile(_ bytes: [UInt8], to path: String, analysing paths: [String]) throws {
         if path == "-" {
             standardOutput(bytes: bytes)
             return
         }
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            guard info.st_mode & S_IFMT != S_IFDIR else { throw UsageError(message: "cannot write \(path): it is a directory") }
-            try writeInPlace(bytes, to: target, named: path)
-            return
-        }
-        guard FileSystem.write(bytes, to: target) else {
-            throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// A device or FIFO: opened and written as it is; a short or failed write is an error.
-    private static func writeInPlace(_ bytes: [UInt8], to target: String, named path: String) throws {
-        let descriptor = open(target, O_WRONLY)
-        guard descriptor >= 0 else { throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in Glibc_write(descriptor, raw.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                throw UsageError(message: "cannot write \(path): \(String(cString: strerror(written < 0 ? errno : EIO)))")
-            }
-            offset += written
+        let analysed = (paths.isEmpty ? ["."] : paths).flatMap { ReadScope.enclosing(FileSystem.absolute($0)).roots }
+        do {
+            try OutputFile.write(bytes, to: path, analysed: analysed)
+        } catch {
+            throw UsageError(message: error.description)
         }
     }
 

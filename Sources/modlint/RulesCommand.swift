@@ -19,15 +19,15 @@ struct RulesCommand: ParsableCommand {
         let descriptions = BuiltinRules.all.map(\.description)
         if let directory = writeDocs {
             for description in descriptions {
-                try Output.writeFile(Array(RuleDocumentation.markdown(description).utf8), to: "\(directory)/\(description.id).md")
+                try Output.writeFile(Array(RuleDocumentation.markdown(description).utf8), to: "\(directory)/\(description.id).md", analysing: ["."])
             }
-            try Output.writeFile(Array(RuleDocumentation.index(descriptions).utf8), to: "\(directory)/README.md")
+            try Output.writeFile(Array(RuleDocumentation.index(descriptions).utf8), to: "\(directory)/README.md", analysing: ["."])
             if let readme {
                 guard let text = FileSystem.read(readme).map({ String(decoding: $0, as: UTF8.self) }),
                       let updated = RuleDocumentation.updatingReadme(text, rules: descriptions) else {
                     throw UsageError(message: "\(readme): no '## Rules' table to regenerate")
                 }
-                try Output.writeFile(Array(updated.utf8), to: readme)
+                try Output.writeFile(Array(updated.utf8), to: readme, analysing: ["."])
             }
             return
         }

@@ -3,7 +3,9 @@
 # library sources and runs each for a bounded time. Crashes are written to
 # .build/fuzz/<target>/crash-*. Leak detection is off: the Swift runtime keeps metadata
 # caches that LeakSanitizer reports on the first input. The seed corpus is the repository's own Swift files.
-# Targets: tokenizer + fact extractor, manifest reader, Xcode project and workspace readers.
+# Targets: tokenizer + fact extractor, manifest reader, Xcode project reader (old-style and
+# XML property lists), and — each on its own, since one input format per target is what
+# finds a reader's own blow-ups — the xcconfig, workspace and Package.resolved readers.
 # Usage: Tests/Fuzz/run.sh [seconds per target, default 60]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,10 +29,21 @@ build() { # name, sources... — compiled as one module, so the stage imports ar
 build tokenizer Tests/Fuzz/TokenizerFuzz.swift "${TOKENIZER[@]}" "${FACTS[@]}"
 build manifest Tests/Fuzz/ManifestFuzz.swift "${TOKENIZER[@]}" "${MANIFEST[@]}"
 build xcode Tests/Fuzz/XcodeProjectFuzz.swift "${XCODE[@]}"
-for name in tokenizer manifest xcode; do
+build xcconfig Tests/Fuzz/XCConfigFuzz.swift "${XCODE[@]}"
+build workspace Tests/Fuzz/WorkspaceFuzz.swift "${XCODE[@]}"
+build resolved Tests/Fuzz/ResolvedFuzz.swift "${TOKENIZER[@]}" "${MANIFEST[@]}"
+SEEDS="$OUT/seeds"; mkdir -p "$SEEDS"
+printf '// comment\nPRODUCT_NAME = App\n#include "1.xcconfig"\n\0#include? "0.xcconfig"\nA[sdk=iphoneos*] = 1\n' > "$SEEDS/pair.xcconfig"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<Workspace version = "1.0">\n<Group location = "container:Apps" name = "Apps">\n<FileRef location = "group:App.xcodeproj"></FileRef>\n</Group>\n<FileRef location = "absolute:/tmp/Kit"/>\n</Workspace>\n' > "$SEEDS/contents.xcworkspacedata"
+printf '{\n  "pins" : [\n    {\n      "identity" : "yams",\n      "state" : {\n        "revision" : "abc",\n        "version" : "5.0.1"\n      }\n    }\n  ],\n  "version" : 2\n}\n' > "$SEEDS/Package.resolved"
+printf '<?xml version="1.0"?>\n<plist version="1.0"><dict><key>objects</key><dict><key>A</key><dict><key>isa</key><string>PBXProject</string></dict></dict><key>rootObject</key><string>A</string></dict></plist>\n' > "$SEEDS/project.xml"
+for name in tokenizer manifest xcode xcconfig workspace resolved; do
   corpus="$OUT/$name/corpus"; mkdir -p "$corpus"
   if [ "$name" = manifest ]; then seeds=(Package.swift Examples/DemoApp/*/Package.swift Examples/DemoApp/Package.swift)
-  elif [ "$name" = xcode ]; then seeds=(Examples/XcodeApp/*.xcodeproj/project.pbxproj Sources/ModlintTestSupport/XcodeFixtures.swift)
+  elif [ "$name" = xcode ]; then seeds=(Examples/XcodeApp/*.xcodeproj/project.pbxproj Sources/ModlintTestSupport/XcodeFixtures.swift "$SEEDS/project.xml")
+  elif [ "$name" = xcconfig ]; then seeds=("$SEEDS/pair.xcconfig")
+  elif [ "$name" = workspace ]; then seeds=("$SEEDS/contents.xcworkspacedata")
+  elif [ "$name" = resolved ]; then seeds=("$SEEDS/Package.resolved")
   else seeds=(Sources/ModlintTokenizer/Lexer.swift Rules/*.swift); fi
   for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/" || true; done
   echo "== fuzz $name for ${SECONDS_PER_TARGET}s"

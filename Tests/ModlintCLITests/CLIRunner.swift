@@ -1,11 +1,17 @@
 import Foundation
 import ModlintTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `modlint` binary as a user would and captures everything it does.
 struct CLIRun {
     var exitCode: Int32
     var standardOutput: String
     var standardError: String
+    /// The signal that ended the run, if one did (`exitCode` is then 128 + the signal).
+    var terminatedBySignal: Int32?
 }
 
 enum CLI {
@@ -29,10 +35,24 @@ enum CLI {
         return found
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> CLIRun {
+    /// A limited run's address-space cap and time limit: a case that would exhaust memory
+    /// or hang ends as a failure of its own test, not of the suite.
+    static let limitKiB = 2 * 1024 * 1024
+    static let limitSeconds = 20.0
+
+    /// `limited`: under `limitKiB` of address space and `limitSeconds` of time; a crash or
+    /// a run that outlives the limit is recorded as a test failure.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                    limited: Bool = false) throws -> CLIRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        if limited {
+            // `exec` keeps the pid: a timeout terminates modlint itself.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(limitKiB) && exec \"$0\" \"$@\"", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
@@ -45,15 +65,24 @@ enum CLI {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let deadline = DispatchWorkItem { process.terminate() }
+        if limited { DispatchQueue.global().asyncAfter(deadline: .now() + limitSeconds, execute: deadline) }
         // Both pipes drain at once: reading one to its end while the child fills the other
         // would block both processes.
         let errorReader = PipeReader(error.fileHandleForReading)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errorReader.wait()
         process.waitUntilExit()
-        return CLIRun(exitCode: process.terminationStatus,
+        deadline.cancel()
+        let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+        if limited {
+            #expect(!(signal == SIGTERM && environment["MODLINT_FAULT_INJECTION"] == nil), "modlint ran longer than \(limitSeconds) s: \(arguments)")
+            #expect(signal == nil || signal == SIGTERM, "modlint crashed with signal \(signal ?? 0): \(arguments)")
+        }
+        return CLIRun(exitCode: signal.map { 128 + $0 } ?? process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+                      standardError: String(decoding: errData, as: UTF8.self),
+                      terminatedBySignal: signal)
     }
 }
 

@@ -193,6 +193,11 @@ import Testing
         #expect(missing.standardError == "modlint: error: \(file) does not exist; generate it without --check\n")
         #expect(FileManager.default.fileExists(atPath: file) == false)
 
+        // Like every report, a diagram is written into a folder that exists.
+        let noFolder = try CLI.run(["graph", directory.path, "--format", format, "-o", file])
+        #expect(noFolder.exitCode == 2)
+        #expect(noFolder.standardError == "modlint: error: cannot write \(file): No such file or directory\n")
+        try FileManager.default.createDirectory(atPath: directory.path + "/docs", withIntermediateDirectories: true)
         #expect(try CLI.run(["graph", directory.path, "--format", format, "-o", file]).exitCode == 0)
         let written = try Data(contentsOf: URL(fileURLWithPath: file))
         let current = try CLI.run(["graph", directory.path, "--format", format, "--check", "-o", file])

@@ -1,5 +1,6 @@
 import ModlintTestSupport
 @testable import ModlintWorkspace
+import ModlintManifest
 import Testing
 
 /// Where dependency checkouts are found, and what reading them as context means for the
@@ -92,7 +93,7 @@ struct DependencyContextTests {
           "version" : 2
         }
         """
-        #expect(ResolvedPins.parse(Array(v1.replacingOccurrences(of: ",", with: ",\n").utf8)).map { "\($0.0) \($0.1)" } == ["yams 5.0.1"])
-        #expect(ResolvedPins.parse(Array(v2.utf8)).map { "\($0.0) \($0.1)" } == ["spezi revision b066256"])
+        #expect(PackageResolved.pins(in: Array(v1.replacingOccurrences(of: ",", with: ",\n").utf8)).map { "\($0.0) \($0.1)" } == ["yams 5.0.1"])
+        #expect(PackageResolved.pins(in: Array(v2.utf8)).map { "\($0.0) \($0.1)" } == ["spezi revision b066256"])
     }
 }

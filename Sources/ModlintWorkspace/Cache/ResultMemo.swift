@@ -124,23 +124,36 @@ public struct ResultMemo: Sendable {
 }
 
 /// The file both memos (`ResultMemo`, `LayoutMemo`) are written as: one line of fields
-/// separated by spaces, the payload's checksum last, then the payload. A file whose
-/// checksum does not match its payload is never read back.
+/// separated by spaces, a checksum last, then the payload. The checksum covers the fields,
+/// the folder the memo lives in and the payload: a header spliced onto another payload, or
+/// a memo copied in from another tree's folder, is never read back.
 enum MemoFile {
     /// The header's fields (without the checksum) and the payload, when they match.
     static func read(_ path: String) -> (fields: [Substring], payload: [UInt8])? {
-        guard let bytes = FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let directory = Paths.parent(path)
+        guard CacheFolder.problem(Paths.parent(directory)) == nil, CacheFolder.problem(directory) == nil,
+              let bytes = FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         var fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = Array(bytes[(newline + 1)...])
-        guard let checksum = fields.popLast(), checksum == String(Checksum.of(payload), radix: 16) else { return nil }
+        guard let checksum = fields.popLast(),
+              checksum == String(self.checksum(header: fields.joined(separator: " "), directory: directory, payload: payload), radix: 16) else { return nil }
         return (fields, payload)
     }
 
-    /// Writes `fields`, the payload's checksum and the payload atomically into `directory`
-    /// (made when missing); false when that failed.
+    /// Writes `fields`, the checksum and the payload atomically into `directory` (made when
+    /// missing); false when that failed.
     static func write(_ fields: [String], payload: [UInt8], directory: String, name: String) -> Bool {
-        guard FileSystem.makeDirectories(directory) else { return false }
-        let header = (fields + [String(Checksum.of(payload), radix: 16)]).joined(separator: " ") + "\n"
+        guard CacheFolder.make(Paths.parent(directory)), CacheFolder.make(directory) else { return false }
+        let text = fields.joined(separator: " ")
+        let header = text + " " + String(checksum(header: text, directory: directory, payload: payload), radix: 16) + "\n"
         return FileSystem.write(Array(header.utf8) + payload, to: Paths.join(directory, name))
+    }
+
+    private static func checksum(header: String, directory: String, payload: [UInt8]) -> UInt64 {
+        var bound = StableHash()
+        bound.add(header)
+        bound.add(directory)
+        bound.add(Checksum.of(payload))
+        return bound.value
     }
 }

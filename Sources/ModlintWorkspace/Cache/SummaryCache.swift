@@ -36,21 +36,22 @@ public final class SummaryCache: Sendable {
     /// Write failures of this run (`lint --verbose` shows them; the result never depends on them).
     let failures = Mutex<[String]>([])
 
-    /// `base`: `nil` takes the per-user default (`defaultBase`).
-    public init(base: String? = nil) {
-        self.base = base ?? Self.defaultBase(environment: { getenv($0).map { String(cString: $0) } })
+    /// `base`: the folder (see `CacheFolder.base` for the one a run may trust).
+    public init(base: String) {
+        self.base = base
     }
 
     /// `$XDG_CACHE_HOME/modlint`, else `~/.cache/modlint` (`~/Library/Caches/modlint` on
-    /// macOS), else a per-user folder in the temporary directory.
-    public static func defaultBase(environment: (String) -> String?) -> String {
+    /// macOS); `nil` without either variable — never a shared folder such as `/tmp`, where
+    /// another user could have made it first (`CacheFolder`).
+    public static func defaultBase(environment: (String) -> String?) -> String? {
         #if os(macOS)
-        if let home = environment("HOME"), !home.isEmpty { return home + "/Library/Caches/modlint" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/Library/Caches/modlint" }
         #else
         if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/modlint" }
-        if let home = environment("HOME"), !home.isEmpty { return home + "/.cache/modlint" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/modlint" }
         #endif
-        return "/tmp/modlint-cache-\(getuid())"
+        return nil
     }
 
     /// What could not be written, with the reason (after the writes still under way).
@@ -135,10 +136,15 @@ public final class SummaryCache: Sendable {
 
     private func makeSession(root: String) -> Session {
         let directory = directory(forRoot: root)
-        let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap(Index.init)
+        // A folder this user does not own alone is neither read nor written (`CacheFolder`).
+        guard CacheFolder.problem(base) == nil, CacheFolder.problem(directory) == nil else {
+            return Session(cache: self, directory: directory, scope: ReadScope.enclosing(root), index: nil, records: nil, usable: false)
+        }
+        let index = FileSystem.read(Paths.join(directory, Self.indexName)).flatMap { Index($0, directory: directory) }
         Self.removeStaleFiles(in: directory, keeping: index?.recordsName)
         let records = index.flatMap { MappedFile(path: Paths.join(directory, $0.recordsName)) }
-        return Session(cache: self, directory: directory, index: records == nil ? nil : index, records: records)
+        return Session(cache: self, directory: directory, scope: ReadScope.enclosing(root), index: records == nil ? nil : index, records: records,
+                       usable: true)
     }
 
     private let sessions = Mutex<[String: Session]>([:])
@@ -177,6 +183,16 @@ public final class SummaryCache: Sendable {
 
     static var header: String { "schema \(schemaVersion); build \(buildIdentity)" }
 
+    /// `records-` and up to 16 lowercase hex digits, `.bin`: the only records file an index
+    /// may name (never a path, so a forged index cannot point a write outside the folder).
+    static func isRecordsName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let prefix = Array(recordsPrefix.utf8), suffix = Array(".bin".utf8)
+        guard bytes.count > prefix.count + suffix.count, bytes.count <= prefix.count + 16 + suffix.count,
+              bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return false }
+        return bytes[prefix.count..<(bytes.count - suffix.count)].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// The index as read: entries by path, and the records file they point into.
     public struct Index: Sendable {
         public struct Entry: Sendable {
@@ -192,8 +208,10 @@ public final class SummaryCache: Sendable {
         var recordsName: String
         var entries: [String: Entry]
 
-        /// `nil` for an index of another build, a damaged one (its checksum) or a truncated one.
-        init?(_ bytes: [UInt8]) {
+        /// `nil` for an index of another build or another folder (one copied or spliced in
+        /// from another tree's), a damaged one (its checksum), a truncated one, or one that
+        /// names a records file other than a `records-<hex>.bin` beside it.
+        init?(_ bytes: [UInt8], directory: String) {
             guard bytes.count >= SummaryCache.magic.count + 8,
                   Array(bytes.prefix(SummaryCache.magic.count)) == SummaryCache.magic else { return nil }
             let parsed: (String, [String: Entry])? = bytes.withUnsafeBytes { raw in
@@ -202,8 +220,9 @@ public final class SummaryCache: Sendable {
                 let reader = Reader(body)
                 reader.position = SummaryCache.magic.count
                 do {
-                    guard try reader.readString() == SummaryCache.header else { return nil }
+                    guard try reader.readString() == SummaryCache.header, try reader.readString() == directory else { return nil }
                     let recordsName = try reader.readString()
+                    guard SummaryCache.isRecordsName(recordsName) else { return nil }
                     let count: Int = try reader.readInteger()
                     guard count >= 0, count <= body.count else { return nil }
                     var entries: [String: Entry] = [:]
@@ -224,11 +243,12 @@ public final class SummaryCache: Sendable {
         }
 
         /// The index file for `entries` (in any order: the reader keys them by path).
-        static func encoded(recordsName: String, entries: [(path: String, entry: Entry)]) -> [UInt8] {
+        static func encoded(recordsName: String, directory: String, entries: [(path: String, entry: Entry)]) -> [UInt8] {
             let output = Writer()
             output.bytes = SummaryCache.magic
             output.bytes.reserveCapacity(entries.count * 96 + 256)
             output.writeString(SummaryCache.header)
+            output.writeString(directory)
             output.writeString(recordsName)
             output.writeInteger(entries.count)
             for (path, entry) in entries {
@@ -285,6 +305,10 @@ public final class SummaryCache: Sendable {
 
         let cache: SummaryCache
         let directory: String
+        /// Where this root's sources may be read from (`ReadScope`).
+        let scope: ReadScope
+        /// False for a folder `CacheFolder` refuses: nothing is written there.
+        let usable: Bool
         let index: Index?
         let records: MappedFile?
         let kept = Mutex<[String: Record]>([:])
@@ -315,9 +339,11 @@ public final class SummaryCache: Sendable {
         }
         let changes = Atomic<Int>(0)
 
-        init(cache: SummaryCache, directory: String, index: Index?, records: MappedFile?) {
+        init(cache: SummaryCache, directory: String, scope: ReadScope, index: Index?, records: MappedFile?, usable: Bool) {
             self.cache = cache
             self.directory = directory
+            self.scope = scope
+            self.usable = usable
             self.index = index
             self.records = records
         }
@@ -415,7 +441,7 @@ public final class SummaryCache: Sendable {
             guard let identity = known ?? FileIdentity(path: absolute) else { return nil }
             if let unchanged = unchanged(path: path, identity: identity) { return unchanged }
             let entry = index?.entries[path]
-            guard let bytes = FileSystem.read(absolute) else { return nil }
+            guard let bytes = FileSystem.readSource(absolute, scope: scope) else { return nil }
             let hash = Self.contentHash(bytes)
             changes.add(1, ordering: .relaxed)
             if let entry, entry.hash == hash {
@@ -436,7 +462,7 @@ public final class SummaryCache: Sendable {
             case .stored(let entry):
                 if let summary = stored(entry) { return summary }
                 let absolute = makeAbsolute()
-                guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.read(absolute) else { return nil }
+                guard let identity = FileIdentity(path: absolute), let bytes = FileSystem.readSource(absolute, scope: scope) else { return nil }
                 changes.add(1, ordering: .relaxed)
                 let made = summarize(bytes, identity: identity, hash: Self.contentHash(bytes))
                 keep(path, made.record)
@@ -485,12 +511,12 @@ public final class SummaryCache: Sendable {
             let kept = liveRecords()
             let unchanged = changes.load(ordering: .relaxed) == 0 && index.map { $0.entries.count == kept.count } ?? false
             if unchanged { return true }
-            guard FileSystem.makeDirectories(directory) else {
+            guard usable, CacheFolder.make(cache.base), CacheFolder.make(directory) else {
                 cache.recordWriteFailure(directory)
                 return false
             }
             let lockPath = Paths.join(directory, SummaryCache.lockName)
-            let lock = Glibc_open(lockPath, O_RDWR | O_CREAT, 0o644)
+            let lock = Glibc_open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard lock >= 0 else {
                 cache.recordWriteFailure(lockPath)
                 return false
@@ -511,7 +537,7 @@ public final class SummaryCache: Sendable {
                 guard writeAll(kept, to: Paths.join(directory, recordsName!), entries: &entries) else { return false }
             }
             let indexPath = Paths.join(directory, SummaryCache.indexName)
-            guard FileSystem.write(Index.encoded(recordsName: recordsName!, entries: entries), to: indexPath) else {
+            guard FileSystem.write(Index.encoded(recordsName: recordsName!, directory: directory, entries: entries), to: indexPath) else {
                 cache.recordWriteFailure(indexPath)
                 return false
             }
@@ -546,7 +572,7 @@ public final class SummaryCache: Sendable {
 
         /// Appends the fresh records at the end of the current generation.
         private func appendFresh(_ kept: [(path: String, record: Record)], to file: String, entries: inout [(path: String, entry: Index.Entry)]) -> Bool {
-            let descriptor = Glibc_open(file, O_WRONLY | O_APPEND, 0o644)
+            let descriptor = Glibc_open(file, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 cache.recordWriteFailure(file)
                 return false
@@ -603,11 +629,11 @@ final class MappedFile: @unchecked Sendable {
     var count: Int { bytes.count }
 
     init?(path: String) {
-        let descriptor = Glibc_open(path, O_RDONLY, 0)
+        let descriptor = Glibc_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
         guard size > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)

@@ -1,0 +1,98 @@
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintWorkspace
+
+/// A build description modlint found but could not read or follow: the gate must not pass
+/// because what it describes went unanalysed.
+public struct UnreadBuildDescription: Rule {
+    public static let description = RuleDescription(
+        id: "unread-build-description",
+        defaultSeverity: .error,
+        summary: "A Package.swift, Xcode project, workspace, xcconfig or Package.resolved that modlint found but could not read or follow.",
+        rationale: """
+        A CI gate lints what a pull request commits, so every build description is read \
+        with care: it must be a regular file (a FIFO or `/dev/zero` would hang or exhaust \
+        the run), inside the analysed tree — the git work tree that holds the linted paths, \
+        or a configured dependency folder — and below its size cap (Package.swift, \
+        workspaces and Package.resolved 8 MiB, project.pbxproj 64 MiB, xcconfig 1 MiB). A \
+        symbolic link that leads out of the tree is not followed, so nothing outside it is \
+        read or quoted. A project whose groups contain each other, or that is not a \
+        property list, cannot be followed either.
+
+        Whatever the reason, the targets that file describes are not analysed, and a gate \
+        that reported nothing would pass blind. So this is an **error** for a manifest or \
+        a project (their targets are missing); a **warning** for an xcconfig (the module \
+        name it sets is not applied) or a workspace (the projects it lists are still read \
+        on their own); a **note** for Package.resolved (only the pinned versions shown in \
+        notes are missing). Commit the file itself, not a link to it; move shared files \
+        into the repository; or exclude the folder in `.modlint.yml` when it is not yours.
+        """,
+        examples: [
+            RuleExample("groups that contain each other", files: [
+                "App.xcodeproj/project.pbxproj": project(appGroup: "\u{2193}\t\tGR02 = {isa = PBXGroup; children = (FR01, GR01); path = App; sourceTree = \"<group>\"; };"),
+                "App/App.swift": "struct App {}\n",
+            ]),
+            RuleExample("a project that is cut off", files: [
+                "App.xcodeproj/project.pbxproj": """
+                // !$*UTF8*$!
+                {
+                	archiveVersion = 1;
+                	objectVersion = 56;
+                	objects = {
+                		FR01 = {isa = PBXFileReference; path = App.swift; sourceTree = "<group>"; };
+                \u{2193}
+                """,
+                "App/App.swift": "struct App {}\n",
+            ]),
+            RuleExample("groups nested in order", files: [
+                "App.xcodeproj/project.pbxproj": project(appGroup: "\t\tGR02 = {isa = PBXGroup; children = (FR01); path = App; sourceTree = \"<group>\"; };"),
+                "App/App.swift": "struct App {}\n",
+            ]),
+        ]
+    )
+
+    /// An app whose main group holds `appGroup` (the line that declares group GR02).
+    private static func project(appGroup: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	objectVersion = 56;
+        	objects = {
+        		BF01 = {isa = PBXBuildFile; fileRef = FR01; };
+        		FR01 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
+        		GR01 = {isa = PBXGroup; children = (GR02); sourceTree = "<group>"; };
+        \(appGroup)
+        		SP01 = {isa = PBXSourcesBuildPhase; files = (BF01); };
+        		TG01 = {isa = PBXNativeTarget; buildPhases = (SP01); name = App; productType = "com.apple.product-type.application"; };
+        		PR01 = {isa = PBXProject; mainGroup = GR01; targets = (TG01); };
+        	};
+        	rootObject = PR01;
+        }
+        """
+    }
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.workspace.notes.filter { $0.kind == .unreadBuildDescription }.map { note in
+            var finding = Finding(site: Site(file: note.file, line: note.line, column: note.column), message: note.message,
+                                  key: [note.file, Self.reasonKey(note.message)])
+            finding.severity = Self.severity(of: note)
+            return finding
+        }
+    }
+
+    /// What the file describes decides what is lost (see the rationale); `nil` = the rule's.
+    static func severity(of note: WorkspaceNote) -> Severity? {
+        let name = Paths.lastComponent(note.file)
+        if name == "Package.resolved" { return .note }
+        if name == "contents.xcworkspacedata" || note.message.hasPrefix(WorkspaceNote.unreadConfiguration) { return .warning }
+        return nil
+    }
+
+    /// The message up to its first colon: stable when only the details (a size) change.
+    static func reasonKey(_ message: String) -> String {
+        String(message.prefix { $0 != ":" })
+    }
+}
