@@ -5,7 +5,7 @@ import ModlintRuleEngine
 public struct ForbiddenDependency: Rule {
     public static let description = RuleDescription(
         id: "forbidden-dependency",
-        defaultSeverity: .warning,
+        defaultSeverity: .error,
         summary: "A declared dependency matches a 'forbidden' edge of the configuration.",
         rationale: """
         Layers describe the broad shape of an architecture; `forbidden:` states the \

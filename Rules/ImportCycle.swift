@@ -97,7 +97,18 @@ public struct ImportCycle: Rule {
             }
         }
         adjacency = adjacency.map { $0.sorted() }
-        return CycleBreakers.breakers(adjacency).map { component, breakers in
+        // Advice cuts an undeclared import before a declared one, and the fewest files.
+        let count = graph.modules.count
+        var files: [Int: Set<String>] = [:]
+        for edge in graph.imports where edge.from != edge.to { files[edge.from &* count &+ edge.to, default: []].insert(edge.site.file) }
+        let declared = Set(graph.dependencies.map { $0.from &* count &+ $0.to })
+        let cost = { (edge: CycleBreakers.Edge) -> CycleBreakers.Cost in
+            let key = edge.from &* count &+ edge.to
+            return CycleBreakers.Cost(tier: declared.contains(key) ? 2 : 1, files: files[key]?.count ?? 0)
+        }
+        return Cycles.stronglyConnectedComponents(adjacency).map { component in
+            (component, CycleBreakers.breakers(of: component, in: adjacency, cost: cost))
+        }.map { component, breakers in
             let cycle = Cycles.shortestCycle(through: component[0], within: Set(component), adjacency: adjacency)
             let edges = cycle.indices.map { firstImport[[cycle[$0], cycle[($0 + 1) % cycle.count]]]! }
             let id = { (index: Int) in graph.modules[index].id }

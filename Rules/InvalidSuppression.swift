@@ -20,7 +20,9 @@ public struct InvalidSuppression: Rule {
 
         A directive modlint cannot read (a typo in the directive or a rule id, a bad date, \
         `enable` without `disable`) would otherwise be ignored silently; it is reported \
-        here instead. A suppression without a reason still applies, but is reported.
+        here instead. A suppression without a reason does not apply: the finding it would \
+        silence stays, and this rule points at the comment (set \
+        `require-suppression-reason: false` to accept suppressions without one).
         """,
         examples: [
             RuleExample("missing reason, unknown directive, unknown rule, expired", files: [

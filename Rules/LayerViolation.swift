@@ -6,7 +6,7 @@ import ModlintRuleEngine
 public struct LayerViolation: Rule {
     public static let description = RuleDescription(
         id: "layer-violation",
-        defaultSeverity: .warning,
+        defaultSeverity: .error,
         summary: "A module depends on a module of a higher layer, or on a sibling in an independent layer.",
         rationale: """
         `layers:` in `.modlint.yml` lists the architecture from top to bottom (for example \

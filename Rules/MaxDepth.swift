@@ -5,7 +5,7 @@ import ModlintRuleEngine
 public struct MaxDepth: Rule {
     public static let description = RuleDescription(
         id: "max-depth",
-        defaultSeverity: .warning,
+        defaultSeverity: .error,
         summary: "A chain of declared module dependencies is longer than 'max-depth'.",
         rationale: """
         Every link in a dependency chain is a module that must be built before the next \

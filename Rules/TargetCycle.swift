@@ -106,18 +106,31 @@ public struct TargetCycle: Rule {
         // member, each once) refer to that finding, so a dense component stays readable
         // and the output linear in its modules.
         var findings: [Finding] = []
-        for (component, cycles) in Cycles.shortestCycles(adjacency) where !cycles.isEmpty {
-            let breakers = CycleBreakers.breakers(of: component, in: adjacency)
+        let components = Cycles.shortestCycles(adjacency).filter { !$0.cycles.isEmpty }
+        guard !components.isEmpty else { return [] }
+        // Which files import along each declared edge: advice cuts a declaration nothing
+        // imports before one the sources need (whose removal would break the build).
+        var importingFiles: [Int: Set<String>] = [:]
+        let count = graph.modules.count
+        for edge in graph.imports where edge.from != edge.to { importingFiles[edge.from &* count &+ edge.to, default: []].insert(edge.site.file) }
+        let cost = { (edge: CycleBreakers.Edge) -> CycleBreakers.Cost in
+            let files = importingFiles[edge.from &* count &+ edge.to]?.count ?? 0
+            return CycleBreakers.Cost(tier: files == 0 ? 0 : 2, files: files)
+        }
+        for (component, cycles) in components {
+            let breakers = CycleBreakers.breakers(of: component, in: adjacency, cost: cost)
             var first: Site?
             for cycle in cycles {
-                findings.append(finding(cycle, component: component, breakers: breakers, first: &first, graph: graph, firstEdge: firstEdge))
+                findings.append(finding(cycle, component: component, breakers: breakers, first: &first, graph: graph, firstEdge: firstEdge,
+                                        cost: cost))
             }
         }
         return findings
     }
 
     private func finding(_ cycle: [Int], component: [Int], breakers: [CycleBreakers.Edge], first: inout Site?,
-                         graph: ModuleGraph, firstEdge: [Int: [Int: ModuleGraph.Dependency]]) -> Finding {
+                         graph: ModuleGraph, firstEdge: [Int: [Int: ModuleGraph.Dependency]],
+                         cost: (CycleBreakers.Edge) -> CycleBreakers.Cost) -> Finding {
         let names = (cycle + [cycle[0]]).map { graph.modules[$0].id }
         let edges = cycle.indices.map { firstEdge[cycle[$0]]![cycle[($0 + 1) % cycle.count]]! }
         var related = edges.dropFirst().map { edge in
@@ -130,7 +143,11 @@ public struct TargetCycle: Rule {
                 + "\(component.count) targets whose fewest dependencies to remove are listed at \(first.file):\(first.line)"
         } else {
             first = edges[0].site
-            let cut = breakers.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id)" }.joined(separator: ", ")
+            let cut = breakers.map { breaker in
+                let files = cost(breaker).files
+                return "\(graph.modules[breaker.from].id) -> \(graph.modules[breaker.to].id)"
+                    + (files == 0 ? " (nothing imports it)" : " (imported in \(files) file\(files == 1 ? "" : "s"): move that code first)")
+            }.joined(separator: ", ")
             message = "dependency cycle between targets: \(names.joined(separator: " -> ")); fewest dependencies to remove to break "
                 + "every cycle among these targets: \(cut)"
             related += breakers.compactMap { breaker in

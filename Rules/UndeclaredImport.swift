@@ -12,10 +12,10 @@ public struct UndeclaredImport: Rule {
         Severity follows the consequence. A module that no declared dependency reaches \
         breaks the build: the target does not compile on its own, or only when the build \
         order happens to help — an **error**. A module reachable only through another \
-        dependency builds today by accident: SwiftPM (or Xcode) happens to build it first \
-        and leaves it on the search path; the build breaks as soon as the intermediate \
-        dependency drops it, and the module graph that architecture rules check no longer \
-        matches what the code uses — a **warning** (architecture debt). Set \
+        dependency builds: SwiftPM (or Xcode) builds the chain first on purpose and \
+        accepts the import; it breaks as soon as the intermediate dependency drops the \
+        module, and the module graph that architecture rules check no longer matches \
+        what the code uses — a **warning** (architecture debt). Set \
         `transitive-imports: error` in `.modlint.yml` to gate on those too (or `note`, \
         `off`).
 
@@ -29,14 +29,20 @@ public struct UndeclaredImport: Rule {
         so are imports under `#if FLAG` (or `#if … && FLAG`) for a flag the manifest \
         never names: SwiftPM \
         compiles them only when someone passes `-Xswiftc -DFLAG` (another build system's \
-        single-module configuration, for example).
+        single-module configuration, for example). Under any other `#if`, the import is \
+        an **error** when some default debug or release build compiles it: `#if DEBUG` \
+        (debug builds define it) and `#if !DEBUG` do, and so do a flag the manifest \
+        defines, a package trait, `canImport` of another module and `os(…)` of a platform \
+        the package is built for (`platforms:` in `.modlint.yml`, else the manifest's \
+        `platforms:`, else every platform). An import that only a build nobody runs by \
+        default compiles (`#if os(Linux)` in a package for iOS and macOS) is a warning.
 
         A dependency declared only for some platforms (`condition: .when(platforms: \
         [.iOS])`) is undeclared everywhere else: its import must sit under a platform \
         condition (`#if os(iOS)`, `#if canImport(…)`, `#if targetEnvironment(…)`), or the \
         target stops building on the other platforms. Such an import is reported when it \
-        is unconditional; modlint does not evaluate conditions, so an import under any \
-        `#if` is trusted (packages often define their own platform flags).
+        is unconditional; an import under any `#if` is trusted there (packages often \
+        define their own platform flags).
         """,
         examples: [
             RuleExample("a module that no declared dependency reaches, imported in two files: one finding", files: [
@@ -311,18 +317,24 @@ public struct UndeclaredImport: Rule {
             let advice = DeclarationAdvice(context: context, importer: importer, imported: imported)
             let message: String
             var severity: Severity?
-            if let path = Self.path(from: edge.from, to: edge.to, adjacency: adjacency) {
+            let transitivePath = Self.path(from: edge.from, to: edge.to, adjacency: adjacency)
+            let isTransitive = transitivePath != nil
+            if let path = transitivePath {
                 let chain = path.map { graph.modules[$0].id }.joined(separator: " -> ")
-                message = "\(importer.id) imports \(importedName)\(whereImported), which it does not declare: reachable only transitively (\(chain)); it builds today by accident. \(advice.text)"
+                let through = graph.modules[path[1]].id
+                message = "\(importer.id) imports \(importedName)\(whereImported), which it does not declare: reachable only through \(through) "
+                    + "(\(chain)) — breaks if \(through) drops it. \(advice.text)"
                 severity = transitiveSeverity
             } else {
                 message = "\(importer.id) imports \(importedName)\(whereImported), which no dependency it declares reaches: the target does not build on its own. \(advice.text)"
-                // Under `#if` the import may never be compiled for this target's platforms
-                // (conditions are not evaluated): a break cannot be proven.
-                if edge.fact.condition != nil { severity = .warning }
+                // Under `#if`: a break when some default build compiles one of the imports
+                // (`#if DEBUG` does: debug builds define it); otherwise only a build nobody
+                // runs by default would fail.
+                if !edges.contains(where: { Self.isCompiledByDefault($0, importer: importer, context: context) }) { severity = .warning }
             }
             if severity == .off { continue }
-            let conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
+            var conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
+            if severity == .warning && !isTransitive { conditionSuffix += " (no default debug or release build compiles it)" }
             var related = [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath, line: declaration.line,
                                            message: "declare it in the dependencies of target \(declaration.name)")]
             related += edges.dropFirst().map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "also imported here") }
@@ -335,12 +347,18 @@ public struct UndeclaredImport: Rule {
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
             )
             finding.severity = severity
+            let traits = context.workspace.packages[importer.packageIndex].manifest.traits
             finding.fix = advice.fix.map { fix in
                 // Imported only under `#if os(…)`: declared for those platforms only.
                 var fix = fix
                 let platforms = edges.map { $0.fact.condition.flatMap(DependencyFix.platforms(ofCondition:)) }
                 if !platforms.contains(where: { $0 == nil }) {
                     fix.platforms = platforms.compactMap { $0 }.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                }
+                // Imported only under `#if Trait` (a trait of the package): declared for it.
+                let required = edges.map { $0.fact.condition.map { CompilationCondition.requiredFlags($0).filter(traits.contains) } ?? [] }
+                if !traits.isEmpty, !required.contains(where: \.isEmpty) {
+                    fix.traits = required.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
                 }
                 return fix
             }
@@ -361,6 +379,17 @@ public struct UndeclaredImport: Rule {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// Whether a default debug or release build for one of the importer's platforms
+    /// compiles the import (`CompilationCondition`): always without `#if`; under `#if`,
+    /// when `DEBUG`, a flag the manifest can define, a trait or a platform can make it true.
+    /// A condition modlint cannot parse counts as not proven (the cautious side).
+    static func isCompiledByDefault(_ edge: ModuleGraph.Import, importer: ModuleGraph.Module, context: LintContext) -> Bool {
+        guard let condition = edge.fact.condition else { return true }
+        let manifest = context.workspace.packages[importer.packageIndex].manifest
+        return CompilationCondition.isCompiledByDefault(condition, platforms: context.configuration.platforms ?? manifest.platforms,
+                                                       settableFlags: importer.productType == nil ? manifest.flagCandidates : []) == true
     }
 
     /// An import under `#if FLAG` for a custom flag that the package's manifest cannot

@@ -20,7 +20,7 @@ public struct Configuration: Sendable {
     public var file: String?
     /// Absolute directory that path globs are relative to (the file's directory).
     /// Severity of `undeclared-import` findings whose module is reachable only through
-    /// other dependencies (it builds today by accident): `transitive-imports:`.
+    /// other dependencies (it breaks if they drop it): `transitive-imports:`.
     public var transitiveImports: Severity = .warning
     /// Folders of package checkouts read as context (`dependencies:`), relative to the
     /// configuration file's directory: a CI cache of resolved packages.

@@ -31,13 +31,25 @@ public struct DependencyFixer {
     /// Manifests that could not be read.
     public private(set) var unreadable: [String] = []
 
-    public init(result: LintResult, removeUnused: Bool) {
+    /// Undeclared imports that only warnings report (reachable transitively), left as
+    /// they are without `all`.
+    public private(set) var leftAtWarning = 0
+
+    /// - Parameters:
+    ///   - all: also declare what warnings report; by default `fix` changes what the gate
+    ///     fails on (errors), as `lint` exits on them.
+    ///   - removeUnused: also remove what `unused-dependency` reports (asked for by name).
+    public init(result: LintResult, removeUnused: Bool, all: Bool = false) {
         root = result.root
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
         for diagnostic in result.diagnostics {
             guard var fix = diagnostic.fix,
                   diagnostic.rule == "undeclared-import" || (removeUnused && diagnostic.rule == "unused-dependency") else { continue }
+            if diagnostic.rule == "undeclared-import" && diagnostic.severity != .error && !all {
+                leftAtWarning += 1
+                continue
+            }
             // Only for a fix that is made: the entry is read from another manifest.
             if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
                 fix.packageDependency = entries.entry(declared)

@@ -29,8 +29,28 @@ public enum CycleBreakers {
         }
     }
 
+    /// What removing an edge costs, for advice that keeps the code building: `tier` first
+    /// (0: nothing imports along the edge, a manifest line; 1: an undeclared import; 2: an
+    /// import the sources rely on), then `files` (the files to change).
+    public struct Cost: Sendable, Hashable, Comparable {
+        public var tier: Int
+        public var files: Int
+
+        public init(tier: Int, files: Int) {
+            self.tier = tier
+            self.files = files
+        }
+
+        public static func < (lhs: Cost, rhs: Cost) -> Bool { (lhs.tier, lhs.files) < (rhs.tier, rhs.files) }
+    }
+
     /// The edges to remove so that `component` (a strongly connected component) has no cycle.
-    public static func breakers(of component: [Int], in adjacency: [[Int]]) -> [Edge] {
+    ///
+    /// With `cost`, only the cheapest tier that can break every cycle is cut: a cycle that
+    /// an unimported declaration closes is broken there, never at the import the sources
+    /// need (whose removal would break the build); within that tier, the fewest edges,
+    /// then the fewest files.
+    public static func breakers(of component: [Int], in adjacency: [[Int]], cost: ((Edge) -> Cost)? = nil) -> [Edge] {
         let members = Set(component)
         var edgeSet = Set<Edge>()
         for node in component {
@@ -41,13 +61,63 @@ public enum CycleBreakers {
         let loops = edges.filter { $0.from == $0.to }
         let rest = edges.filter { $0.from != $0.to }
         if isAcyclic(component, rest, removing: []) { return loops }
+        if let cost {
+            let costs = rest.map(cost)
+            if Set(costs).count > 1 { return (loops + tieredSolution(component, rest, costs: costs)).sorted() }
+        }
         if rest.count <= exactEdgeLimit, let exact = exactSolution(component, rest) {
             return (loops + exact).sorted()
         }
         return (loops + heuristicSolution(component, rest)).sorted()
     }
 
+    /// The lowest tier whose edges, all removed, leave no cycle; then the fewest of them
+    /// (exactly when few, else every one that is needed), the cheaper on a tie.
+    private static func tieredSolution(_ nodes: [Int], _ edges: [Edge], costs: [Cost]) -> [Edge] {
+        for tier in Set(costs.map(\.tier)).sorted() {
+            let candidates = edges.indices.filter { costs[$0].tier <= tier }
+            guard isAcyclic(nodes, edges, removing: Set(candidates)) else { continue }
+            if candidates.count <= exactEdgeLimit, let exact = exactSolution(nodes, edges, candidates: candidates, costs: costs) {
+                return exact.map { edges[$0] }
+            }
+            // Every candidate removed, then the dearest put back first while no cycle returns.
+            var removed = Set(candidates)
+            for index in candidates.sorted(by: { (costs[$1], $0) < (costs[$0], $1) }) {
+                removed.remove(index)
+                if !isAcyclic(nodes, edges, removing: removed) { removed.insert(index) }
+            }
+            return removed.sorted().map { edges[$0] }
+        }
+        return edges
+    }
+
     // MARK: - Exact
+
+    /// Subsets of `candidates` by increasing size; of the first size that breaks every
+    /// cycle, the cheapest (the first in order on a tie). `nil` when over budget.
+    private static func exactSolution(_ nodes: [Int], _ edges: [Edge], candidates: [Int], costs: [Cost]) -> [Int]? {
+        var checks = 0
+        for size in 1...candidates.count {
+            var best: (cost: Int, indices: [Int])?
+            var positions = Array(0..<size)
+            while true {
+                checks += 1
+                if checks > exactCheckBudget { return best?.indices }
+                let chosen = positions.map { candidates[$0] }
+                if isAcyclic(nodes, edges, removing: Set(chosen)) {
+                    let total = chosen.reduce(0) { $0 + costs[$1].files }
+                    if best == nil || total < best!.cost { best = (total, chosen) }
+                }
+                var position = size - 1
+                while position >= 0 && positions[position] == candidates.count - size + position { position -= 1 }
+                if position < 0 { break }
+                positions[position] += 1
+                for later in (position + 1)..<size { positions[later] = positions[later - 1] + 1 }
+            }
+            if let best { return best.indices }
+        }
+        return nil
+    }
 
     private static func exactSolution(_ nodes: [Int], _ edges: [Edge]) -> [Edge]? {
         var checks = 0

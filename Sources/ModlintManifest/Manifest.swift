@@ -12,6 +12,9 @@ public struct PackageManifest: Sendable, Equatable, Codable {
     public var notes: [ManifestNote]
     /// `platforms:` as declared, lower-cased (`["ios", "macos"]`); empty when none.
     public var platforms: [String] = []
+    /// The package's traits (`traits: ["A", .trait(name: "B")]`), in order; code under
+    /// `#if A` is compiled when the trait is enabled (`.when(traits:)` declares for it).
+    public var traits: [String] = []
     /// The platforms `#if` in the manifest was evaluated for (several: the result merges
     /// them, and a dependency some of them lack carries `.when(platforms:)`); empty when
     /// the manifest has no `#if`.

@@ -78,6 +78,17 @@ struct ManifestBuilder {
                 }
             }
         }
+        // Traits: names only (what `#if` in the sources can test). What cannot be read
+        // only costs a `.when(traits:)` in `fix`, not worth a note.
+        if case .array(let traits)? = package.argument("traits") {
+            for trait in traits {
+                if case .string(let name, _) = trait {
+                    manifest.traits.append(name)
+                } else if case .object(let object) = trait, object.kind == "trait", case .string(let name, _)? = object.argument("name") {
+                    manifest.traits.append(name)
+                }
+            }
+        }
         for element in elements(package.argument("products"), "products", pos) {
             if let product = product(element, pos) { manifest.products.append(product) }
         }

@@ -26,7 +26,10 @@ enum DOTLegend {
             rows.append("<TR><TD BORDER=\"1\" BGCOLOR=\"\(fill)\" COLOR=\"\(border)\" WIDTH=\"18\"> </TD><TD ALIGN=\"LEFT\">\(kindNames[kind] ?? kind.rawValue)</TD></TR>")
         }
         if view.nodes.contains(where: { compositionRoots.contains($0.id) }) {
-            rows.append("<TR><TD BORDER=\"3\" COLOR=\"#2f855a\" WIDTH=\"18\"> </TD><TD ALIGN=\"LEFT\">composition root (bold)</TD></TR>")
+            // The swatch is the drawing's: the same fill and border as a root's node.
+            let attributes = DOTRenderer.compositionRootAttributes
+            let fill = value("fillcolor", in: attributes) ?? "#ffffff", border = value("color", in: attributes) ?? "#4a5568"
+            rows.append("<TR><TD BORDER=\"3\" BGCOLOR=\"\(fill)\" COLOR=\"\(border)\" WIDTH=\"18\"> </TD><TD ALIGN=\"LEFT\">composition root (bold)</TD></TR>")
         }
         let edgeKinds = Set(view.edges.map(\.kind))
         for kind in GraphEdge.Kind.allCases where edgeKinds.contains(kind) {

@@ -105,9 +105,9 @@ public struct DOTRenderer: Sendable {
         var attributes = Self.nodeAttributes(node.kind)
         var tooltip = "\(node.id) (\(node.kind.rawValue))"
         if options.compositionRoots.contains(node.id) {
-            attributes += Self.compositionRootAttributes
+            attributes = Self.merged(attributes, Self.compositionRootAttributes)
             // An extension stays dashed: it is a root hosted by an app, not an app.
-            if node.kind == .appExtension { attributes.append("style=\"rounded,filled,dashed,bold\"") }
+            if node.kind == .appExtension { attributes = Self.merged(attributes, ["style=\"rounded,filled,dashed,bold\""]) }
             tooltip = "\(node.id) (\(node.kind.rawValue), composition root)"
         }
         if let package = node.package, node.kind != .package { tooltip += "\npackage: \(package)" }
@@ -141,7 +141,18 @@ public struct DOTRenderer: Sendable {
         return out
     }
 
-    /// Drawn over the kind's attributes (later attributes win in DOT).
+    /// `base` with each attribute of `overrides` in place of the one of the same name (or
+    /// added): every attribute once, so the legend and a reader of the DOT see one value.
+    static func merged(_ base: [String], _ overrides: [String]) -> [String] {
+        func name(_ attribute: String) -> Substring { attribute.prefix { $0 != "=" } }
+        var result = base
+        for attribute in overrides {
+            if let index = result.firstIndex(where: { name($0) == name(attribute) }) { result[index] = attribute } else { result.append(attribute) }
+        }
+        return result
+    }
+
+    /// Drawn over the kind's attributes (`merged`): orange, bold, whatever the kind.
     static let compositionRootAttributes = [
         "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5", "fillcolor=\"#fff1d6\"", "color=\"#c05621\"",
     ]

@@ -131,6 +131,16 @@ public struct DiagramPipeline {
         for package in workspace.packages where package.name != package.identity {
             names[package.identity] = package.name
         }
+        // Two packages one name (an app project `Kit.xcodeproj` beside the `Kit` package it
+        // links): each box says where it comes from, or `--collapse package` shows twins.
+        let shown = workspace.packages.map { names[$0.identity] ?? $0.identity }
+        var count: [String: Int] = [:]
+        for name in shown { count[name.lowercased(), default: 0] += 1 }
+        for (index, package) in workspace.packages.enumerated() where count[shown[index].lowercased(), default: 0] > 1 {
+            let origin = package.kind == .xcodeProject ? Paths.lastComponent(Paths.parent(package.manifestPath))
+                : (package.directory.isEmpty ? "./" : package.directory + "/")
+            names[package.identity] = "\(shown[index]) (\(origin))"
+        }
         // Apps, extensions and executables assemble the object graph; configured roots add to them.
         let roots = Set(view.nodes.filter {
             [.app, .appExtension, .executable].contains($0.kind) || ($0.kind != .external && configuration.isCompositionRoot($0.id))

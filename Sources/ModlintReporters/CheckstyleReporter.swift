@@ -15,7 +15,7 @@ public struct CheckstyleReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         var currentFile: String?
         for d in result.diagnostics {

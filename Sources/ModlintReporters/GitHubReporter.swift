@@ -19,7 +19,7 @@ public struct GitHubReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
         var out = ""
         for d in result.diagnostics {
             var properties = [("file", paths.path(d.file))]

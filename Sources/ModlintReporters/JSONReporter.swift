@@ -74,6 +74,7 @@ public struct JSONReporter: Reporter {
             ])))
         }
         members.append(("platforms", .array(fix.platforms.map { .string($0) })))
+        if !fix.traits.isEmpty { members.append(("traits", .array(fix.traits.map { .string($0) }))) }
         members.append(("isXcodeProject", .bool(fix.isXcodeProject)))
         return .object(members)
     }

@@ -25,7 +25,7 @@ public struct JUnitReporter: Reporter {
     func fails(_ diagnostic: Diagnostic) -> Bool { strict || diagnostic.severity == .error }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
         var byRule: [String: [Diagnostic]] = [:]
         for d in result.diagnostics { byRule[d.rule, default: []].append(d) }
         var ruleIDs = rules.covering(result).map(\.id)

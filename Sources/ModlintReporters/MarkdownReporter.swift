@@ -39,9 +39,13 @@ public struct MarkdownReporter: Reporter {
         lines.append("\(status) **\(Plural.count(s.errors, "error"))**, \(Plural.count(s.warnings, "warning")), \(Plural.count(s.notes, "note")) \(scope).")
 
         let groups = Self.groups(result.diagnostics)
-        lines += ["", "| Rule | Severity | Findings |", "| --- | --- | ---: |"]
+        // Counts per severity: one rule can report errors and warnings (an import that
+        // breaks the build, another reachable only transitively), and a single label
+        // would call the warnings errors.
+        lines += ["", "| Rule | Errors | Warnings | Notes |", "| --- | ---: | ---: | ---: |"]
         for group in groups {
-            lines.append("| \(ruleReference(group.rule)) | \(group.severity.rawValue) | \(group.diagnostics.count) |")
+            let counts = [Severity.error, .warning, .note].map { severity in group.diagnostics.filter { $0.severity == severity }.count }
+            lines.append("| \(ruleReference(group.rule)) | " + counts.map { $0 == 0 ? "" : String($0) }.joined(separator: " | ") + " |")
         }
         for group in groups {
             lines += ["", "### \(MarkdownText.codeSpan(group.rule))", ""]

@@ -23,15 +23,24 @@ public struct ReporterOptions: Sendable, Equatable {
     public var sourceLinkBase: String?
     /// `lint --strict`: every finding fails (JUnit marks warnings and notes as failures too).
     public var strict: Bool
+    /// The absolute working directory: `text`, and outside CI `github`, `checkstyle` and
+    /// `junit`, write paths relative to it (absolute when the root lies outside it), so a
+    /// terminal or an editor opens them from where modlint ran. `nil`: root-relative.
+    public var workingDirectory: String?
 
     public init(colored: Bool = false, rules: RuleCatalog = .empty, repositoryRoot: String? = nil,
-                sourceLinkBase: String? = nil, strict: Bool = false) {
+                sourceLinkBase: String? = nil, strict: Bool = false, workingDirectory: String? = nil) {
         self.colored = colored
         self.rules = rules
         self.repositoryRoot = repositoryRoot
         self.sourceLinkBase = sourceLinkBase
         self.strict = strict
+        self.workingDirectory = workingDirectory
     }
+
+    /// The base that `github`, `checkstyle` and `junit` paths are relative to: the
+    /// repository on CI, else the working directory.
+    var annotationRoot: String? { repositoryRoot ?? workingDirectory }
 }
 
 /// Reporters by name, for `--reporter NAME`.
@@ -47,11 +56,12 @@ public struct ReporterRegistry: Sendable {
     /// Every reporter that ships with modlint.
     public static let standard = ReporterRegistry([
         JSONReporter.name: { _ in JSONReporter() },
-        TextReporter.name: { TextReporter(colored: $0.colored) },
+        TextReporter.name: { TextReporter(colored: $0.colored, workingDirectory: $0.workingDirectory) },
+        TextReporter.xcodeName: { _ in TextReporter.xcode() },
         SARIFReporter.name: { SARIFReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
-        GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.repositoryRoot) },
-        JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, strict: $0.strict) },
-        CheckstyleReporter.name: { CheckstyleReporter(repositoryRoot: $0.repositoryRoot) },
+        GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.annotationRoot) },
+        JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.annotationRoot, strict: $0.strict) },
+        CheckstyleReporter.name: { CheckstyleReporter(repositoryRoot: $0.annotationRoot) },
         CodeClimateReporter.name: { CodeClimateReporter(repositoryRoot: $0.repositoryRoot) },
         MarkdownReporter.name: {
             MarkdownReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot, sourceLinkBase: $0.sourceLinkBase)

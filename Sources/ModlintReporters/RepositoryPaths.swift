@@ -10,7 +10,10 @@ public struct RepositoryPaths: Sendable, Equatable {
     /// The absolute directory repository-relative paths start from.
     public let base: String
 
-    public init(resultRoot: String, repositoryRoot: String?) {
+    /// - Parameter absoluteOutside: a root outside `repositoryRoot` gives absolute paths
+    ///   (what a terminal or an editor can open from the working directory) instead of
+    ///   root-relative ones.
+    public init(resultRoot: String, repositoryRoot: String?, absoluteOutside: Bool = false) {
         let root = Self.trimmed(resultRoot)
         guard let repositoryRoot else {
             (prefix, base) = ("", root)
@@ -22,14 +25,27 @@ public struct RepositoryPaths: Sendable, Equatable {
         } else if root.hasPrefix(repo == "/" ? "/" : repo + "/") {
             let relative = root.dropFirst(repo == "/" ? 1 : repo.count + 1)
             (prefix, base) = (relative + "/", repo)
+        } else if absoluteOutside {
+            (prefix, base) = (root == "/" ? "/" : root + "/", "/")
         } else {
             (prefix, base) = ("", root)
         }
     }
 
+    /// Every path absolute: `xcode` output, which build phases read from any directory.
+    public static func absolute(resultRoot: String) -> RepositoryPaths {
+        let root = trimmed(resultRoot)
+        return RepositoryPaths(prefix: root == "/" ? "/" : root + "/", base: "/")
+    }
+
+    private init(prefix: String, base: String) {
+        self.prefix = prefix
+        self.base = base
+    }
+
     /// `file` (relative to the result root) relative to `base`.
     public func path(_ file: String) -> String {
-        prefix + file
+        file.hasPrefix("/") ? file : prefix + file
     }
 
     /// A related location as one line of a finding's message, for formats with no place of

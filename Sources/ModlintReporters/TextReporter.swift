@@ -8,23 +8,41 @@ import ModlintWorkspace
 ///     modlint: 1 error, 0 warnings, 0 notes in 2 packages, 5 modules, 40 files
 public struct TextReporter: Reporter {
     public static let name = "text"
-    public var name: String { Self.name }
+    /// The same lines with absolute paths, as Xcode reads them from a build phase's output.
+    public static let xcodeName = "xcode"
+    public var name: String { absolute ? Self.xcodeName : Self.name }
 
     /// ANSI colour (bold locations and messages; red errors, yellow warnings, cyan notes).
     public var colored: Bool
+    /// Paths are relative to this folder (absolute when the root lies outside it);
+    /// `nil`: relative to the result's root.
+    public var workingDirectory: String?
+    /// Absolute paths (`xcode`).
+    public var absolute = false
 
-    public init(colored: Bool = false) {
+    public init(colored: Bool = false, workingDirectory: String? = nil) {
         self.colored = colored
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `file:line:col: error: …` with absolute paths: what an Xcode Run Script build phase
+    /// needs for its issues to show in the editor.
+    public static func xcode() -> TextReporter {
+        var reporter = TextReporter()
+        reporter.absolute = true
+        return reporter
     }
 
     public func render(_ result: LintResult) -> String {
+        let paths = absolute ? RepositoryPaths.absolute(resultRoot: result.root)
+            : RepositoryPaths(resultRoot: result.root, repositoryRoot: workingDirectory, absoluteOutside: true)
         var out = ""
         for d in result.diagnostics {
-            out += style(location(d.file, d.line, d.column) + ":", .bold) + " "
+            out += style(location(paths.path(d.file), d.line, d.column) + ":", .bold) + " "
             out += severityLabel(d.severity) + " "
             out += style(PathBytes.displayed(d.message), .bold) + " [\(d.rule)]\n"
             for r in d.related {
-                out += "    " + style(location(r.file, r.line, r.line > 0 ? 1 : 0) + ":", .bold) + " "
+                out += "    " + style(location(paths.path(r.file), r.line, r.line > 0 ? 1 : 0) + ":", .bold) + " "
                 out += severityLabel(.note) + " " + PathBytes.displayed(r.message) + "\n"
             }
         }

@@ -30,8 +30,30 @@ public struct DependencyFix: Sendable, Equatable, Codable {
     /// For `add`: the platforms an import under `#if os(…)` is compiled for, as
     /// `Platform` member names (`iOS`, `macOS`); empty for an unconditional dependency.
     public var platforms: [String]
+    /// For `add`: the package traits an import under `#if Trait` is compiled with; empty
+    /// for a dependency no trait conditions.
+    public var traits: [String] = []
     /// The manifest is an Xcode project: reported, never edited.
     public var isXcodeProject: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case action, manifest, target, dependency, packageDependency, packageDependencyDeclaredAt, platforms, traits, isXcodeProject
+    }
+
+    /// `traits` may be missing (results written before it existed, and the JSON result
+    /// leaves it out when empty).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        action = try container.decode(Action.self, forKey: .action)
+        manifest = try container.decode(String.self, forKey: .manifest)
+        target = try container.decode(String.self, forKey: .target)
+        dependency = try container.decode(String.self, forKey: .dependency)
+        packageDependency = try container.decodeIfPresent(String.self, forKey: .packageDependency)
+        packageDependencyDeclaredAt = try container.decodeIfPresent(RelatedLocation.self, forKey: .packageDependencyDeclaredAt)
+        platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
+        traits = try container.decodeIfPresent([String].self, forKey: .traits) ?? []
+        isXcodeProject = try container.decodeIfPresent(Bool.self, forKey: .isXcodeProject) ?? false
+    }
 
     public init(action: Action, manifest: String, target: String, dependency: String, packageDependency: String? = nil,
                 packageDependencyDeclaredAt: RelatedLocation? = nil, platforms: [String] = [], isXcodeProject: Bool = false) {
@@ -45,14 +67,17 @@ public struct DependencyFix: Sendable, Equatable, Codable {
         self.isXcodeProject = isXcodeProject
     }
 
-    /// The element as it is inserted, with its platform condition.
+    /// The element as it is inserted, with its platform and trait condition.
     public var element: String {
-        guard action == .add, !platforms.isEmpty else { return dependency }
-        let list = platforms.map { "." + $0 }.joined(separator: ", ")
+        guard action == .add, !platforms.isEmpty || !traits.isEmpty else { return dependency }
+        var parts: [String] = []
+        if !platforms.isEmpty { parts.append("platforms: [" + platforms.map { "." + $0 }.joined(separator: ", ") + "]") }
+        if !traits.isEmpty { parts.append("traits: [" + traits.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
+        let condition = "condition: .when(" + parts.joined(separator: ", ") + ")"
         if dependency.hasPrefix("\"") {
-            return ".target(name: \(dependency), condition: .when(platforms: [\(list)]))"
+            return ".target(name: \(dependency), \(condition))"
         }
-        return String(dependency.dropLast()) + ", condition: .when(platforms: [\(list)]))"
+        return String(dependency.dropLast()) + ", \(condition))"
     }
 
     /// `Platform` member names for an `#if` condition that only names platforms

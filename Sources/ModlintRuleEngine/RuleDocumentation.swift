@@ -39,10 +39,12 @@ public enum RuleDocumentation {
     public static let severityPolicy: [(Severity, String)] = [
         (.error, "Breaks the build or the app at launch: a clean build fails or depends on build order (an unreachable import, a "
             + "cycle, a manifest SwiftPM rejects), or the app crashes or misbehaves as it starts (an unmet Spezi requirement, a DI "
-            + "key resolved but never registered, a registration silently overwritten)."),
+            + "key resolved but never registered, a registration silently overwritten) — or breaks a rule that exists only because "
+            + "the team wrote it in `.modlint.yml` (layers, forbidden edges, max depth): declared to be enforced, so it fails the "
+            + "gate; an explicit severity in `.modlint.yml` still wins."),
         (.warning, "Architecture debt or hygiene: the code builds and runs today, but the graph is not what it claims to be (an "
-            + "import reachable only transitively, an unused dependency, an implementation crossing a boundary, a layer or forbidden "
-            + "edge, a style rule, a suppression that is malformed, expired or unused)."),
+            + "import reachable only transitively, an unused dependency, an implementation crossing a boundary, a style rule, a "
+            + "suppression that is malformed, expired or unused)."),
         (.note, "Information about what modlint read: files in no target, manifests or dependencies it could not resolve."),
     ]
 

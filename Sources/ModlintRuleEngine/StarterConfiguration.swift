@@ -44,7 +44,7 @@ public struct StarterConfiguration: Sendable {
             "",
         ]
         let layers = Self.inferLayers(graph)
-        if layers.isEmpty {
+        if layers.count < 2 {
             lines += [
                 "# Layers, top to bottom: a module may depend on its own layer and on the layers below.",
                 "# No well-known folders (Features, Core, Shared …) were found; for example:",
@@ -58,12 +58,14 @@ public struct StarterConfiguration: Sendable {
         } else {
             lines += [
                 "# Layers, top to bottom: a module may depend on its own layer and on the layers below.",
-                "# Guessed from the folder structure; a module belongs to the first layer that matches.",
+                "# \(layers[0].source); a module belongs to the first layer that matches.",
+                "# A dependency that points up, from a lower layer to a higher one, fails the gate.",
                 "layers:",
             ]
             for layer in layers {
                 lines.append("  - name: \(layer.name)")
-                lines.append("    paths: [\(layer.paths.map { "\"\($0)\"" }.joined(separator: ", "))]")
+                if !layer.paths.isEmpty { lines.append("    paths: [\(layer.paths.map { "\"\($0)\"" }.joined(separator: ", "))]") }
+                if !layer.modules.isEmpty { lines.append("    modules: [\(layer.modules.map { "\"\($0)\"" }.joined(separator: ", "))]") }
                 if layer.independent { lines.append("    independent: true   # siblings must not depend on each other") }
             }
         }
@@ -101,15 +103,28 @@ public struct StarterConfiguration: Sendable {
 
     struct InferredLayer: Equatable {
         var name: String
-        var paths: [String]
+        var paths: [String] = []
+        var modules: [String] = []
         var independent: Bool
+        /// How the layers were found, for the comment above them.
+        var source = "Guessed from the folder structure"
+    }
+
+    /// Layers a written configuration can enforce — two or more, or none (a single layer
+    /// can never report anything): from well-known folder names (`Packages/Features/**`),
+    /// else from well-known module names (`*Feature`, `*Domain`, `*Core` …), else from the
+    /// graph's levels (each module by the longest chain of dependencies below it, which
+    /// today's edges respect by construction). Names say what the team meant, so edges
+    /// that break them today are reported; levels only hold the line from now on.
+    static func inferLayers(_ graph: ModuleGraph) -> [InferredLayer] {
+        [layersFromFolders(graph), layersFromNames(graph), layersFromLevels(graph)].first { $0.count >= 2 } ?? []
     }
 
     /// For every module directory, the first component with a well-known layer name gives
     /// a path glob (`Packages/Features/**`) for that layer.
-    static func inferLayers(_ graph: ModuleGraph) -> [InferredLayer] {
+    static func layersFromFolders(_ graph: ModuleGraph) -> [InferredLayer] {
         var pathsByLayer: [Int: Set<String>] = [:]
-        for module in graph.modules where module.kind != .test {
+        for module in graph.modules where module.kind != .test && !module.isContext {
             guard let directory = module.directory else { continue }
             let components = directory.split(separator: "/").map(String.init)
             for (position, component) in components.enumerated() {
@@ -120,6 +135,55 @@ public struct StarterConfiguration: Sendable {
         }
         return pathsByLayer.keys.sorted().map { index in
             InferredLayer(name: layerFolders[index].name, paths: pathsByLayer[index]!.sorted(), independent: layerFolders[index].independent)
+        }
+    }
+
+    /// Well-known words in module names, top layer first (`ProfileFeature`, `AuthDomain`).
+    static let layerWords: [(name: String, words: [String], independent: Bool)] = [
+        ("App", ["App"], false),
+        ("Features", ["Feature", "Scene", "Screen"], true),
+        ("Domain", ["Domain", "UseCase"], false),
+        ("Data", ["Data", "Repository", "Repositories", "Persistence", "Storage"], false),
+        ("Core", ["Core", "Networking", "Network", "Infrastructure", "Platform"], false),
+        ("UI", ["UI", "DesignSystem", "Components"], false),
+        ("Shared", ["Shared", "Common", "Utilities", "Utils", "Foundation", "Models"], false),
+    ]
+
+    /// Module names that end with a well-known word (`ProfileFeature`, `NetworkingCore`):
+    /// each layer lists its modules by name.
+    static func layersFromNames(_ graph: ModuleGraph) -> [InferredLayer] {
+        var modulesByLayer: [Int: [String]] = [:]
+        for module in graph.modules where module.kind != .test && !module.isContext {
+            let layer = module.productType?.isCompositionRoot == true ? 0
+                : layerWords.firstIndex { layer in
+                    // `App` only as a suffix: `AppAccount` is a feature, `ShopApp` an app.
+                    layer.words.contains { module.name.hasSuffix($0) || (layer.name != "App" && module.name.hasPrefix($0)) }
+                }
+            if let layer { modulesByLayer[layer, default: []].append(module.id) }
+        }
+        return modulesByLayer.keys.sorted().map { index in
+            InferredLayer(name: layerWords[index].name, modules: modulesByLayer[index]!.sorted(), independent: layerWords[index].independent,
+                          source: "Guessed from module names")
+        }
+    }
+
+    /// Bands of the dependency graph: modules by depth (the longest chain below them),
+    /// split into at most three layers (Top, Middle, Base) listed by name.
+    static func layersFromLevels(_ graph: ModuleGraph) -> [InferredLayer] {
+        let entries = ModuleMetrics(graph: graph).modules.filter { entry in
+            graph.index(of: entry.module).map { !graph.modules[$0].isContext } ?? false
+        }
+        guard let deepest = entries.map(\.depth).max(), deepest >= 1 else { return [] }
+        let bands = min(3, deepest + 1)
+        let names = bands == 2 ? ["Top", "Base"] : ["Top", "Middle", "Base"]
+        var modulesByBand = [[String]](repeating: [], count: bands)
+        for entry in entries {
+            // Depth 0 is the base; the deepest modules are the top.
+            let band = bands - 1 - min(bands - 1, entry.depth * bands / (deepest + 1))
+            modulesByBand[band].append(entry.module)
+        }
+        return modulesByBand.enumerated().filter { !$0.element.isEmpty }.map { index, modules in
+            InferredLayer(name: names[index], modules: modules.sorted(), independent: false, source: "Guessed from the dependency graph's levels")
         }
     }
 

@@ -39,6 +39,9 @@ public struct WorkspaceOptions: Sendable {
     /// Absolute directory the `exclude` globs are relative to (the configuration file's
     /// directory, which may lie above or below the workspace root); `nil` = the root.
     public var excludeBaseDirectory: String?
+    /// Absolute paths of files the walk leaves out as if they were not there: the files
+    /// git does not track (`--ignore-untracked`, what a pre-commit hook lints).
+    public var ignoredFiles: Set<String> = []
     /// Tools version used to pick `Package@swift-X.swift` variants.
     public var toolsVersion: [Int]
     /// One environment for manifests' `#if` (what SwiftPM on that machine sees); `nil`
@@ -278,6 +281,7 @@ public struct WorkspaceLoader: Sendable {
         var exclusion = Exclusion(globs: options.exclude, root: root, base: options.excludeBaseDirectory)
         // Checkouts given with --dependencies are context, never part of the linted tree.
         exclusion.contextFolders = Set(options.dependencyFolders.filter { Paths.isInside($0, root) && $0 != root }.map { Paths.relative($0, to: root) })
+        exclusion.ignoredFiles = Set(options.ignoredFiles.filter { Paths.isInside($0, root) && $0 != root }.map { Paths.relative($0, to: root) })
         for directory in Set(directories).sorted() {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
@@ -852,6 +856,7 @@ struct TreeScan: Sendable {
         var manifests: [String] = []
         for entry in entries {
             let path = Paths.join(directory, entry.name)
+            if !excluded.ignoredFiles.isEmpty && excluded.ignoredFiles.contains(path) { continue }
             if excluded.matches(path) {
                 excludedPaths.append(path)
                 continue
@@ -925,6 +930,8 @@ struct Exclusion: Sendable {
     var globs: [Glob] = []
     /// Root-relative folders of dependency checkouts (read as context, not walked).
     var contextFolders: Set<String> = []
+    /// Root-relative files left out without a word (`WorkspaceOptions.ignoredFiles`).
+    var ignoredFiles: Set<String> = []
     /// The root's path relative to the base (`nil`: the root lies outside the base), or
     /// the base's path relative to the root when the base lies below it.
     private var rootInsideBase: String?

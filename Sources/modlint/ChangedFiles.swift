@@ -8,8 +8,26 @@ enum ChangedFiles {
     static let staged = "\u{1}staged"
 
     /// ArgumentParser options always take a value; a bare `--changed` gets the sentinel.
+    /// `--changed HEAD~1` (a space, as with most options) takes the next word as the
+    /// revision when no file or folder has that name: paths exist, revisions do not.
     static func normalizeArguments(_ arguments: [String]) -> [String] {
-        arguments.map { $0 == "--changed" ? "--changed=" + staged : $0 }
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument == "--changed" else {
+                result.append(argument)
+                continue
+            }
+            if index < arguments.count, !arguments[index].hasPrefix("-"), FileSystem.kind(of: arguments[index]) == .missing {
+                result.append("--changed=" + arguments[index])
+                index += 1
+            } else {
+                result.append("--changed=" + staged)
+            }
+        }
+        return result
     }
 
     static func list(revision: String, root: String) throws -> Set<String> {
@@ -27,6 +45,25 @@ enum ChangedFiles {
             let absolute = Paths.join(top, line)
             let relative = Paths.relative(absolute, to: root)
             if relative != absolute { result.insert(relative) }
+        }
+        return result
+    }
+
+    /// Absolute paths of the files git does not track (and does not ignore) under the
+    /// linted `paths`: what a commit leaves out, and so what a pre-commit hook must not
+    /// judge (`--ignore-untracked`).
+    static func untracked(paths: [String]) throws -> Set<String> {
+        var result = Set<String>()
+        for path in paths.isEmpty ? ["."] : paths {
+            let absolute = FileSystem.absolute(path)
+            let directory = FileSystem.kind(of: absolute) == .directory ? absolute : Paths.parent(absolute)
+            guard let topLevel = try git(["rev-parse", "--show-toplevel"], in: directory).first else {
+                throw UsageError(message: "--ignore-untracked needs a git repository: \(directory) is not inside one")
+            }
+            let top = FileSystem.absolute(topLevel)
+            for line in try git(["ls-files", "--others", "--exclude-standard", "--full-name", "--", "."], in: directory) {
+                result.insert(Paths.join(top, line))
+            }
         }
         return result
     }
@@ -52,6 +89,9 @@ enum ChangedFiles {
                 throw UsageError(message: "--changed needs a git repository: \(directory) is not inside one")
             }
             let detail = message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
+            if arguments.first == "diff", let revision = arguments.dropFirst(3).first, detail.contains("bad revision") || detail.contains("unknown revision") {
+                throw UsageError(message: "--changed: '\(revision)' is neither a path nor a revision git knows (\(detail))")
+            }
             throw UsageError(message: "git \(arguments.joined(separator: " ")) failed: \(detail)")
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }

@@ -24,11 +24,14 @@ struct FixCommand: ParsableCommand {
     @Flag(name: .customLong("remove-unused"), help: "Also remove declared dependencies that no source imports (never link-only ones).")
     var removeUnused = false
 
+    @Flag(name: .customLong("all"), help: "Also declare imports that only warnings report (reachable only through another dependency); by default fix changes what the gate fails on.")
+    var all = false
+
     @OptionGroup var cache: CacheOptions
 
     func run() throws {
         let run = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache)
-        let fixer = try run.plan(removeUnused: removeUnused)
+        let fixer = try run.plan(removeUnused: removeUnused, all: all)
         if dryRun {
             Output.standardOutput(fixer.diff)
             run.report(fixer, wrote: false, to: Output.standardError)
@@ -58,8 +61,8 @@ struct FixRun {
                                    validating: true).result
     }
 
-    func plan(removeUnused: Bool) throws -> DependencyFixer {
-        let fixer = DependencyFixer(result: result, removeUnused: removeUnused)
+    func plan(removeUnused: Bool, all: Bool = false) throws -> DependencyFixer {
+        let fixer = DependencyFixer(result: result, removeUnused: removeUnused, all: all)
         if let manifest = fixer.unreadable.first {
             throw UsageError(message: "cannot read \(Paths.join(result.root, manifest))")
         }
@@ -91,8 +94,13 @@ struct FixRun {
             lines.append("\(fix.manifest): target \(fix.target): \(verb) \(fix.dependency) in Xcode (projects are not edited)")
         }
         let count = fixer.changes.reduce(0) { $0 + $1.applied.count }
-        lines.append("modlint: \(wrote ? "made" : "would make") \(Plural.count(count, "edit")) in "
-                     + "\(Plural.count(fixer.changes.filter { !$0.applied.isEmpty }.count, "manifest"))")
+        var summary = "modlint: \(wrote ? "made" : "would make") \(Plural.count(count, "edit")) in "
+            + "\(Plural.count(fixer.changes.filter { !$0.applied.isEmpty }.count, "manifest"))"
+        if fixer.leftAtWarning > 0 {
+            summary += "; left \(Plural.count(fixer.leftAtWarning, "import")) that only warnings report (reachable only through another "
+                + "dependency): add --all to declare \(fixer.leftAtWarning == 1 ? "it" : "them") too"
+        }
+        lines.append(summary)
         print(lines.joined(separator: "\n") + "\n")
     }
 }

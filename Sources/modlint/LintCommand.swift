@@ -19,7 +19,7 @@ struct LintCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "Output format, optionally written to a file: text, json, sarif, github, junit, checkstyle, codeclimate (GitLab Code Quality), markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
+        "Output format, optionally written to a file: text (paths relative to the working directory), xcode (absolute paths, for an Xcode build phase), json, sarif, github, junit, checkstyle, codeclimate (GitLab Code Quality), markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
         valueName: "name[:file]"))
     var reporters: [ReporterRequest] = []
 
@@ -61,6 +61,9 @@ struct LintCommand: ParsableCommand {
         valueName: "rev"))
     var changed: String?
 
+    @Flag(name: .customLong("ignore-untracked"), help: "Leave out files git does not track, as if they were not there: a pre-commit hook judges what the commit holds, not a scratch file beside it.")
+    var ignoreUntracked = false
+
     @OptionGroup var cache: CacheOptions
 
     @Flag(name: .customLong("fix"), help: "First declare in Package.swift the dependencies that undeclared-import reports (as `modlint fix`, edits listed on stderr); then lint.")
@@ -83,6 +86,7 @@ struct LintCommand: ParsableCommand {
         try dependencies.apply(to: &linter)
         let (madeCache, cacheRefusal) = try cache.make()
         linter.loaderOptions.cache = madeCache
+        if ignoreUntracked { linter.loaderOptions.ignoredFiles = try ChangedFiles.untracked(paths: paths) }
         let loader = WorkspaceLoader(options: linter.loaderOptions)
         // One walk: the memo's key and the load share it.
         let scanned = try loader.scan(paths: paths)
@@ -152,7 +156,8 @@ struct LintCommand: ParsableCommand {
             let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)
             let options = ReporterOptions(colored: colored, rules: catalog,
                                           repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
-                                          sourceLinkBase: environment.sourceLinkBase, strict: strict)
+                                          sourceLinkBase: environment.sourceLinkBase, strict: strict,
+                                          workingDirectory: FileSystem.absolute("."))
             let report = try ReporterSelection.render(result, reporter: request.name, options: options)
             if let file = request.file {
                 try Output.writeFile(Array(report.utf8), to: file, analysing: paths)

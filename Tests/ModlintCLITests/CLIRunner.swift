@@ -53,7 +53,12 @@ enum CLI {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
         }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        // Where a user runs it: in the given folder, else in the last folder the arguments
+        // name — the linted one (`cd App && modlint lint .`) — so text paths read as they
+        // do for the user.
+        if let directory = directory ?? arguments.last(where: { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0 + "/.") }) {
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         // Tests never write into the user's cache; a test that checks the default sets its own.

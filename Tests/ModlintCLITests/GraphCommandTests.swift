@@ -238,7 +238,7 @@ import Testing
         #expect(dot.exitCode == 0, "\(dot.standardError)")
         for layer in ["app", "features", "core"] { #expect(dot.standardOutput.contains("subgraph \"cluster_\(layer)\" {")) }
         #expect(dot.standardOutput.contains("// Layer ranks (top to bottom): app, features, core"))
-        #expect(dot.standardOutput.contains("\"App\" [style=\"filled,bold\", peripheries=2, fillcolor=\"#dff3e4\", color=\"#2f855a\", shape=box, style=\"rounded,filled,bold\""))
+        #expect(dot.standardOutput.contains("\"App\" [style=\"rounded,filled,bold\", peripheries=2, fillcolor=\"#fff1d6\", color=\"#c05621\", shape=box, penwidth=2.5"))
 
         let svg = try CLI.run(["graph", directory.path, "--cluster", "layer", "--format", "svg"])
         let geometry = SVGGeometry(svg: svg.standardOutput)

@@ -276,7 +276,7 @@ func repeatedBytes(_ unit: [UInt8], _ times: Int) -> [UInt8] {
     @Test func lintAFileInsideAPackage() throws {
         let directory = try Self.workspace([("Sources/App/App.swift", "import Kit\n")])
         defer { directory.remove() }
-        let run = try CLI.run(["lint", "--no-cache", directory.path + "/Sources/App/App.swift"])
+        let run = try CLI.run(["lint", "--no-cache", directory.path + "/Sources/App/App.swift"], in: directory.path)
         #expect(run.exitCode == 1)
         #expect(run.standardOutput.hasPrefix("Sources/App/App.swift:1:1: error: App imports Kit"))
     }

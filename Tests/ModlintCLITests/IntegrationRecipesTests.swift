@@ -20,7 +20,7 @@ import Yams
         #expect(hooks.map { $0["language"] as? String } == ["swift", "system"])
         for hook in hooks {
             #expect(hook["name"] is String)
-            #expect(hook["entry"] as? String == "modlint lint")
+            #expect(hook["entry"] as? String == "modlint lint --ignore-untracked")
             #expect(hook["pass_filenames"] as? Bool == false)
             let pattern = try NSRegularExpression(pattern: try #require(hook["files"] as? String))
             func triggers(_ path: String) -> Bool {
@@ -38,7 +38,7 @@ import Yams
 
     /// pre-commit runs `entry` plus `args` in the repository root; findings fail the commit.
     @Test func preCommitEntryRuns() throws {
-        let run = try CLI.run(["lint", "--reporter", "text"], in: Self.demo)
+        let run = try CLI.run(["lint", "--ignore-untracked", "--reporter", "text"], in: Self.demo)
         #expect(run.exitCode == 1)
         #expect(run.standardOutput.contains("error: dependency cycle between targets"))
     }
@@ -68,9 +68,15 @@ import Yams
         // No unconditional sudo: the swift: container images run as root without it.
         #expect(install.contains("if [ \"$(id -u)\" != \"0\" ] && command -v sudo"))
         #expect(!install.contains("\n  sudo ") && !install.hasPrefix("sudo "))
-        // The release build is cached by modlint's version and the toolchain.
+        // The release build is cached by a digest of modlint's sources and the toolchain,
+        // at the path the key step computed in the job's own file system.
         let cache = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
         #expect((cache["with"] as? [String: String])?["key"]?.contains("steps.key.outputs.toolchain") == true)
+        #expect((cache["with"] as? [String: String])?["key"]?.contains("steps.key.outputs.source") == true)
+        #expect((cache["with"] as? [String: String])?["path"] == "${{ env.MODLINT }}")
+        // `github.action_path` names the host's folder inside `container:` jobs.
+        #expect(!(try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)).contains("github.action_path"))
+        #expect(install.contains("brew install graphviz pkg-config"))
         let build = try #require(steps.first { $0["name"] as? String == "Build modlint" })
         #expect(build["if"] as? String == "${{ steps.cache.outputs.cache-hit != 'true' }}")
     }
@@ -83,34 +89,75 @@ import Yams
         #expect(revs.allSatisfy { $0.contains("rev: v") })
     }
 
-    /// Runs the action's lint script with the runner's environment on the demo workspace.
-    @Test func actionLintStepRuns() throws {
+    /// The action's shell steps, run in order as the runner runs them in a root container:
+    /// the action unpacked without `.git` at `$GITHUB_ACTION_PATH`, `$GITHUB_ENV` carried
+    /// from step to step, the cache step taken as a hit (the binary is in place) and the
+    /// upload skipped. The cache key is a digest of the sources: it changes with them.
+    @Test func actionStepsRunAsInAContainerJob() throws {
         let action = try #require(try Self.yaml("action.yml") as? [String: Any])
         let steps = try #require((action["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
-        let script = try #require(steps.first { $0["id"] as? String == "lint" }?["run"] as? String)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let output = scratch.path + "/github-output", summary = scratch.path + "/summary.md"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.demo)
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "MODLINT": CLI.executable, "INPUT_PATH": ".", "INPUT_CONFIG": "", "INPUT_STRICT": "false",
-            "INPUT_SARIF_FILE": scratch.path + "/modlint.sarif", "GITHUB_OUTPUT": output,
-            "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": Self.root,
-        ]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let annotations = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the step records the exit code instead of failing")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "exit-code=1\n")
-        #expect(annotations.contains("::error file=Examples/DemoApp/Core/Package.swift,line=21,col=17,title=modlint(target-cycle)::"))
-        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("```mermaid"))
+        let actionPath = scratch.path + "/_actions/modlint/modlint/v0.1.0"
+        try FileManager.default.createDirectory(atPath: actionPath + "/.build/release", withIntermediateDirectories: true)
+        for item in ["Package.swift", "Sources", "Rules"] {
+            try FileManager.default.copyItem(atPath: Self.root + "/" + item, toPath: actionPath + "/" + item)
+        }
+        try FileManager.default.copyItem(atPath: CLI.executable, toPath: actionPath + "/.build/release/modlint")
+        #expect(!FileManager.default.fileExists(atPath: actionPath + "/.git"))
+
+        func runSteps() throws -> (outputs: [String: String], log: String, failed: Int32?) {
+            var environment = ProcessInfo.processInfo.environment.merging([
+                "GITHUB_ACTION_PATH": actionPath, "GITHUB_WORKSPACE": Self.root, "INPUT_PATH": ".", "INPUT_CONFIG": "",
+                "INPUT_STRICT": "false", "INPUT_SARIF_FILE": scratch.path + "/modlint.sarif",
+                "GITHUB_STEP_SUMMARY": scratch.path + "/summary.md", "STATUS": "",
+            ]) { $1 }
+            var outputs: [String: String] = [:]
+            var log = ""
+            for step in steps {
+                guard let script = step["run"] as? String else { continue }
+                if step["name"] as? String == "Build modlint" { continue }   // the cache hit
+                let output = scratch.path + "/output", env = scratch.path + "/env"
+                FileManager.default.createFile(atPath: output, contents: nil)
+                FileManager.default.createFile(atPath: env, contents: nil)
+                environment["GITHUB_OUTPUT"] = output
+                environment["GITHUB_ENV"] = env
+                if step["name"] as? String == "Fail on findings" { environment["STATUS"] = outputs["exit-code"] ?? "" }
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-e", "-c", script]
+                process.currentDirectoryURL = URL(fileURLWithPath: Self.demo)
+                process.environment = environment
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                log += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+                    let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                    if parts.count == 2 { outputs[parts[0]] = parts[1] }
+                }
+                for line in try String(contentsOfFile: env, encoding: .utf8).split(separator: "\n") {
+                    let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                    if parts.count == 2 { environment[parts[0]] = parts[1] }
+                }
+                if process.terminationStatus != 0 { return (outputs, log, process.terminationStatus) }
+            }
+            return (outputs, log, nil)
+        }
+
+        let first = try runSteps()
+        #expect(first.failed == 1, "the last step fails the job on findings")
+        #expect(first.outputs["exit-code"] == "1")
+        let source = try #require(first.outputs["source"])
+        #expect(source.count == 32 && source.allSatisfy(\.isHexDigit))
+        #expect(first.log.contains("::error file=Examples/DemoApp/Core/Package.swift,line=21,col=17,title=modlint(target-cycle)::"))
+        #expect(try String(contentsOfFile: scratch.path + "/summary.md", encoding: .utf8).contains("```mermaid"))
         let sarif = try String(contentsOfFile: scratch.path + "/modlint.sarif", encoding: .utf8)
         #expect(sarif.contains("\"uri\": \"Examples/DemoApp/Core/Package.swift\""))
+        // An upgrade changes the sources, and so the key: the old binary is not restored.
+        try "// a newer modlint\n".write(toFile: actionPath + "/Sources/modlint/Upgrade.swift", atomically: true, encoding: .utf8)
+        #expect(try runSteps().outputs["source"] != source)
     }
 
     /// Every YAML block of docs/ci.md parses, and every modlint command in it runs with the
@@ -129,12 +176,12 @@ import Yams
             let words = line[range.upperBound...].split(separator: " ").map(String.init)
             commands.append(["lint"] + words.map { $0.replacingOccurrences(of: "\"", with: "") })
         }
-        #expect(commands.count == 4)
+        #expect(commands.count == 5)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         for command in commands {
             let arguments = command.map {
-                $0.replacingOccurrences(of: "$GITHUB_STEP_SUMMARY", with: "summary.md")
+                $0.replacingOccurrences(of: "$GITHUB_STEP_SUMMARY", with: "summary.md").replacingOccurrences(of: "$SRCROOT", with: Self.demo)
             }
             let run = try CLI.run(arguments + [Self.demo], in: scratch.path)
             #expect(run.exitCode == 1, "\(arguments.joined(separator: " ")): \(run.standardError)")

@@ -36,7 +36,7 @@ import Testing
         let dot = DOTRenderer(options: options).render(Fixtures.view)
         #expect(dot.contains("graph [label=\"CoreKit\", style="))
         #expect(dot.contains("\"features\" [label=\"Features\", shape=tab"))
-        #expect(dot.contains("penwidth=2.5, fillcolor=\"#fff1d6\", color=\"#c05621\", tooltip=\"App (executable, composition root)"))
+        #expect(dot.contains("\"App\" [style=\"rounded,filled,bold\", peripheries=2, fillcolor=\"#fff1d6\", color=\"#c05621\", shape=box, penwidth=2.5, tooltip=\"App (executable, composition root)"))
         let mermaid = MermaidRenderer(options: MermaidOptions(displayNames: ["core-kit": "CoreKit"], compositionRoots: ["App"])).render(Fixtures.view)
         #expect(mermaid.contains("  subgraph g_core_kit[\"CoreKit\"]\n"))
         #expect(mermaid.contains("  class n_App compositionRoot\n"))

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func registryHasEveryFormat() {
-        #expect(ReporterRegistry.standard.names == ["checkstyle", "codeclimate", "github", "json", "junit", "markdown", "sarif", "text"])
+        #expect(ReporterRegistry.standard.names == ["checkstyle", "codeclimate", "github", "json", "junit", "markdown", "sarif", "text", "xcode"])
         for name in ReporterRegistry.standard.names {
             #expect(ReporterRegistry.standard.reporter(named: name)?.name == name)
         }

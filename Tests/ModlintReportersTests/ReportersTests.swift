@@ -107,7 +107,7 @@ enum Results {
 @Suite struct ReporterRegistryTests {
     @Test func standardReporters() {
         let registry = ReporterRegistry.standard
-        #expect(registry.names == ["checkstyle", "codeclimate", "github", "json", "junit", "markdown", "sarif", "text"])
+        #expect(registry.names == ["checkstyle", "codeclimate", "github", "json", "junit", "markdown", "sarif", "text", "xcode"])
         #expect(registry.reporter(named: "json")?.name == "json")
         let text = registry.reporter(named: "text", options: ReporterOptions(colored: true))
         #expect(text?.render(Results.clean).contains("\u{1B}[") == true)

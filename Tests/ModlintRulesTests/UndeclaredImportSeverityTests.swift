@@ -47,10 +47,11 @@ struct UndeclaredImportSeverityTests {
             "warning App/Sources/Feature/A.swift:2",
             "error App/Sources/Feature/A.swift:3",
             "error App/Sources/Feature/A.swift:4",
-            // Unreachable, but under `#if`: it may never be compiled, so no proven break.
-            "warning App/Sources/Networking/Watch.swift:2",
+            // Unreachable, under `#if os(watchOS)`: the package declares no platforms, so a
+            // watchOS build compiles it and fails.
+            "error App/Sources/Networking/Watch.swift:2",
         ])
-        #expect(diagnostics[0].message == "Feature imports Models (in 3 files), which it does not declare: reachable only transitively (Feature -> Networking -> Models); it builds today by accident. Declare .target(name: \"Models\") in the dependencies of Feature.")
+        #expect(diagnostics[0].message == "Feature imports Models (in 3 files), which it does not declare: reachable only through Networking (Feature -> Networking -> Models) — breaks if Networking drops it. Declare .target(name: \"Models\") in the dependencies of Feature.")
         #expect(diagnostics[0].related.map { "\($0.file):\($0.line)" } == [
             "App/Package.swift:4", "App/Sources/Feature/B.swift:1", "App/Sources/Feature/C.swift:1",
         ])
@@ -60,9 +61,51 @@ struct UndeclaredImportSeverityTests {
     @Test func transitiveImportsAreConfigurable() throws {
         var configuration = Configuration()
         configuration.transitiveImports = .error
-        #expect(try lint(configuration).map(\.severity) == [.error, .error, .error, .warning])
+        #expect(try lint(configuration).map(\.severity) == [.error, .error, .error, .error])
         configuration.transitiveImports = .off
         #expect(try lint(configuration).map(\.line) == [3, 4, 2])
+    }
+
+    /// Under `#if`, an unreachable import is an error when a default debug or release
+    /// build for the package's platforms compiles it, a warning when none does.
+    @Test func conditionsDecideTheSeverity() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "Conditions",
+                platforms: [.iOS(.v17), .macOS(.v14)],
+                traits: [.trait(name: "Telemetry")],
+                targets: [
+                    .target(name: "Feature", swiftSettings: [.define("USE_CUSTOM", .when(configuration: .debug))]),
+                    .target(name: "Debugging"), .target(name: "Linuxy"), .target(name: "Release"), .target(name: "Custom"),
+                    .target(name: "Simulated"), .target(name: "Never"), .target(name: "Tracing"),
+                ]
+            )
+            """),
+            ("Sources/Feature/A.swift", "#if DEBUG\nimport Debugging\n#endif\n"),
+            ("Sources/Feature/B.swift", "#if os(Linux)\nimport Linuxy\n#endif\n"),
+            ("Sources/Feature/C.swift", "#if !DEBUG\nimport Release\n#endif\n"),
+            ("Sources/Feature/D.swift", "#if USE_CUSTOM\nimport Custom\n#endif\n"),
+            ("Sources/Feature/E.swift", "#if os(iOS) && targetEnvironment(simulator)\nimport Simulated\n#endif\n"),
+            ("Sources/Feature/F.swift", "#if DEBUG && (os(Linux) || os(Windows))\nimport Never\n#endif\n"),
+            ("Sources/Feature/G.swift", "#if Telemetry\nimport Tracing\n#endif\n"),
+        ] + ["Debugging", "Linuxy", "Release", "Custom", "Simulated", "Never", "Tracing"].map { ("Sources/\($0)/\($0).swift", "public struct \($0) {}\n") })
+        defer { directory.remove() }
+        let diagnostics = try Linter(rules: [UndeclaredImport()]).lint(paths: [directory.path]).diagnostics
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.file)" } == [
+            "error Sources/Feature/A.swift", "warning Sources/Feature/B.swift", "error Sources/Feature/C.swift",
+            "error Sources/Feature/D.swift", "error Sources/Feature/E.swift", "warning Sources/Feature/F.swift",
+            "error Sources/Feature/G.swift",
+        ])
+        #expect(diagnostics[1].message.hasSuffix("[under #if os(Linux)] (no default debug or release build compiles it)"))
+        #expect(diagnostics[0].message.hasSuffix("[under #if DEBUG]"))
+        // `platforms:` in the configuration decides which platforms are built.
+        var configuration = Configuration()
+        configuration.platforms = ["linux"]
+        let forLinux = try Linter(rules: [UndeclaredImport()], configuration: configuration).lint(paths: [directory.path]).diagnostics
+        #expect(forLinux.first { $0.file == "Sources/Feature/B.swift" }?.severity == .error)
     }
 
     /// A platform-conditional dependency imported unconditionally is an error only when no

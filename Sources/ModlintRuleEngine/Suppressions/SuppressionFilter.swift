@@ -50,6 +50,9 @@ public struct SuppressionFilter: Sendable {
     var root: String
     /// `YYYY-MM-DD`; suppressions with an earlier `until` no longer apply.
     var today: String
+    /// `require-suppression-reason` (the default): a comment without ` - reason` does not
+    /// apply — the finding stays and `invalid-suppression` points at the comment.
+    var requiresReason: Bool
 
     public init(workspace: Workspace, configuration: Configuration, today: String) {
         for package in workspace.packages {
@@ -63,6 +66,7 @@ public struct SuppressionFilter: Sendable {
         configured = configuration.suppressions
         root = workspace.root
         self.today = today
+        requiresReason = configuration.requireSuppressionReason
     }
 
     public static func isExpired(_ until: String?, today: String) -> Bool {
@@ -83,7 +87,7 @@ public struct SuppressionFilter: Sendable {
             }
             var suppressed = false
             for (index, comment) in (comments[item.finding.site.file] ?? []).enumerated()
-            where !Self.isExpired(comment.until, today: today) && comment.covers(rule: item.rule, line: item.finding.site.line) {
+            where applies(comment) && comment.covers(rule: item.rule, line: item.finding.site.line) {
                 usedComments.insert(CommentID(file: item.finding.site.file, index: index))
                 suppressed = true
             }
@@ -101,7 +105,7 @@ public struct SuppressionFilter: Sendable {
         }
         for (file, list) in comments {
             for (index, comment) in list.enumerated()
-            where comment.scope != nil && !Self.isExpired(comment.until, today: today) && allRan(comment.rules)
+            where comment.scope != nil && applies(comment) && allRan(comment.rules)
                 && !usedComments.contains(CommentID(file: file, index: index)) {
                 unused.append(UnusedSuppression(origin: .comment, file: file, line: comment.line, column: comment.column, rules: comment.rules))
             }
@@ -113,6 +117,11 @@ public struct SuppressionFilter: Sendable {
         }
         unused.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         return (kept, unused)
+    }
+
+    /// Not expired, and explained when a reason is required.
+    private func applies(_ comment: SuppressionComment) -> Bool {
+        !Self.isExpired(comment.until, today: today) && (!requiresReason || comment.reason != nil)
     }
 
     /// A configured suppression applies when its rule matches and every glob it has
