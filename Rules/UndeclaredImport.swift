@@ -33,8 +33,8 @@ public struct UndeclaredImport: Rule {
         an **error** when some default debug or release build compiles it: `#if DEBUG` \
         (debug builds define it) and `#if !DEBUG` do, and so do a flag the manifest \
         defines, a package trait, `canImport` of another module and `os(…)` of a platform \
-        the package is built for (`platforms:` in `.modlint.yml`, else the manifest's \
-        `platforms:`, else every platform). An import that only a build nobody runs by \
+        the target is built for (`platforms:` in `.modlint.yml`, else an Xcode target's \
+        SDK or the manifest's `platforms:`, else every platform). An import that only a build nobody runs by \
         default compiles (`#if os(Linux)` in a package for iOS and macOS) is a warning.
 
         A dependency declared only for some platforms (`condition: .when(platforms: \
@@ -351,7 +351,14 @@ public struct UndeclaredImport: Rule {
             finding.fix = advice.fix.map { fix in
                 // Imported only under `#if os(…)`: declared for those platforms only.
                 var fix = fix
-                let platforms = edges.map { $0.fact.condition.flatMap(DependencyFix.platforms(ofCondition:)) }
+                // … or under `#if FLAG` for a flag the target defines for some platforms only.
+                let defined = declaration.definedFlags
+                let platforms = edges.map { edge in
+                    edge.fact.condition.flatMap { condition in
+                        DependencyFix.platforms(ofCondition: condition) ?? CompilationCondition.requiredFlags(condition)
+                            .compactMap { defined[$0] }.first { !$0.isEmpty }.map { $0.map(DependencyFix.platformMember) }
+                    }
+                }
                 if !platforms.contains(where: { $0 == nil }) {
                     fix.platforms = platforms.compactMap { $0 }.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
                 }
@@ -387,8 +394,12 @@ public struct UndeclaredImport: Rule {
     /// A condition modlint cannot parse counts as not proven (the cautious side).
     static func isCompiledByDefault(_ edge: ModuleGraph.Import, importer: ModuleGraph.Module, context: LintContext) -> Bool {
         guard let condition = edge.fact.condition else { return true }
-        let manifest = context.workspace.packages[importer.packageIndex].manifest
-        return CompilationCondition.isCompiledByDefault(condition, platforms: context.configuration.platforms ?? manifest.platforms,
+        let package = context.workspace.packages[importer.packageIndex]
+        let manifest = package.manifest
+        // An Xcode target builds for its SDK's platforms; a SwiftPM target for the package's.
+        let targetPlatforms = package.targets[importer.targetIndex].declaration.platforms
+        let platforms = context.configuration.platforms ?? (targetPlatforms.isEmpty ? manifest.platforms : targetPlatforms)
+        return CompilationCondition.isCompiledByDefault(condition, platforms: platforms,
                                                        settableFlags: importer.productType == nil ? manifest.flagCandidates : []) == true
     }
 

@@ -81,6 +81,12 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     /// `true` when part of `dependencies:` could not be evaluated (a helper modlint cannot
     /// run): the list holds what could be read, and rules that need all of it stay silent.
     public var dependenciesIncomplete = false
+    /// An Xcode target's platforms (its SDK), lower-cased; empty for a SwiftPM target,
+    /// which builds for the package's.
+    public var platforms: [String] = []
+    /// `swiftSettings: [.define("X", .when(platforms: [.iOS]))]`: each flag the target
+    /// defines, with the platforms it is defined for (lower-cased; empty: every platform).
+    public var definedFlags: [String: [String]] = [:]
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,

@@ -169,6 +169,17 @@ struct ManifestBuilder {
         target.sources = strings(object.argument("sources"), "sources of '\(name)'", pos)
         target.exclude = strings(object.argument("exclude"), "exclude of '\(name)'", pos) ?? []
         target.publicHeadersPath = string(object.argument("publicHeadersPath"), "publicHeadersPath of '\(name)'", pos)
+        // Defined flags and where: `fix` gives an import under `#if FLAG` the same platforms.
+        if case .array(let settings)? = object.argument("swiftSettings") {
+            for case .object(let setting) in settings where setting.kind == "define" {
+                guard case .string(let flag, _)? = setting.args.first?.value else { continue }
+                var platforms: [String] = []
+                if setting.args.count > 1, case .object(let when) = setting.args[1].value, when.kind == "when", when.argument("platforms") != nil {
+                    platforms = self.platforms(setting.args[1].value, setting.pos) ?? []
+                }
+                target.definedFlags[flag] = platforms
+            }
+        }
         switch object.argument("linkerSettings") {
         case nil, .null?: break
         case .array(let settings)?: target.hasLinkerSettings = !settings.isEmpty

@@ -80,6 +80,13 @@ public struct DependencyFix: Sendable, Equatable, Codable {
         return String(dependency.dropLast()) + ", \(condition))"
     }
 
+    /// The `Platform` member for a lower-cased platform name (`ios` → `iOS`).
+    public static func platformMember(_ name: String) -> String {
+        let members = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+                       "maccatalyst": "macCatalyst", "driverkit": "driverKit"]
+        return members[name] ?? name
+    }
+
     /// `Platform` member names for an `#if` condition that only names platforms
     /// (`os(iOS) || os(macOS)`); `nil` for any other condition.
     public static func platforms(ofCondition condition: String) -> [String]? {

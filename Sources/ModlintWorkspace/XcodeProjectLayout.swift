@@ -190,7 +190,8 @@ struct XcodeProjectLayout {
                 case .test: kind = .test
                 case .framework: kind = .regular
                 }
-                let declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(declared), line: target.line)
+                var declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(declared), line: target.line)
+                declaration.platforms = target.platforms
                 targets.append(PendingTarget(projectIndex: index, moduleName: target.moduleName, productType: target.productType,
                                              declaration: declaration,
                                              directory: Self.directory(of: files, target: target, projectDirectory: pending.directory, root: root),

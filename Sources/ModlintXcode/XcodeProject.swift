@@ -81,6 +81,9 @@ public struct XcodeTarget: Sendable, Equatable {
     /// are bundled, not compiled.
     public var resourceFolders: [String] = []
     public var dependencies: [XcodeDependency]
+    /// The platforms it builds for (`ios`, `macos`, `watchos`, `tvos`, `visionos`), from
+    /// `SUPPORTED_PLATFORMS`, else `SDKROOT`; empty when the settings do not say.
+    public var platforms: [String] = []
     /// Line of the target's object in `project.pbxproj`.
     public var line: Int
 

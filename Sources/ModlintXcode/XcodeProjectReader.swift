@@ -164,8 +164,10 @@ public struct XcodeProjectReader {
     private mutating func target(id: ID, _ object: PBXObject, targetNames: [ID: String],
                                  packages: inout Set<PackageReference>) -> XcodeTarget {
         let name = object.string("name") ?? object.string("productName") ?? objects.name(id)
-        var result = XcodeTarget(name: name, moduleName: moduleName(of: object, targetName: name),
+        let settings = projectSettings.merging(settings(ofList: reference(object, "buildConfigurationList"))) { _, target in target }
+        var result = XcodeTarget(name: name, moduleName: Self.moduleName(settings: settings, targetName: name),
                                  productType: XcodeProductType(productType: object.string("productType")), line: object.line)
+        result.platforms = Self.platforms(settings: settings)
         // Products live in BUILT_PRODUCTS_DIR: their own `path` is the file name.
         if let product = reference(object, "productReference") { result.productFileName = objects.object(product).string("path").map(XcodePaths.lastComponent) }
         var dependencies: [XcodeDependency] = []
@@ -327,8 +329,7 @@ public struct XcodeProjectReader {
     }
 
     /// Project settings, then the target's: the most specific level wins, as in Xcode.
-    private mutating func moduleName(of target: PBXObject, targetName: String) -> String {
-        let settings = projectSettings.merging(settings(ofList: reference(target, "buildConfigurationList"))) { _, target in target }
+    private static func moduleName(settings: [String: String], targetName: String) -> String {
         for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
             guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
             value = value.replacingTargetName(with: targetName)
@@ -336,6 +337,19 @@ public struct XcodeProjectReader {
             return Self.c99Identifier(value)
         }
         return Self.c99Identifier(targetName)
+    }
+
+    /// SDK names (`iphoneos iphonesimulator`, `watchos`, `macosx`) as the platform names of
+    /// `#if os(…)`, lower-cased; `SDKROOT = auto` or a variable says nothing.
+    static func platforms(settings: [String: String]) -> [String] {
+        let names = ["iphoneos": "ios", "iphonesimulator": "ios", "macosx": "macos", "watchos": "watchos", "watchsimulator": "watchos",
+                     "appletvos": "tvos", "appletvsimulator": "tvos", "xros": "visionos", "xrsimulator": "visionos"]
+        var result: [String] = []
+        let declared = settings["SUPPORTED_PLATFORMS"].flatMap { $0.contains("$") ? nil : $0 } ?? settings["SDKROOT"] ?? ""
+        for word in declared.split(whereSeparator: { $0 == " " || $0 == "\"" }) {
+            if let name = names[String(word)], !result.contains(name) { result.append(name) }
+        }
+        return result
     }
 
     /// Xcode's module name for a product name: every character that cannot stand in an

@@ -145,6 +145,26 @@ import Testing
         #expect(try directory.read("Package.swift").contains(#".target(name: "Feature", dependencies: ["Core", .target(name: "Tracing", condition: .when(traits: ["Telemetry"])), "Models"]),"#))
     }
 
+    /// An import under `#if FLAG`, for a flag the target defines on some platforms only,
+    /// is declared for those platforms.
+    @Test func fixTakesTheDefinedFlagsPlatforms() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "D", targets: [
+                .target(name: "Feature", swiftSettings: [.define("HAPTICS", .when(platforms: [.iOS, .watchOS]))]),
+                .target(name: "Haptics"),
+            ])
+            """),
+            ("Sources/Feature/F.swift", "#if HAPTICS\nimport Haptics\n#endif\n"),
+            ("Sources/Haptics/H.swift", "public struct H {}\n"),
+        ])
+        defer { directory.remove() }
+        let run = try CLI.run(["fix", "--no-cache", "--dry-run", directory.path])
+        #expect(run.standardError.hasPrefix("Package.swift: target Feature: would add .target(name: \"Haptics\", condition: .when(platforms: [.iOS, .watchOS]))\n"))
+    }
+
     /// Text, `github`, `checkstyle` and `junit` paths open from the working directory;
     /// `xcode` writes absolute ones.
     @Test func pathsOpenFromTheWorkingDirectory() throws {

@@ -194,3 +194,31 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         #expect(objects.precedes(a1, b2) && !objects.precedes(b2, a1) && !objects.precedes(a1, a1))
     }
 }
+
+/// A target's platforms come from its build settings: `#if os(…)` is judged per target.
+struct XcodeTargetPlatformTests {
+    @Test(arguments: [
+        (["SDKROOT": "watchos"], ["watchos"]),
+        (["SDKROOT": "iphoneos"], ["ios"]),
+        (["SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator macosx"], ["ios", "macos"]),
+        (["SUPPORTED_PLATFORMS": "\"xros xrsimulator\""], ["visionos"]),
+        (["SDKROOT": "auto"], []),
+        (["SUPPORTED_PLATFORMS": "$(AVAILABLE_PLATFORMS)", "SDKROOT": "appletvos"], ["tvos"]),
+    ])
+    func platformsFromSettings(settings: [String: String], platforms: [String]) {
+        #expect(XcodeProjectReader.platforms(settings: settings) == platforms)
+    }
+
+    @Test func readFromTheTargetsConfiguration() throws {
+        let project = try XcodeProjectReader.read(bytes: Array("""
+        // !$*UTF8*$!
+        { objects = {
+            TG01 = {isa = PBXNativeTarget; buildConfigurationList = CL01; name = Watch; productType = "com.apple.product-type.framework"; };
+            CL01 = {isa = XCConfigurationList; buildConfigurations = (BC01); };
+            BC01 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = watchos; }; name = Debug; };
+            PR01 = {isa = PBXProject; targets = (TG01); };
+        }; rootObject = PR01; }
+        """.utf8), name: "App")
+        #expect(project.targets.map(\.platforms) == [["watchos"]])
+    }
+}
