@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proof for `modlint fix` on a corpus of real packages (not part of `make test`: it
 # compiles every edited manifest with SwiftPM, twice).
-#   1. copy the corpus to a scratch folder and run `modlint fix --remove-unused` there;
+#   1. copy the corpus to a scratch folder and run `modlint fix --all --remove-unused` there
+#      (every edit fix can make, warnings' too);
 #   2. every edited manifest must still load with `swift package dump-package` wherever
 #      the original did;
 #   3. no undeclared-import or unused-dependency finding whose edit was applied may remain,
@@ -16,7 +17,7 @@ trap 'rm -rf "$scratch" "$results"' EXIT
 cp -R "$corpus/." "$scratch/"
 
 "$modlint" lint --no-cache --reporter json "$scratch" > "$results/before.json" || true
-"$modlint" fix --no-cache --remove-unused "$scratch" > "$results/fix.log" 2> "$results/fix.err" || true
+"$modlint" fix --no-cache --all --remove-unused "$scratch" > "$results/fix.log" 2> "$results/fix.err" || true
 "$modlint" lint --no-cache --reporter json "$scratch" > "$results/after.json" || true
 tail -1 "$results/fix.log"
 
@@ -45,12 +46,14 @@ for line in open(sys.argv[3]):
     if len(parts) == 3 and parts[1].startswith("target ") and parts[2].split(" ")[0] in ("added", "removed"):
         applied.add((parts[0], parts[1][len("target "):], parts[2].split(" ", 1)[1].split(" and .package(")[0]))
 def element(fix):
-    if fix["action"] != "add" or not fix["platforms"]:
+    if fix["action"] != "add" or not (fix["platforms"] or fix.get("traits")):
         return fix["dependency"]
-    platforms = ", ".join("." + p for p in fix["platforms"])
+    parts = []
+    if fix["platforms"]: parts.append("platforms: [" + ", ".join("." + p for p in fix["platforms"]) + "]")
+    if fix.get("traits"): parts.append("traits: [" + ", ".join('"%s"' % t for t in fix["traits"]) + "]")
+    condition = "condition: .when(" + ", ".join(parts) + ")"
     d = fix["dependency"]
-    return (f'.target(name: {d}, condition: .when(platforms: [{platforms}]))' if d.startswith('"')
-            else d[:-1] + f', condition: .when(platforms: [{platforms}]))')
+    return (f'.target(name: {d}, {condition})' if d.startswith('"') else d[:-1] + f', {condition})')
 touched = {d["fingerprint"] for d in before if d.get("fix") and (d["fix"]["manifest"], d["fix"]["target"], element(d["fix"])) in applied}
 left = [d for d in after if d["fingerprint"] in touched]
 known = {d["fingerprint"] for d in before}

@@ -40,8 +40,9 @@ public struct DependencyFix: Sendable, Equatable, Codable {
         case action, manifest, target, dependency, packageDependency, packageDependencyDeclaredAt, platforms, traits, isXcodeProject
     }
 
-    /// `traits` may be missing (results written before it existed, and the JSON result
-    /// leaves it out when empty).
+    /// `traits` is written only when there are some, as the JSON result does, so results
+    /// written before it existed still read. Encoding and decoding mirror each other field
+    /// for field: the cache's binary coder reads fields by position.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         action = try container.decode(Action.self, forKey: .action)
@@ -50,9 +51,22 @@ public struct DependencyFix: Sendable, Equatable, Codable {
         dependency = try container.decode(String.self, forKey: .dependency)
         packageDependency = try container.decodeIfPresent(String.self, forKey: .packageDependency)
         packageDependencyDeclaredAt = try container.decodeIfPresent(RelatedLocation.self, forKey: .packageDependencyDeclaredAt)
-        platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
+        platforms = try container.decode([String].self, forKey: .platforms)
         traits = try container.decodeIfPresent([String].self, forKey: .traits) ?? []
-        isXcodeProject = try container.decodeIfPresent(Bool.self, forKey: .isXcodeProject) ?? false
+        isXcodeProject = try container.decode(Bool.self, forKey: .isXcodeProject)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(action, forKey: .action)
+        try container.encode(manifest, forKey: .manifest)
+        try container.encode(target, forKey: .target)
+        try container.encode(dependency, forKey: .dependency)
+        try container.encodeIfPresent(packageDependency, forKey: .packageDependency)
+        try container.encodeIfPresent(packageDependencyDeclaredAt, forKey: .packageDependencyDeclaredAt)
+        try container.encode(platforms, forKey: .platforms)
+        try container.encodeIfPresent(traits.isEmpty ? nil : traits, forKey: .traits)
+        try container.encode(isXcodeProject, forKey: .isXcodeProject)
     }
 
     public init(action: Action, manifest: String, target: String, dependency: String, packageDependency: String? = nil,
