@@ -356,7 +356,8 @@ public struct UndeclaredImport: Rule {
                 let platforms = edges.map { edge in
                     edge.fact.condition.flatMap { condition in
                         DependencyFix.platforms(ofCondition: condition) ?? CompilationCondition.requiredFlags(condition)
-                            .compactMap { defined[$0] }.first { !$0.isEmpty }.map { $0.map(DependencyFix.platformMember) }
+                            .compactMap { flag in defined.first { $0.name == flag }?.platforms }.first { !$0.isEmpty }
+                            .map { $0.map(DependencyFix.platformMember) }
                     }
                 }
                 if !platforms.contains(where: { $0 == nil }) {

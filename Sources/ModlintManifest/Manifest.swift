@@ -85,8 +85,9 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     /// which builds for the package's.
     public var platforms: [String] = []
     /// `swiftSettings: [.define("X", .when(platforms: [.iOS]))]`: each flag the target
-    /// defines, with the platforms it is defined for (lower-cased; empty: every platform).
-    public var definedFlags: [String: [String]] = [:]
+    /// defines, with the platforms it is defined for. A list, not a dictionary: the
+    /// layout memo's positional coder cannot store dictionaries.
+    public var definedFlags: [DefinedFlag] = []
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,
@@ -261,5 +262,17 @@ extension PackageDependency.Location: Codable {
         }
         try container.encode(kind, forKey: .kind)
         try container.encode(value, forKey: .value)
+    }
+}
+
+/// A compilation condition a target defines (`.define("HAPTICS", .when(platforms: [.iOS]))`).
+public struct DefinedFlag: Sendable, Equatable, Codable {
+    public var name: String
+    /// Lower-cased platforms it is defined for; empty: every platform.
+    public var platforms: [String]
+
+    public init(name: String, platforms: [String]) {
+        self.name = name
+        self.platforms = platforms
     }
 }

@@ -177,7 +177,7 @@ struct ManifestBuilder {
                 if setting.args.count > 1, case .object(let when) = setting.args[1].value, when.kind == "when", when.argument("platforms") != nil {
                     platforms = self.platforms(setting.args[1].value, setting.pos) ?? []
                 }
-                target.definedFlags[flag] = platforms
+                target.definedFlags.append(DefinedFlag(name: flag, platforms: platforms))
             }
         }
         switch object.argument("linkerSettings") {

@@ -1,5 +1,6 @@
 import Foundation
 import ModlintFacts
+import ModlintManifest
 import ModlintTestSupport
 @testable import ModlintWorkspace
 import Testing
@@ -228,5 +229,23 @@ struct BinaryCodingImportTests {
         damaged[0] = 0xFF
         damaged[3] = 0x7F
         #expect(throws: (any Error).self) { try damaged.withUnsafeBytes { try BinaryCoding.decode(Files.self, from: $0) } }
+    }
+}
+
+/// The layout memo stores manifests with the positional coder: every manifest field must
+/// survive it (a dictionary field once made every layout memo fail to encode, silently).
+struct ManifestLayoutCodingTests {
+    @Test func everyManifestFieldRoundTrips() throws {
+        var target = ManifestTarget(name: "Feature", kind: .regular, line: 3)
+        target.platforms = ["watchos"]
+        target.definedFlags = [DefinedFlag(name: "HAPTICS", platforms: ["ios"]), DefinedFlag(name: "TRACE", platforms: [])]
+        var manifest = PackageManifest(name: "App", toolsVersion: "6.1")
+        manifest.targets = [target]
+        manifest.traits = ["Telemetry"]
+        manifest.platforms = ["ios"]
+        var bytes: [UInt8] = []
+        try BinaryCoding.encode(manifest, into: &bytes)
+        let decoded = try bytes.withUnsafeBytes { try BinaryCoding.decode(PackageManifest.self, from: $0) }
+        #expect(decoded == manifest)
     }
 }
