@@ -18,7 +18,8 @@ enum DOTLegend {
 
     static func label(for view: GraphView, compositionRoots: Set<String>) -> String {
         var rows: [String] = []
-        let kinds = Set(view.nodes.map(\.kind))
+        // Kinds as drawn: a node drawn as a composition root shows the root's swatch, not its kind's.
+        let kinds = Set(view.nodes.filter { !compositionRoots.contains($0.id) }.map(\.kind))
         for kind in GraphNode.Kind.allCases where kinds.contains(kind) {
             let attributes = DOTRenderer.nodeAttributes(kind)
             let fill = value("fillcolor", in: attributes) ?? "#ffffff"
