@@ -66,7 +66,7 @@ public enum CycleBreakers {
             if Set(costs).count > 1 { return (loops + tieredSolution(component, rest, costs: costs)).sorted() }
         }
         if rest.count <= exactEdgeLimit, let exact = exactSolution(component, rest) {
-            return (loops + exact).sorted()
+            return (loops + exact.map { rest[$0] }).sorted()
         }
         return (loops + heuristicSolution(component, rest)).sorted()
     }
@@ -93,9 +93,11 @@ public enum CycleBreakers {
 
     // MARK: - Exact
 
-    /// Subsets of `candidates` by increasing size; of the first size that breaks every
-    /// cycle, the cheapest (the first in order on a tie). `nil` when over budget.
-    private static func exactSolution(_ nodes: [Int], _ edges: [Edge], candidates: [Int], costs: [Cost]) -> [Int]? {
+    /// Subsets of `candidates` (all edges when `nil`) by increasing size; of the first size
+    /// that breaks every cycle, the cheapest — the first in a fixed order on a tie, and the
+    /// first found when no costs are given. Edge indices; `nil` when over budget.
+    private static func exactSolution(_ nodes: [Int], _ edges: [Edge], candidates given: [Int]? = nil, costs: [Cost]? = nil) -> [Int]? {
+        let candidates = given ?? Array(edges.indices)
         var checks = 0
         for size in 1...candidates.count {
             var best: (cost: Int, indices: [Int])?
@@ -105,9 +107,11 @@ public enum CycleBreakers {
                 if checks > exactCheckBudget { return best?.indices }
                 let chosen = positions.map { candidates[$0] }
                 if isAcyclic(nodes, edges, removing: Set(chosen)) {
+                    guard let costs else { return chosen }
                     let total = chosen.reduce(0) { $0 + costs[$1].files }
                     if best == nil || total < best!.cost { best = (total, chosen) }
                 }
+                // Next combination in lexicographic order.
                 var position = size - 1
                 while position >= 0 && positions[position] == candidates.count - size + position { position -= 1 }
                 if position < 0 { break }
@@ -115,25 +119,6 @@ public enum CycleBreakers {
                 for later in (position + 1)..<size { positions[later] = positions[later - 1] + 1 }
             }
             if let best { return best.indices }
-        }
-        return nil
-    }
-
-    private static func exactSolution(_ nodes: [Int], _ edges: [Edge]) -> [Edge]? {
-        var checks = 0
-        for size in 1...edges.count {
-            var indices = Array(0..<size)
-            while true {
-                checks += 1
-                if checks > exactCheckBudget { return nil }
-                if isAcyclic(nodes, edges, removing: Set(indices)) { return indices.map { edges[$0] } }
-                // Next combination in lexicographic order.
-                var position = size - 1
-                while position >= 0 && indices[position] == edges.count - size + position { position -= 1 }
-                if position < 0 { break }
-                indices[position] += 1
-                for later in (position + 1)..<size { indices[later] = indices[later - 1] + 1 }
-            }
         }
         return nil
     }

@@ -104,7 +104,8 @@ public struct WorkspaceLoader: Sendable {
                                  savesLayout: !scanned.structureIsRacy, prefetched: scanned.layoutPrefetch)
         workspace.excludedPaths = scanned.scan.excludedPaths.sorted()
         if options.readsDependencies {
-            attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan))
+            attachDependencies(to: &workspace, inputs: scanned.dependencyInputs ?? dependencyInputs(root: scanned.root, scan: scanned.scan),
+                               scope: scanned.scan.scope)
         }
         return workspace
     }
@@ -146,10 +147,9 @@ public struct WorkspaceLoader: Sendable {
 
     /// Reads the checkouts of the remote packages the workspace depends on (transitively)
     /// as context packages, and records the direct dependencies it could not find.
-    private func attachDependencies(to workspace: inout Workspace, inputs: DependencyInputs) {
+    private func attachDependencies(to workspace: inout Workspace, inputs: DependencyInputs, scope: ReadScope) {
         let root = workspace.root
         let checkouts = DependencyContext.index(inputs.checkoutFolders)
-        let scope = ReadScope.enclosing(root, extra: options.dependencyFolders + [options.derivedDataDirectory].compactMap { $0 })
         let (pins, refusedPins) = ResolvedPins.read(inputs.pinFiles, scope: scope)
         for (path, refusal) in refusedPins {
             let shown = Paths.isInside(path, root) ? Paths.relative(path, to: root) : path
