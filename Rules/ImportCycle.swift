@@ -97,16 +97,17 @@ public struct ImportCycle: Rule {
             }
         }
         adjacency = adjacency.map { $0.sorted() }
+        let components = Cycles.stronglyConnectedComponents(adjacency)
+        guard !components.isEmpty else { return [] }
         // Advice cuts an undeclared import before a declared one, and the fewest files.
         let count = graph.modules.count
-        var files: [Int: Set<String>] = [:]
-        for edge in graph.imports where edge.from != edge.to { files[edge.from &* count &+ edge.to, default: []].insert(edge.site.file) }
+        let files = graph.importingFileCounts()
         let declared = Set(graph.dependencies.map { $0.from &* count &+ $0.to })
         let cost = { (edge: CycleBreakers.Edge) -> CycleBreakers.Cost in
             let key = edge.from &* count &+ edge.to
-            return CycleBreakers.Cost(tier: declared.contains(key) ? 2 : 1, files: files[key]?.count ?? 0)
+            return CycleBreakers.Cost(tier: declared.contains(key) ? 2 : 1, files: files[key] ?? 0)
         }
-        return Cycles.stronglyConnectedComponents(adjacency).map { component in
+        return components.map { component in
             (component, CycleBreakers.breakers(of: component, in: adjacency, cost: cost))
         }.map { component, breakers in
             let cycle = Cycles.shortestCycle(through: component[0], within: Set(component), adjacency: adjacency)

@@ -110,11 +110,10 @@ public struct TargetCycle: Rule {
         guard !components.isEmpty else { return [] }
         // Which files import along each declared edge: advice cuts a declaration nothing
         // imports before one the sources need (whose removal would break the build).
-        var importingFiles: [Int: Set<String>] = [:]
+        let importingFiles = graph.importingFileCounts()
         let count = graph.modules.count
-        for edge in graph.imports where edge.from != edge.to { importingFiles[edge.from &* count &+ edge.to, default: []].insert(edge.site.file) }
         let cost = { (edge: CycleBreakers.Edge) -> CycleBreakers.Cost in
-            let files = importingFiles[edge.from &* count &+ edge.to]?.count ?? 0
+            let files = importingFiles[edge.from &* count &+ edge.to] ?? 0
             return CycleBreakers.Cost(tier: files == 0 ? 0 : 2, files: files)
         }
         for (component, cycles) in components {

@@ -78,6 +78,14 @@ public struct ModuleGraph: Sendable {
 
     public func index(of id: String) -> Int? { indexByID[id] }
 
+    /// For each import edge between two modules (`from * modules.count + to`), how many
+    /// distinct files import along it: what cutting that edge costs (cycle advice).
+    public func importingFileCounts() -> [Int: Int] {
+        var files: [Int: Set<String>] = [:]
+        for edge in imports where edge.from != edge.to { files[edge.from &* modules.count &+ edge.to, default: []].insert(edge.site.file) }
+        return files.mapValues(\.count)
+    }
+
     /// Direct dependency targets of a module (deduplicated, sorted).
     public func dependencyTargets(of module: Int) -> [Int] {
         Array(Set(outgoing[module].map { dependencies[$0].to })).sorted()

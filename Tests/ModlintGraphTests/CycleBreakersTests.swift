@@ -53,3 +53,23 @@ struct CycleBreakersTests {
         #expect(edges == CycleBreakers.breakers(adjacency)[0].edges)
     }
 }
+
+/// With costs, the cheapest tier that breaks every cycle is cut, then the fewest files.
+struct WeightedCycleBreakersTests {
+    typealias Edge = CycleBreakers.Edge
+
+    @Test func anUnimportedDeclarationIsCutBeforeAnImport() {
+        // 0 -> 1 imported in 3 files; 1 -> 0 imported nowhere.
+        let cost = { (edge: Edge) in edge == Edge(from: 1, to: 0) ? CycleBreakers.Cost(tier: 0, files: 0) : CycleBreakers.Cost(tier: 2, files: 3) }
+        #expect(CycleBreakers.breakers(of: [0, 1], in: [[1], [0]], cost: cost) == [Edge(from: 1, to: 0)])
+        // Without costs the first edge in order goes, whatever the sources need.
+        #expect(CycleBreakers.breakers(of: [0, 1], in: [[1], [0]]) == [Edge(from: 0, to: 1)])
+    }
+
+    @Test func withinATierTheFewestFiles() {
+        // A triangle 0 -> 1 -> 2 -> 0, all imported: the edge with the fewest files goes.
+        let files = [Edge(from: 0, to: 1): 5, Edge(from: 1, to: 2): 1, Edge(from: 2, to: 0): 4]
+        let cost = { (edge: Edge) in CycleBreakers.Cost(tier: 2, files: files[edge]!) }
+        #expect(CycleBreakers.breakers(of: [0, 1, 2], in: [[1], [2], [0]], cost: cost) == [Edge(from: 1, to: 2)])
+    }
+}
