@@ -258,14 +258,16 @@ public enum FileSystem {
             defer { free(resolved) }
             return PathBytes.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
         }
-        var base = ""
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            if getcwd(&buffer, buffer.count) != nil {
-                base = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-        }
-        return Paths.normalize(base.isEmpty ? path : base + "/" + path)
+        return lexicallyAbsolute(path)
+    }
+
+    /// The absolute, `.`/`..`-free form of `path` with links left as they are: what a
+    /// check on links along the path (a report's folder, a cache folder) must look at.
+    public static func lexicallyAbsolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return Paths.normalize(path) }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, 4096) != nil else { return Paths.normalize(path) }
+        return Paths.normalize(PathBytes.string(UnsafeRawBufferPointer(start: buffer, count: strlen(buffer))) + "/" + path)
     }
 
     public static func isTerminal(_ descriptor: Int32) -> Bool {

@@ -56,7 +56,7 @@ public enum OutputFile {
     /// A folder on the way to `path` that is a link inside the analysed tree leading out of
     /// it is refused; links elsewhere (`/tmp` on macOS, a user's own layout) are theirs.
     private static func checkFolder(of path: String, analysed: [String]) throws(Refusal) {
-        let lexical = Paths.normalize(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+        let lexical = FileSystem.lexicallyAbsolute(path)
         var folder = ""
         for component in Paths.parent(lexical).split(separator: "/", omittingEmptySubsequences: true) {
             folder += "/" + component
@@ -89,12 +89,6 @@ public enum OutputFile {
             buffer.withUnsafeMutableBufferPointer { readlink(name, UnsafeMutableRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 4096) }
         }
         return length > 0 ? PathBytes.string(buffer[..<length]) : "?"
-    }
-
-    private static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        guard getcwd(&buffer, 4096) != nil else { return "" }
-        return String(cString: buffer)
     }
 
     // MARK: - Interrupted writes

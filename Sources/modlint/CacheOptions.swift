@@ -16,15 +16,6 @@ struct CacheOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache: nothing is written anywhere.")
     var disabled = false
 
-    /// `path` from the working directory, links not resolved: a folder given as a link is
-    /// refused as one (`CacheFolder`), not silently replaced by its target.
-    private static func lexicallyAbsolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return Paths.normalize(path) }
-        var buffer = [CChar](repeating: 0, count: 4097)
-        guard getcwd(&buffer, 4096) != nil else { return path }
-        return Paths.normalize(String(cString: buffer) + "/" + path)
-    }
-
     /// The cache to use, or `nil` with the reason a folder was refused (`CacheFolder`;
     /// `--verbose` prints it). `--no-cache` is `nil` with no reason.
     func make() throws -> (cache: SummaryCache?, refusal: String?) {
@@ -33,7 +24,8 @@ struct CacheOptions: ParsableArguments {
             return (nil, nil)
         }
         let environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
-        let explicit = (directory ?? environment("MODLINT_CACHE_DIR").flatMap { $0.isEmpty ? nil : $0 }).map(Self.lexicallyAbsolute)
+        // Links left as they are: a folder given as a link is refused as one (`CacheFolder`).
+        let explicit = (directory ?? environment("MODLINT_CACHE_DIR").flatMap { $0.isEmpty ? nil : $0 }).map(FileSystem.lexicallyAbsolute)
         switch CacheFolder.base(explicit: explicit, environment: environment) {
         case .success(let base): return (SummaryCache(base: base), nil)
         case .failure(let refusal): return (nil, refusal.description)
