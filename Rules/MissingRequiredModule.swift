@@ -120,6 +120,35 @@ public struct MissingRequiredModule: Rule {
                 }
                 """,
             ]),
+            RuleExample("a configured module whose Module conformance comes through a protocol of an unread package", files: [
+                "Package.swift": SpeziExampleManifest.app,
+                "Sources/App/AppDelegate.swift": """
+                import Spezi
+                import SpeziAccount
+
+                class AppDelegate: SpeziAppDelegate {
+                    override var configuration: Configuration {
+                        Configuration {
+                            MyAccountService()
+                            UsesService()
+                        }
+                    }
+                }
+                """,
+                "Sources/App/Modules.swift": """
+                import Spezi
+                import SpeziAccount
+
+                // `AccountService: Module` is declared in SpeziAccount, which is not read.
+                final class MyAccountService: AccountService {
+                    init() {}
+                }
+
+                final class UsesService: Module {
+                    @Dependency(MyAccountService.self) private var service
+                }
+                """,
+            ]),
             RuleExample("listed, DefaultInitializable, defaulted and optional dependencies", files: [
                 "Package.swift": SpeziExampleManifest.app,
                 "Sources/App/AppDelegate.swift": """

@@ -42,6 +42,37 @@ public struct SpeziDependencyCycle: Rule {
                 }
                 """,
             ]),
+            RuleExample("a module handed to another module's builder depends back on it", files: [
+                "Package.swift": SpeziExampleManifest.app,
+                "Sources/App/AppDelegate.swift": """
+                import Spezi
+
+                class AppDelegate: SpeziAppDelegate {
+                    override var configuration: Configuration {
+                        Configuration {
+                            StorageModule {
+                                \u{2193}SyncModule()
+                            }
+                        }
+                    }
+                }
+                """,
+                "Sources/App/Modules.swift": """
+                import Spezi
+
+                final class StorageModule: Module {
+                    @Dependency private var plugins: [any Module]
+
+                    init(@ModuleBuilder _ plugins: () -> ModuleCollection) {
+                        _plugins = Dependency(using: plugins())
+                    }
+                }
+
+                final class SyncModule: Module {
+                    @Dependency(StorageModule.self) private var storage
+                }
+                """,
+            ]),
             RuleExample("an optional back edge and a module requiring the concrete Standard", files: [
                 "Package.swift": SpeziExampleManifest.app,
                 "Sources/App/Modules.swift": """

@@ -582,7 +582,7 @@ struct ManifestEvaluator {
             switch base {
             case .type(let typeName):
                 if let decl = staticFunction(name, argExprs) {
-                    return apply(.function(decl), argExprs, pos: pos, in: scope)
+                    return call(decl, argExprs, pos: pos, in: scope, callee: staticScope())
                 }
                 if let member = statics[name] {
                     return apply(member, argExprs, pos: pos, in: scope)
@@ -624,7 +624,7 @@ struct ManifestEvaluator {
             }
         case .implicitMember(let name, _):
             if let decl = staticFunction(name, argExprs) {
-                return apply(.function(decl), argExprs, pos: pos, in: scope)
+                return call(decl, argExprs, pos: pos, in: scope, callee: staticScope())
             }
             if let member = statics[name] {
                 return apply(member, argExprs, pos: pos, in: scope)
@@ -633,6 +633,11 @@ struct ManifestEvaluator {
         case .identifier(let name, let p):
             if let value = scope.lookup(name) {
                 return apply(value, argExprs, pos: pos, in: scope)
+            }
+            if case .type? = scope.lookup(Self.staticSelf) {
+                // A bare `target(…)` inside `extension Target { static func … }` is
+                // `Self.target(…)`: the type's own factory or another of its helpers.
+                return call(.implicitMember(name, p), argExprs, pos: pos, in: scope)
             }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 let args = evaluateArgs(argExprs, in: scope)
@@ -647,6 +652,18 @@ struct ManifestEvaluator {
             let value = evaluate(callee, in: scope)
             return apply(value, argExprs, pos: pos, in: scope)
         }
+    }
+
+    /// The name a static function's scope binds to the type it is called on, so that
+    /// `self.target(…)` and a bare `target(…)` inside it resolve as `.target(…)` would.
+    static let staticSelf = "Self"
+
+    /// The scope a static function of an extension runs in: `self` and `Self` are the type.
+    func staticScope() -> Scope {
+        let inner = Scope(parent: global)
+        inner.values["self"] = .type(Self.staticSelf)
+        inner.values[Self.staticSelf] = .type(Self.staticSelf)
+        return inner
     }
 
     /// A user-declared static function whose parameter labels accept `args`.
@@ -836,9 +853,22 @@ struct ManifestEvaluator {
             }
             return .string(parts.joined(separator: separator), pos)
         default:
-            // `[…].appendingDebugDependencies(…)`: the literal part is known, the rest not.
+            // `extension Array where Element == Target.Dependency { func appendingDebugDependencies(…) }`
+            if let method = instanceMethods[name]?.first(where: { Self.isArrayType($0.type) }) {
+                let inner = Scope(parent: global)
+                inner.values["self"] = .array(elements)
+                return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
+            }
+            // An array method modlint does not know: the literal part is known, the rest not.
             return .array(elements + [.unknown("array method '\(name)' is not evaluated", pos)])
         }
+    }
+
+    /// `Array`, `Array<…>`, `[…]`, `Collection`, `Sequence`: an extension whose methods
+    /// a list of targets, products or dependencies gets.
+    static func isArrayType(_ type: String) -> Bool {
+        type.hasPrefix("Array") || type.hasPrefix("[") || type == "Collection" || type == "Sequence"
+            || type == "RandomAccessCollection" || type == "MutableCollection" || type == "RangeReplaceableCollection"
     }
 
     func flatten(_ name: String, _ values: [Value]) -> Value {

@@ -502,6 +502,8 @@ struct ManifestParser: BracketReader {
         var name = ""
         if let token = current, let word = identifierName(token) {
             name = word
+        } else if isPunct(current, UInt8(ascii: "[")) {
+            name = "[" // `extension [Target.Dependency] { … }`
         }
         while let token = current, !isPunct(token, UInt8(ascii: "{")) {
             index += 1

@@ -130,4 +130,56 @@ import Testing
         #expect(manifest.targets.map(\.plugins) == [[]])
         #expect(manifest.notes.allSatisfy { $0.message.contains("environment variable") }, "\(manifest.notes)")
     }
+
+    /// Helpers that build a target through `self.target(…)` or a bare `target(…)` inside
+    /// `extension Target`, an `Array` extension on a dependency list, and a top-level
+    /// function that appends a product built from `package.targets` names: every target,
+    /// edge and product resolves, with no note.
+    @Test func targetFactoryHelpersResolve() {
+        let manifest = ManifestReader().read(bytes: Array("""
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        extension PackageDescription.Target {
+            static func featureTarget(name: String, dependencies: [Dependency] = []) -> PackageDescription.Target {
+                self.target(name: name, dependencies: dependencies + ["A"])
+            }
+            static func core(name: String) -> Target {
+                target(name: name, path: "Core/\\(name)")
+            }
+        }
+
+        extension Array where Element == Target.Dependency {
+            func appendingDebugDependencies(_ extra: [Target.Dependency]) -> [Target.Dependency] {
+                self + extra
+            }
+        }
+
+        extension [Target.Dependency] {
+            func withLogging() -> [Target.Dependency] { self + ["Logging"] }
+        }
+
+        let package = Package(
+            name: "P",
+            targets: [
+                .target(name: "A"),
+                .featureTarget(name: "B", dependencies: ["C"]),
+                .core(name: "C"),
+                .target(name: "D", dependencies: ["B"].appendingDebugDependencies(["C"]).withLogging()),
+                .target(name: "Logging"),
+            ]
+        )
+
+        func addUmbrellaProduct() {
+            package.products.append(.library(name: "All", targets: package.targets.map { $0.name }))
+        }
+        addUmbrellaProduct()
+        """.utf8))
+        #expect(manifest.notes.isEmpty, "\(manifest.notes)")
+        #expect(manifest.targets.map(\.name) == ["A", "B", "C", "D", "Logging"])
+        #expect(manifest.targets.map(\.path) == [nil, nil, "Core/C", nil, nil])
+        #expect(manifest.targets.map { $0.dependencies.map(\.name) } == [[], ["C", "A"], [], ["B", "C", "Logging"], []])
+        #expect(manifest.products.map(\.name) == ["All"])
+        #expect(manifest.products.first?.targets == ["A", "B", "C", "D", "Logging"])
+    }
 }

@@ -44,6 +44,9 @@ private struct SpeziScan: BracketReader {
     private var configurationReferences: [Int: Set<String>] = [:]
     private var seenReads = Set<String>()
     private var conditionCache: [Int32: String?] = [:]
+    /// Instantiations inside configuration bodies whose call (arguments and trailing
+    /// closure) is still open: the innermost one encloses the next instantiation.
+    private var openCalls: [(name: String, end: Int)] = []
 
     /// Lower-case keywords that are never references to properties.
     static let keywords: Set<String> = [
@@ -128,6 +131,14 @@ private struct SpeziScan: BracketReader {
         startsUppercase(index) && (isPunctuation(index + 1, UInt8(ascii: "(")) || isPunctuation(index + 1, UInt8(ascii: "{")))
             && !(isPunctuation(index - 1, UInt8(ascii: ".")) && !startsUppercase(index - 2))
             && (afterLabels || !isPunctuation(index - 1, UInt8(ascii: ":"))) && !isOperator(index - 1, "->")
+    }
+
+    /// The last token of the call `T(…) { … }` / `T { … }` whose name is at `index`.
+    func callEnd(after index: Int) -> Int {
+        var end = index
+        if isPunctuation(end + 1, UInt8(ascii: "(")), let close = partner(of: end + 1) { end = close }
+        if isPunctuation(end + 1, UInt8(ascii: "{")), let close = partner(of: end + 1) { end = close }
+        return end
     }
 
     /// Qualified name of the innermost type scope.
@@ -313,7 +324,10 @@ private struct SpeziScan: BracketReader {
             && startsLowercase(index + 2) && (index + 3 >= tokens.count || tokens[index + 3].isAtLineStart)
         // Arguments count: `AccountConfiguration(service: FirebaseAccountService())` configures both.
         if isInstantiation(index, afterLabels: true) || staticInstance {
-            let typeUse = use(index)
+            var typeUse = use(index)
+            while let last = openCalls.last, last.end < index { openCalls.removeLast() }
+            typeUse.enclosing = openCalls.last?.name
+            if !staticInstance { openCalls.append((typeUse.name, callEnd(after: index))) }
             for scope in scopes {
                 switch scope {
                 case .computed(let property): facts.computedProperties[property].instantiations.append(typeUse)

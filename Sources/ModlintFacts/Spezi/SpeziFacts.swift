@@ -43,12 +43,17 @@ public struct SpeziTypeUse: Sendable, Equatable, Codable {
     public var condition: String?
     public var line: Int
     public var column: Int
+    /// The type whose arguments or trailing builder closure hold this instantiation
+    /// (`StorageModule { SyncModule() }` → `StorageModule`): a module handed to another
+    /// module is one of that module's dependencies.
+    public var enclosing: String?
 
-    public init(name: String, condition: String? = nil, line: Int, column: Int) {
+    public init(name: String, condition: String? = nil, line: Int, column: Int, enclosing: String? = nil) {
         self.name = name
         self.condition = condition
         self.line = line
         self.column = column
+        self.enclosing = enclosing
     }
 }
 

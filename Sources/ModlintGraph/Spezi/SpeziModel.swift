@@ -169,6 +169,23 @@ public struct SpeziModel: Sendable {
         return !info.conformances.isDisjoint(with: Self.moduleRoots) || info.conformances.contains("Standard")
     }
 
+    /// A concrete type that may be a module modlint cannot prove: one of its conformances
+    /// is a protocol no read file declares (`final class MyAccountService: AccountService`
+    /// where `AccountService: Module` lives in an unread package). Configured, it counts
+    /// as configured: unknown is not wrong.
+    public func mayBeModule(_ type: String) -> Bool {
+        guard let info = types[type], !info.isProtocol, info.kind != nil else { return false }
+        return info.conformances.contains { types[$0] == nil && !Self.knownNonModuleProtocols.contains($0) }
+    }
+
+    /// Standard-library and Foundation protocols and classes: conforming to them says
+    /// nothing about being a Spezi module.
+    static let knownNonModuleProtocols: Set<String> = [
+        "Sendable", "Hashable", "Equatable", "Codable", "Encodable", "Decodable", "Identifiable", "Comparable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject", "NSObject", "ObservableObject",
+        "Observable", "Error", "LocalizedError", "CaseIterable", "RawRepresentable", "View", "App",
+    ]
+
     /// A concrete type conforming to `Standard`.
     public func isStandard(_ type: String) -> Bool {
         guard let info = types[type], !info.isProtocol else { return false }
@@ -219,6 +236,17 @@ public struct SpeziModel: Sendable {
                 edges.append((owner, target, dependency))
             }
         }
+        // A module built inside another module's initialiser or builder closure in a
+        // configuration (`StorageModule { SyncModule() }`) is handed to it: Spezi
+        // resolves it as that module's dependency (its own `moduleCircle` case).
+        for configuration in configurations {
+            for use in configuration.fact.instantiations {
+                guard let enclosing = use.enclosing, isModule(enclosing), isModule(use.name) else { continue }
+                let handed = SpeziDependency(owner: enclosing, property: "(configured inside `\(enclosing)`)", type: use.name,
+                                             line: use.line, column: use.column)
+                edges.append((enclosing, use.name, Located(fact: handed, file: configuration.file, module: configuration.module)))
+            }
+        }
         return edges
     }
 
@@ -243,7 +271,7 @@ public struct SpeziModel: Sendable {
         var seen = Set<String>()
         var visitedProperties = Set<String>()
         func list(_ instantiations: [SpeziTypeUse], references: [String], file: String) {
-            for use in instantiations where isModule(use.name) && seen.insert(use.name).inserted {
+            for use in instantiations where (isModule(use.name) || mayBeModule(use.name)) && seen.insert(use.name).inserted {
                 modules.append(ConfiguredModule(name: use.name, site: Site(file: file, line: use.line, column: use.column), requiredBy: nil))
             }
             for reference in references {
