@@ -50,6 +50,22 @@ public struct DuplicateRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("one service registered under its name and under a typealias of it", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/AppAssembly.swift": """
+                import Swinject
+
+                protocol AnalyticsTracking {}
+                typealias Tracker = AnalyticsTracking
+
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Tracker.self) { _ in FirebaseTracker() }
+                        container.\u{2193}register(AnalyticsTracking.self) { _ in ConsoleTracker() }
+                    }
+                }
+                """,
+            ]),
             RuleExample("three registrations of one key: one finding, the others related", files: [
                 "Package.swift": DIRuleExamples.package(["App"]),
                 "Sources/App/AppAssembly.swift": """

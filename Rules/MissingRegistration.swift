@@ -136,6 +136,36 @@ public struct MissingRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("a WeaveDI key-path registration and a key named through a typealias are served", files: [
+                "Package.swift": DIRuleExamples.package(["Core", "App"]),
+                "Sources/Core/ProductInterface.swift": """
+                import WeaveDI
+
+                public protocol ProductInterface {}
+                public final class Cache<Value> {}
+                public struct User {}
+                public typealias UserCache = Cache<User>
+
+                // The key path `\\.productInterface` is declared by this accessor: the
+                // `resolve` inside it is the key's definition, not a consumer.
+                extension WeaveDI.Container {
+                    public var productInterface: ProductInterface? {
+                        resolve(ProductInterface.self)
+                    }
+                }
+                """,
+                "Sources/App/Bootstrap.swift": """
+                import WeaveDI
+
+                func bootstrap() {
+                    UnifiedDI.register(\\.productInterface) { ProductImpl() }
+                    UnifiedDI.register(Cache<User>.self) { Cache<User>() }
+                    let product = UnifiedDI.resolve(ProductInterface.self)
+                    let cache = UnifiedDI.resolve(UserCache.self)
+                    let user = UnifiedDI.resolve(\\.productInterface)
+                }
+                """,
+            ]),
             RuleExample("Factory properties and WeaveDI keys that are declared", files: [
                 "Package.swift": DIRuleExamples.package(["Core", "Profile"]),
                 "Sources/Core/Container+Services.swift": """

@@ -123,7 +123,7 @@ public struct NavigationBypassesNavigator: Rule {
         for package in context.workspace.packages {
             for target in package.targets {
                 for file in target.files {
-                    for declaration in file.summary.declarations where declaration.kind != .extension {
+                    for declaration in file.summary.declarations where declaration.kind != .extension && declaration.kind != .typealias {
                         if declaration.kind == .protocol || declaration.kind == .enum
                             || declaration.enclosing.contains(where: ViewModels.isViewModelName) {
                             notViews.insert(declaration.name)

@@ -58,6 +58,7 @@ struct ImplementationIndex {
                         files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
                             for index in declarations.indices {
                                 let kind = declarations[index].kind
+                                if kind == .typealias { continue }
                                 // Extensions add conformances too (`extension LiveClock: Clock {}`):
                                 // the list is noted by where it lies, not copied.
                                 if !declarations[index].inheritance.isEmpty {

@@ -183,6 +183,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         case UInt8(ascii: "e"): resume = handleType(token.length == 4 ? .enum : .extension, at: index)
         case UInt8(ascii: "p"): resume = handleType(.protocol, at: index)
         case UInt8(ascii: "a"): resume = handleType(.actor, at: index)
+        case UInt8(ascii: "t"): resume = handleType(.typealias, at: index)
         default: break
         }
     }
@@ -266,6 +267,11 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
 
     /// Keywords and modifiers that follow `class` when it is a modifier (`class func`,
     /// `class override var`) rather than a declaration.
+    /// True when the operator token at `index` is exactly `=`.
+    func isOperatorEquals(_ index: Int) -> Bool {
+        tokens[index].length == 1 && bytes[Int(tokens[index].start)] == UInt8(ascii: "=")
+    }
+
     mutating func followsClassModifier(_ token: Token) -> Bool {
         if isAccessModifier(token) != nil || isOtherModifier(token) { return true }
         return matches(token, "func") || matches(token, "var") || matches(token, "let") || matches(token, "subscript")
@@ -486,6 +492,35 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
                     index = close + 1
                 }
             }
+        }
+
+        // A typealias has no body: its `inheritance` is the aliased type, as written
+        // (`typealias UserCache = Cache<User>` → `["Cache<User>"]`), up to the line's end.
+        if kind == .typealias {
+            var aliased: [String] = []
+            if index < count && tokens[index].kind == .operator && isOperatorEquals(index) {
+                let start = index + 1
+                var end = start
+                var depth = 0
+                while end < count && (end == start || !tokens[end].isAtLineStart || depth > 0) && end < start + 256 {
+                    if depth == 0 && (isPunctuation(end, UInt8(ascii: ";")) || isPunctuation(end, UInt8(ascii: "}"))
+                        || isPunctuation(end, UInt8(ascii: "{"))) { break }
+                    depth += depthChange(tokens[end])
+                    if depth < 0 { break }
+                    end += 1
+                }
+                if end > start { aliased = [foldedText(start, end - 1)] }
+            }
+            let first = tokens[prefix.first]
+            let clause = conditionID(of: first)
+            declarations.append(TypeDeclaration(
+                kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
+                inheritance: aliased, genericParameters: genericParameters,
+                attributes: prefix.attributes.map { text(tokens[$0.name]) },
+                condition: condition(clause), conditionID: clause,
+                line: Int(first.line), column: source.column(of: first)
+            ))
+            return max(index, keyword + 1)
         }
 
         // Inheritance list, then an optional `where` clause, then the body.

@@ -54,6 +54,8 @@ public struct ImportFact: Sendable, Equatable, Codable {
 
 public enum DeclarationKind: String, Sendable, Codable {
     case `class`, `struct`, `enum`, `protocol`, `actor`, `extension`
+    /// `typealias Name = Aliased`: its `inheritance` holds the aliased type.
+    case `typealias`
 }
 
 /// A type declaration or an extension.
@@ -67,7 +69,8 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
     /// Explicit access level, `nil` when none is written.
     public var accessLevel: AccessLevel?
     /// Inheritance / conformance list as written, white space folded, including
-    /// `@unchecked Sendable`, `@retroactive Foo`, `~Copyable`, generic arguments.
+    /// `@unchecked Sendable`, `@retroactive Foo`, `~Copyable`, generic arguments. For a
+    /// `typealias`, the aliased type (`typealias UserCache = Cache<User>` → `Cache<User>`).
     public var inheritance: [String]
     /// `<T: Foo, U>` as written, white space folded; `nil` when absent.
     public var genericParameters: String?

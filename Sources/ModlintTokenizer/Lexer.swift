@@ -552,6 +552,7 @@ struct Lexer {
         case UInt8(ascii: "e"): return equals(start, end, "enum") || equals(start, end, "extension")
         case UInt8(ascii: "p"): return equals(start, end, "protocol")
         case UInt8(ascii: "a"): return equals(start, end, "actor")
+        case UInt8(ascii: "t"): return equals(start, end, "typealias")
         default: return false
         }
     }
@@ -1019,7 +1020,7 @@ enum KeywordHints {
                         "liveValue", "testValue", "previewValue", "bootstrap"]
     /// `Token.Flags.declarationKeyword`'s words: the lexer compares bytes only for names
     /// that share a key.
-    static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension"]
+    static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension", "typealias"]
     /// `SourceHints.watchedWords`' words: the key protocols and values containers of the
     /// DI frameworks.
     static let watched = SourceHints.watchedNames

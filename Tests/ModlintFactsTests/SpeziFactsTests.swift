@@ -112,7 +112,7 @@ import Testing
             SpeziConfiguration(owner: "AppDelegate", standard: SpeziTypeUse(name: "ExampleStandard", line: 5, column: 33),
                                instantiations: [
                                    SpeziTypeUse(name: "HealthKit", line: 7, column: 17),
-                                   SpeziTypeUse(name: "CollectSample", line: 8, column: 21),
+                                   SpeziTypeUse(name: "CollectSample", line: 8, column: 21, enclosing: "HealthKit"),
                                    SpeziTypeUse(name: "MockModule", condition: "DEBUG", line: 12, column: 13),
                                ],
                                references: ["featureModules"], line: 5, column: 9),

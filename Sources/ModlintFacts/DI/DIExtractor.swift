@@ -299,6 +299,10 @@ struct DIScan {
                             recordContainerPass(at: index - 2)
                         }
                     }
+                    // `UnifiedDI.register(\\.user) { … }`: WeaveDI's key-path forms.
+                    if isCall && frameworks.weaveDI && index + 3 < count && tokenBuffer[index + 2].kind == .operator {
+                        handleKeyPathCall(at: index)
+                    }
                     // Token kinds and lengths first: the source bytes are read only for the
                     // few tokens that pass, which keeps the loop out of the byte array.
                     if length == 3 || length == 4 || length == 9 || length == 12 {
@@ -370,7 +374,7 @@ struct DIScan {
     /// `struct Key: DependencyKey {`, `extension DependencyValues {`: labels the body.
     private mutating func handleTypeDeclaration(at keyword: Int) {
         // `import` shares the flag; `protocol` bodies hold no registrations.
-        guard !tokens.isWord(keyword, "import"), !tokens.isWord(keyword, "protocol"),
+        guard !tokens.isWord(keyword, "import"), !tokens.isWord(keyword, "protocol"), !tokens.isWord(keyword, "typealias"),
               !tokens.isPunctuation(keyword - 1, UInt8(ascii: ".")), tokens.isName(keyword + 1) else { return }
         var cursor = keyword + 1
         var name = tokens.name(cursor)
@@ -488,7 +492,8 @@ struct DIScan {
             DIValuesContainer.entry(name: tokens.name(keyword + 1), type: type, owner: owner.name, nameToken: keyword + 1, scan: &self)
             return
         }
-        guard let owner = memberOf, DIValuesContainer.handles(owner.name) || frameworks.factory,
+        guard let owner = memberOf,
+              DIValuesContainer.handles(owner.name) || frameworks.factory || WeaveDIAdapter.isKeyPathContainer(owner.name, scan: self),
               tokens.isName(keyword + 1), tokens.isPunctuation(keyword + 2, UInt8(ascii: ":")) else { return }
         let name = tokens.name(keyword + 1)
         var cursor = keyword + 3
@@ -509,6 +514,8 @@ struct DIScan {
         let body = (open: cursor, close: close)
         if DIValuesContainer.handles(owner.name) {
             DIValuesContainer.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
+        } else if WeaveDIAdapter.isKeyPathContainer(owner.name, scan: self) {
+            WeaveDIAdapter.accessor(name: name, type: type, scan: &self)
         } else if frameworks.factory {
             FactoryAdapter.property(name: name, type: type, owner: owner.name, nameToken: keyword + 1, body: body, scan: &self)
         }
@@ -522,6 +529,15 @@ struct DIScan {
         let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
         for adapter in frameworks.enabled where adapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
         HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
+    }
+
+    /// `method(\\.property …)` / `receiver.method(\\.property …)` in a WeaveDI file.
+    private mutating func handleKeyPathCall(at method: Int) {
+        guard let path = tokens.keyPath(at: method + 2) else { return }
+        let name = tokens.name(method)
+        let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
+        let key = DIKey.property(path.root ?? WeaveDIAdapter.containerRoot, path.property)
+        _ = WeaveDIAdapter.call(name, at: method, receiver: receiver, key: key.id, scan: &self)
     }
 
     private mutating func handleAttribute(at index: Int) {

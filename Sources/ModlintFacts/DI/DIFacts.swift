@@ -211,6 +211,9 @@ public struct DIFacts: Sendable, Equatable, Codable {
     /// `Clock` when the workspace declares `Inject` as a wrapper that resolves its type
     /// parameter from a container (`DIGraph` decides).
     public var wrapperUses: [DIWrapperUse] = []
+    /// Keys that name another key: WeaveDI's `extension WeaveDI.Container { var user:
+    /// UserService? { resolve(UserService.self) } }` makes `\\.user` stand for `UserService`.
+    public var keyAliases: [DIKeyAlias] = []
 
     public init(registrations: [DIRegistration] = [], consumptions: [DIConsumption] = [], keys: [DIKeyDeclaration] = [],
                 containerCalls: [DIContainerCall] = [], containerMethods: [String] = []) {
@@ -223,7 +226,19 @@ public struct DIFacts: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool {
         registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
-            && containerPasses.isEmpty && wrapperUses.isEmpty
+            && containerPasses.isEmpty && wrapperUses.isEmpty && keyAliases.isEmpty
+    }
+}
+
+/// A key that stands for another: `\WeaveDI.Container.user` → `UserService`. `DIGraph`
+/// resolves registrations and consumptions through these (and through `typealias`es).
+public struct DIKeyAlias: Sendable, Equatable, Codable {
+    public var alias: String
+    public var type: String
+
+    public init(alias: String, type: String) {
+        self.alias = alias
+        self.type = type
     }
 }
 

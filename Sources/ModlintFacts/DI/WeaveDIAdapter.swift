@@ -1,6 +1,7 @@
 /// WeaveDI: `UnifiedDI.register(T.self) { … }`, `container.register(T.self) { … }`
 /// (shared inside `WeaveDI.Container.bootstrap { c in … }`), `resolve(T.self)`,
-/// `@Injected(\.x)` on `InjectedValues`. `InjectedKey` types and `extension
+/// `@Injected(\.x)` on `InjectedValues`; key paths into `WeaveDI.Container`
+/// (`UnifiedDI.register(\.user) { … }`) through the container's computed properties. `InjectedKey` types and `extension
 /// InjectedValues` are read by `DIKeyTypes` and `DIValuesContainer`.
 enum WeaveDIAdapter: DIAdapter {
     static let framework = DIFramework.weaveDI
@@ -25,10 +26,37 @@ enum WeaveDIAdapter: DIAdapter {
             return true
         }
         if resolveMethods.contains(method) {
+            // `var user: UserService? { resolve(UserService.self) }` in `extension
+            // WeaveDI.Container` declares the key path `\\.user`; it consumes nothing.
+            if isInKeyPathAccessor(scan) { return true }
             scan.facts.consumptions.append(DIConsumption(framework: .weaveDI, key: DIKey(key), site: scan.tokens.site(index)))
             return true
         }
         return false
+    }
+
+    /// The root WeaveDI's key-path APIs take (`KeyPath<WeaveDI.Container, T?>`).
+    static let containerRoot = "WeaveDI.Container"
+
+    /// `extension WeaveDI.Container { … }` (or `Container`, `DIContainer` in a WeaveDI file):
+    /// its computed properties are the key paths `register(\\.x)` and `resolve(\\.x)` name.
+    static func isKeyPathContainer(_ owner: String, scan: DIScan) -> Bool {
+        scan.frameworks.weaveDI && (owner == containerRoot || owner == "Container" || owner == "DIContainer")
+    }
+
+    /// Records that `\\WeaveDI.Container.name` stands for the property's type.
+    static func accessor(name: String, type: String, scan: inout DIScan) {
+        var bare = Substring(type)
+        while let last = bare.last, last == "?" || last == "!" || last == " " { bare = bare.dropLast() }
+        if bare.hasPrefix("any ") { bare = bare.dropFirst(4) }
+        guard !bare.isEmpty else { return }
+        scan.facts.keyAliases.append(DIKeyAlias(alias: DIKey.property(containerRoot, name).id, type: String(bare)))
+    }
+
+    private static func isInKeyPathAccessor(_ scan: DIScan) -> Bool {
+        guard let property = scan.enclosingProperty, property.depth > 0,
+              let owner = scan.type(enclosing: property.depth - 1) else { return false }
+        return isKeyPathContainer(owner.name, scan: scan)
     }
 
     /// `bootstrap { c in … }` / `bootstrap(…) { c in … }`: labels the closure.

@@ -310,7 +310,7 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
             previous = index
             return index + 1
         }
-        if token.flags & Token.Flags.declarationKeyword != 0 && first != UInt8(ascii: "i") && !isPunctuation(previous, UInt8(ascii: ".")) {
+        if token.flags & Token.Flags.declarationKeyword != 0 && first != UInt8(ascii: "i") && first != UInt8(ascii: "t") && !isPunctuation(previous, UInt8(ascii: ".")) {
             previous = index
             return typeKeyword(at: index)
         }

@@ -87,9 +87,69 @@ public struct DIGraph: Sendable {
                 }
             }
         }
+        resolveAliases(Self.keyAliases(diFiles: diFiles.map(\.file), workspace: workspace, graph: graph,
+                                       used: Set(registrations.flatMap { [$0.fact.key.id] + $0.fact.resolves.map(\.id) }
+                                                 + consumptions.map(\.fact.key.id))))
         registrations.sort { Self.ordered($0.site, $1.site) }
         consumptions.sort { Self.ordered($0.site, $1.site) }
         keyDeclarations.sort { Self.ordered($0.site($0.fact.site), $1.site($1.fact.site)) }
+    }
+
+    /// Keys that stand for other keys: WeaveDI key paths into `WeaveDI.Container` (the
+    /// container's computed properties) and `typealias`es declared anywhere in the
+    /// workspace (Swinject and WeaveDI key on the type, so `register(Tracker.self)` with
+    /// `typealias Tracker = AnalyticsTracking` registers `AnalyticsTracking`). A name
+    /// aliased to two different types is left alone. Only names some key uses are kept.
+    static func keyAliases(diFiles: [SourceFile], workspace: Workspace, graph: ModuleGraph, used: Set<String>) -> [String: String] {
+        guard !used.isEmpty else { return [:] }
+        var candidates: [String: Set<String>] = [:]
+        for file in diFiles {
+            for alias in file.summary.di.keyAliases where used.contains(alias.alias) {
+                candidates[alias.alias, default: []].insert(alias.type)
+            }
+        }
+        for module in graph.modules {
+            for file in files(of: module, in: workspace) {
+                for declaration in file.summary.declarations where declaration.kind == .typealias && declaration.inheritance.count == 1 {
+                    let qualified = (declaration.enclosing + [declaration.name]).joined(separator: ".")
+                    guard used.contains(qualified) else { continue }
+                    candidates[qualified, default: []].insert(Self.bareType(declaration.inheritance[0]))
+                }
+            }
+        }
+        var aliases: [String: String] = [:]
+        for (alias, types) in candidates where types.count == 1 && types.first != alias { aliases[alias] = types.first }
+        return aliases
+    }
+
+    /// `any Tracker?` → `Tracker`: the type a key names.
+    static func bareType(_ written: String) -> String {
+        var bare = Substring(written)
+        while let last = bare.last, last == "?" || last == "!" || last == " " { bare = bare.dropLast() }
+        if bare.hasPrefix("any ") { bare = bare.dropFirst(4) }
+        return String(bare)
+    }
+
+    /// Rewrites every key through `aliases`, following chains (a bounded number of steps:
+    /// `typealias A = B; typealias B = A` must not loop).
+    mutating func resolveAliases(_ aliases: [String: String]) {
+        guard !aliases.isEmpty else { return }
+        func resolved(_ key: DIKey) -> DIKey {
+            var id = key.id
+            var steps = 0
+            while let next = aliases[id], steps < 8 {
+                id = next
+                steps += 1
+            }
+            return id == key.id ? key : DIKey(id, name: key.name)
+        }
+        for index in registrations.indices {
+            registrations[index].fact.key = resolved(registrations[index].fact.key)
+            registrations[index].fact.resolves = registrations[index].fact.resolves.map(resolved)
+        }
+        for index in consumptions.indices {
+            consumptions[index].fact.key = resolved(consumptions[index].fact.key)
+        }
     }
 
     /// A hand-rolled receiver: a type-level expression (`Services.shared`) is one global

@@ -91,7 +91,7 @@ public struct SpeziModel: Sendable {
                 for file in target.files {
                     let summary = file.summary
                     let spezi = summary.spezi
-                    for declaration in summary.declarations {
+                    for declaration in summary.declarations where declaration.kind != .typealias {
                         let name = Self.simpleName(declaration.name)
                         let site = Site(file: file.path, line: declaration.line, column: declaration.column)
                         let isExtension = declaration.kind == .extension

@@ -55,6 +55,10 @@ extension SummaryOutput {
             output.compact(table.index(use.type))
             output.site(use.site, &table)
         }
+        list(facts.keyAliases) { output, alias in
+            output.compact(table.index(alias.alias))
+            output.compact(table.index(alias.type))
+        }
     }
 
     /// A count, then the elements.
@@ -141,6 +145,10 @@ extension SummaryInput {
             let wrapper = try input.string(in: table)
             let type = try input.string(in: table)
             return DIWrapperUse(wrapper: wrapper, type: type, site: try input.site(in: table))
+        }
+        facts.keyAliases = try list { input in
+            let alias = try input.string(in: table)
+            return DIKeyAlias(alias: alias, type: try input.string(in: table))
         }
         return facts
     }

@@ -163,11 +163,12 @@ enum SummaryCodec {
         case .protocol: return 3
         case .actor: return 4
         case .extension: return 5
+        case .typealias: return 6
         }
     }
 
     static func declarationKind(_ code: UInt8) throws -> DeclarationKind {
-        let kinds: [DeclarationKind] = [.class, .struct, .enum, .protocol, .actor, .extension]
+        let kinds: [DeclarationKind] = [.class, .struct, .enum, .protocol, .actor, .extension, .typealias]
         guard Int(code) < kinds.count else { throw SummaryInput.Malformed() }
         return kinds[Int(code)]
     }
