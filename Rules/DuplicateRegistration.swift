@@ -19,8 +19,12 @@ public struct DuplicateRegistration: Rule {
         container)`) is followed into it: two modules registering one protocol into the \
         container one bootstrap hands them clash, as the WeaveDI guide warns. Keep one \
         registration per key and container; give Swinject registrations that \
-        must coexist distinct `name:`s. Registrations in mutually exclusive `#if` branches \
-        (`#if DEBUG … #else …`) are not duplicates. Registrations in test targets are not \
+        must coexist distinct `name:`s. Registrations in mutually exclusive branches — \
+        `#if DEBUG … #else …`, `if … else …`, the cases of one `switch` — are not \
+        duplicates, and neither are registrations separated by a reset of the container \
+        (`UnifiedDI.releaseAll()`, `container.removeAll()`, `container = Container()`) \
+        earlier in the same function: what follows a reset goes into a fresh \
+        container. A key named through a `typealias` is the type it names. Registrations in test targets are not \
         checked: tests override registrations on purpose. Every other registration of the \
         key is listed with the finding: one finding per clash, however many sites.
         """,
@@ -63,6 +67,43 @@ public struct DuplicateRegistration: Rule {
                         container.register(Tracker.self) { _ in FirebaseTracker() }
                         container.\u{2193}register(AnalyticsTracking.self) { _ in ConsoleTracker() }
                     }
+                }
+                """,
+            ]),
+            RuleExample("registrations after a reset, in other functions that reset, and in exclusive if/switch branches are no duplicates", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/Bootstrap.swift": """
+                import WeaveDI
+
+                func setUpForPreview() {
+                    UnifiedDI.releaseAll()
+                    UnifiedDI.register(Session.self) { PreviewS() }
+                }
+
+                func setUpForTests() {
+                    UnifiedDI.releaseAll()
+                    UnifiedDI.register(Session.self) { MockS() }
+                }
+
+                func bootstrap(isTest: Bool, mode: Mode) {
+                    UnifiedDI.register(Session.self) { LiveS() }
+                    if isTest {
+                        UnifiedDI.register(Tracker.self) { MockT() }
+                    } else if mode == .demo {
+                        UnifiedDI.register(Tracker.self) { DemoT() }
+                    } else {
+                        UnifiedDI.register(Tracker.self) { LiveT() }
+                    }
+                    switch mode {
+                    case .demo:
+                        UnifiedDI.register(Upload.self) { DemoU() }
+                    case .live:
+                        UnifiedDI.register(Upload.self) { LiveU() }
+                    }
+                    UnifiedDI.register(Vault.self) { LiveV() }
+                    UnifiedDI.\u{2193}register(Vault.self) { OtherV() }
+                    UnifiedDI.releaseAll()
+                    UnifiedDI.register(Vault.self) { ThirdV() }
                 }
                 """,
             ]),
@@ -223,6 +264,8 @@ public struct DuplicateRegistration: Rule {
     /// A container as people name it: `container@5:UserFeatureModule.register` (a local
     /// one, keyed by its function's line) reads `container of UserFeatureModule.register`.
     static func describe(_ container: String) -> String {
+        let (container, reset) = DIRegistration.splitReset(container)
+        if let reset { return describe(container) + " after the reset on line \(reset)" }
         guard let at = container.firstIndex(of: "@") else { return container }
         let receiver = container[..<at]
         guard let colon = container[at...].firstIndex(of: ":") else { return String(receiver) }

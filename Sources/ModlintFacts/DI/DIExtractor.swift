@@ -175,6 +175,12 @@ struct DIScan {
     private var labels: [(brace: Int, scope: DIScope)] = []
     /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
     private var openCandidateBodies: [(close: Int, call: Int)] = []
+    /// Token indices of the open `{`, innermost last: a registration's `if`/`else` and
+    /// `switch` branches are read from them (`runtimeBranches`).
+    private var openBraces: [Int32] = []
+    /// The last container reset (`UnifiedDI.releaseAll()`, `container.removeAll()`, a new
+    /// `Container()`/`Assembler(…)`): the enclosing function's line and the reset's line.
+    private var lastReset: (function: Int, line: Int)?
 
     /// The scan stopped at a comment token: the caller scans again without comments.
     private(set) var sawComment = false
@@ -257,6 +263,7 @@ struct DIScan {
                     }
                     if token.flags & structural != 0 {
                         if token.flags & Token.Flags.openBrace != 0 {
+                            openBraces.append(Int32(index))
                             if !labels.isEmpty, let scope = takeLabel(index) {
                                 scopes.append(scope)
                                 braces.append(true)
@@ -264,6 +271,7 @@ struct DIScan {
                                 braces.append(false)
                             }
                         } else if token.flags & Token.Flags.closeBrace != 0 {
+                            _ = openBraces.popLast()
                             if braces.popLast() == true { scopes.removeLast() }
                             while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
                         } else {
@@ -298,6 +306,9 @@ struct DIScan {
                             && bytes[Int(tokenBuffer[index - 1].start)] == UInt8(ascii: ".") {
                             recordContainerPass(at: index - 2)
                         }
+                    }
+                    if isCall && passesPossible && (length == 5 || length >= 8 && length <= 15) {
+                        noteReset(at: index)
                     }
                     // `UnifiedDI.register(\\.user) { … }`: WeaveDI's key-path forms.
                     if isCall && frameworks.weaveDI && index + 3 < count && tokenBuffer[index + 2].kind == .operator {
@@ -560,8 +571,125 @@ struct DIScan {
         if let body { openCandidateBodies.append((body.close, facts.containerCalls.count - 1)) }
     }
 
+    /// Calls that empty a container: registrations after one, in the same function, land in
+    /// a fresh container (`DIRegistration.container` gets `#line` of the reset).
+    static let resetMethods: Set<String> = ["releaseAll", "releaseAllAsync", "reset", "resetAll", "removeAll", "resetForTesting"]
+    static let containerTypes: Set<String> = ["Container", "DIContainer", "Assembler"]
+
+    /// `UnifiedDI.releaseAll()`, `container.removeAll()`, `container = Container()`.
+    private mutating func noteReset(at index: Int) {
+        let name = tokens.name(index)
+        let afterDot = tokens.isPunctuation(index - 1, UInt8(ascii: "."))
+        if afterDot && Self.resetMethods.contains(name) {
+            // An array's `removeAll()` is no reset: the receiver must name a container.
+            let receiver = tokens.receiver(beforeDot: index - 1)
+            guard receiver == "UnifiedDI" || receiver.contains("ontainer") || receiver.contains("DI")
+                    || receiver.contains("ssembler") || receiver.contains("esolver") else { return }
+        } else if Self.containerTypes.contains(name) && !afterDot {
+            // `container = Container()` replaces a container; `let container = Container()`
+            // only makes the first one.
+            guard tokens.isOperator(index - 1, "="), !tokens.isWord(index - 3, "let"), !tokens.isWord(index - 3, "var") else { return }
+        } else {
+            return
+        }
+        lastReset = (enclosingFunction?.line ?? 0, Int(tokens.tokens[index].line))
+    }
+
+    /// The `if`/`else if`/`else` and `switch` branches around `index`, as
+    /// `DISite.branches` pairs (negative block ids, apart from `#if` blocks): two
+    /// registrations in different branches of one statement never both run.
+    func runtimeBranches(at index: Int) -> [Int32] {
+        var pairs: [Int32] = []
+        for brace in openBraces.reversed() {
+            let open = Int(brace)
+            if let (chain, branch) = ifBranch(openingAt: open) {
+                pairs = [-Int32(chain + 1), Int32(branch)] + pairs
+            } else if tokens.isWord(open - 1, "switch") || switchSubject(before: open) {
+                var label = open
+                var cursor = open + 1
+                while cursor < index {
+                    if let close = tokens.partner(of: cursor), close > cursor, close < index { cursor = close + 1; continue }
+                    if tokens.isWord(cursor, "case") || tokens.isWord(cursor, "default") { label = cursor }
+                    cursor += 1
+                }
+                pairs = [-Int32(open + 1), Int32(label)] + pairs
+            }
+        }
+        return pairs
+    }
+
+    /// `if … {` (branch 0 of a chain whose id is that brace), `} else if … {` and
+    /// `} else {` (the next branches of the same chain).
+    private func ifBranch(openingAt open: Int) -> (chain: Int, branch: Int)? {
+        var branchOpen = open
+        var branch = 0
+        // Walk back through `} else [if …] {` to the chain's first brace.
+        while true {
+            if tokens.isWord(branchOpen - 1, "else") {
+                guard tokens.tokens[branchOpen - 2].flags & Token.Flags.closeBrace != 0,
+                      let previous = tokens.partner(of: branchOpen - 2) else { return nil }
+                branchOpen = previous
+                branch += 1
+                continue
+            }
+            guard let keyword = conditionKeyword(before: branchOpen) else { return nil }
+            if tokens.isWord(keyword, "if") {
+                if tokens.isWord(keyword - 1, "else"), tokens.tokens[keyword - 2].flags & Token.Flags.closeBrace != 0,
+                   let previous = tokens.partner(of: keyword - 2) {
+                    branchOpen = previous
+                    branch += 1
+                    continue
+                }
+                return (branchOpen, branch)
+            }
+            return nil
+        }
+    }
+
+    /// The statement keyword (`if`, `guard`, `for`, `while`, `switch`) whose condition ends
+    /// at the `{` at `open`, read backwards over balanced brackets (at most 64 tokens).
+    private func conditionKeyword(before open: Int) -> Int? {
+        var cursor = open - 1
+        var steps = 0
+        while cursor >= 0 && steps < 64 {
+            let token = tokens.tokens[cursor]
+            if token.flags & (Token.Flags.openBrace | Token.Flags.closeBrace) != 0 { return nil }
+            if tokens.isPunctuation(cursor, UInt8(ascii: ")")) || tokens.isPunctuation(cursor, UInt8(ascii: "]")) {
+                guard let partner = tokens.partner(of: cursor), partner < cursor else { return nil }
+                cursor = partner - 1
+                steps += 1
+                continue
+            }
+            if tokens.isWord(cursor, "if") || tokens.isWord(cursor, "guard") || tokens.isWord(cursor, "for")
+                || tokens.isWord(cursor, "while") || tokens.isWord(cursor, "switch") { return cursor }
+            if tokens.isPunctuation(cursor, UInt8(ascii: ";")) { return nil }
+            cursor -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    private func switchSubject(before open: Int) -> Bool {
+        guard let keyword = conditionKeyword(before: open) else { return false }
+        return tokens.isWord(keyword, "switch")
+    }
+
+    /// A registration's site: its `#if` branches and the runtime branches around it.
+    func registrationSite(_ index: Int) -> DISite {
+        var site = tokens.site(index)
+        let runtime = runtimeBranches(at: index)
+        if !runtime.isEmpty { site.branches += runtime }
+        return site
+    }
+
     /// Registrations clash only within one container: see `DIRegistration.container`.
     func container(receiver: String, shared: Bool) -> String {
+        let base = baseContainer(receiver: receiver, shared: shared)
+        if let reset = lastReset, reset.function == (enclosingFunction?.line ?? 0) { return base + "#\(reset.line)" }
+        return base
+    }
+
+    private func baseContainer(receiver: String, shared: Bool) -> String {
         if shared { return "shared" }
         if let function = enclosingFunction, function.name == "assemble" { return "assembly" }
         if let first = receiver.first, first.isUppercase { return receiver }

@@ -110,6 +110,15 @@ public struct DIRegistration: Sendable, Equatable, Codable {
     public var backingKey: String?
     public var site: DISite
 
+    /// `shared#42` → (`shared`, 42): a container registered into after the reset on line 42
+    /// of the same function (`UnifiedDI.releaseAll()`, a new `Container()`).
+    public static func splitReset(_ container: String) -> (container: String, resetLine: Int?) {
+        guard let hash = container.lastIndex(of: "#"), let line = Int(container[container.index(after: hash)...]) else {
+            return (container, nil)
+        }
+        return (String(container[..<hash]), line)
+    }
+
     public init(framework: DIFramework, key: DIKey, container: String, scope: String? = nil, builds: String? = nil,
                 resolves: [DIKey] = [], backingKey: String? = nil, site: DISite) {
         self.framework = framework

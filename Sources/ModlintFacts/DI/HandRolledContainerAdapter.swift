@@ -13,7 +13,8 @@ enum HandRolledContainerAdapter {
         scan.recordCandidate(DIContainerCall(
             method: method, receiver: receiver, key: DIKey(key, name: scan.name(inCallAt: open)),
             builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) },
-            functionLine: scan.enclosingFunction?.line, site: scan.tokens.site(index)), body: body)
+            functionLine: scan.enclosingFunction?.line,
+            site: method.contains("egister") ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
     }
 
     /// Attributes that are never a container's wrapper (SwiftUI, Observation, SwiftData,

@@ -22,7 +22,7 @@ enum SwinjectAdapter: DIAdapter {
                 framework: .swinject, key: DIKey(key, name: scan.name(inCallAt: open)),
                 container: scan.container(receiver: receiver, shared: false), scope: scan.objectScope(after: end),
                 builds: builds, resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
-                site: scan.tokens.site(index)))
+                site: scan.registrationSite(index)))
             return true
         case "resolve":
             scan.facts.consumptions.append(DIConsumption(

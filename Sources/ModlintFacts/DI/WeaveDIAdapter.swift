@@ -22,7 +22,7 @@ enum WeaveDIAdapter: DIAdapter {
                 framework: .weaveDI, key: DIKey(key), container: scan.container(receiver: receiver, shared: shared),
                 builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) },
                 resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
-                site: scan.tokens.site(index)))
+                site: scan.registrationSite(index)))
             return true
         }
         if resolveMethods.contains(method) {

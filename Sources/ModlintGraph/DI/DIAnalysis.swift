@@ -112,7 +112,14 @@ public struct DIAnalysis: Sendable {
     /// guide's two modules registering one protocol clash there); without a known caller
     /// it is that function's own, in that file.
     static func containers(of registration: DIGraph.Registration, callers: [String: Set<String>]) -> [String] {
-        let container = registration.fact.container
+        // `…#42`: registered after the reset on line 42, into a fresh container.
+        let (container, reset) = DIRegistration.splitReset(registration.fact.container)
+        if let reset {
+            let base = DIGraph.Registration(fact: DIRegistration(framework: registration.fact.framework, key: registration.fact.key,
+                                                                 container: container, site: registration.fact.site),
+                                            site: registration.site, module: registration.module, isTest: registration.isTest)
+            return containers(of: base, callers: callers).map { "\($0)#\(reset)|\(registration.site.file)" }
+        }
         guard container.contains("@"), let colon = container.firstIndex(of: ":") else { return [container] }
         let function = String(container[container.index(after: colon)...])
         if let passed = callers[function], !passed.isEmpty { return passed.sorted() }
