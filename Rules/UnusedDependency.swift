@@ -27,6 +27,13 @@ public struct UnusedDependency: Rule {
         imports no module that could belong to them). A C-family or system-library target \
         provides the module its `module.modulemap` declares, whatever the target is called. \
         To fix a finding, remove the dependency from the manifest.
+
+        A module linked for what it provides at run time is not unused, though nothing \
+        imports it: the live value of a dependency key (`ClientLive` with `extension \
+        Client: DependencyKey { static let liveValue = … }`), DI registrations, or a \
+        conformance it adds to a type of the dependent's closure. Removing it would still \
+        build and silently ship the test value, so it is kept, and a note says why; \
+        `fix --remove-unused` leaves it alone.
         """,
         examples: [
             RuleExample("a feature declares networking but never imports it", files: [
@@ -46,6 +53,41 @@ public struct UnusedDependency: Rule {
                 "Sources/Feature/Feature.swift": "import Models\n",
                 "Sources/Networking/Client.swift": "struct Client {}\n",
                 "Sources/Models/Model.swift": "struct Model {}\n",
+            ]),
+            RuleExample("a live-implementation module nobody imports is kept, with a note", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Client"),
+                        .target(name: "ClientLive", dependencies: ["Client"]),
+                        .target(name: "Feature", dependencies: ["Client", \u{2193}"ClientLive"]),
+                    ]
+                )
+                """,
+                "Sources/Client/Client.swift": """
+                import Dependencies
+
+                public struct Client {
+                    public var fetch: () async throws -> String
+                }
+
+                extension Client: TestDependencyKey {
+                    public static let testValue = Client(fetch: { "" })
+                }
+                """,
+                "Sources/ClientLive/Live.swift": """
+                import Client
+                import Dependencies
+
+                extension Client: DependencyKey {
+                    public static let liveValue = Client(fetch: { "live" })
+                }
+                """,
+                "Sources/Feature/Feature.swift": "import Client\n",
             ]),
             RuleExample("products with several modules, re-exports, conditional imports and plugins", files: [
                 "App/Package.swift": """
@@ -191,6 +233,7 @@ public struct UnusedDependency: Rule {
         }
 
         var findings: [Finding] = []
+        let runtimeProvisions = RuntimeProvisions(context: context)
         for (index, module) in graph.modules.enumerated() {
             let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
             // Without Swift sources there is nothing to prove a dependency unused.
@@ -222,6 +265,21 @@ public struct UnusedDependency: Rule {
                     for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
                     if !provided.isDisjoint(with: importedModules[index]) { continue }
                     if provided.contains(where: { imported().contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
+                }
+                if !declaration.isExternal, let provision = runtimeProvisions.provision(of: declaration.modules, for: index) {
+                    // Linked for what it provides at run time: removing it would still build
+                    // and silently change what the app runs. Kept, and said so.
+                    var note = Finding(
+                        site: declaration.site,
+                        message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(provision); "
+                            + "removing it would still build and change what runs",
+                        module: module.id,
+                        key: [module.id, declaration.name, "kept"],
+                        edges: declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
+                    )
+                    note.severity = .note
+                    findings.append(note)
+                    continue
                 }
                 var finding = Finding(
                     site: declaration.site,
@@ -290,4 +348,85 @@ public struct UnusedDependency: Rule {
         "BackgroundTasks", "Contacts", "ContactsUI", "EventKit", "MessageUI", "PassKit", "UniformTypeIdentifiers",
         "ImageIO", "MobileCoreServices", "Charts", "SwiftData", "TipKit", "SwiftOverlayShims", "ObjectiveC",
     ]
+}
+
+/// What a module provides at run time without being imported: live values of dependency
+/// keys (`extension Client: DependencyKey { static let liveValue = … }` in `ClientLive`),
+/// DI registrations, and conformances it adds to types declared elsewhere in the
+/// dependent's closure. A target links such a module to get them; no import shows it.
+/// Computed only for dependencies about to be reported.
+final class RuntimeProvisions {
+    private let context: LintContext
+    private var declaring: [String: Set<Int>]?
+    private var closures: [Int: Set<Int>] = [:]
+
+    init(context: LintContext) { self.context = context }
+
+    /// Why `modules` (one declared dependency of `dependent`) are linked, or `nil`.
+    func provision(of modules: [Int], for dependent: Int) -> String? {
+        for module in modules {
+            if let reason = provision(of: module, for: dependent) { return reason }
+        }
+        return nil
+    }
+
+    private func provision(of module: Int, for dependent: Int) -> String? {
+        let graph = context.graph
+        let info = graph.modules[module]
+        let files = context.workspace.packages[info.packageIndex].targets[info.targetIndex].files
+        var own = Set<String>()
+        for file in files {
+            for declaration in file.summary.declarations where declaration.kind != .extension { own.insert(declaration.name) }
+        }
+        for file in files {
+            let di = file.summary.di
+            if let key = di.keys.first(where: { $0.liveValue != nil }) {
+                return "it provides the live value of \(key.type) (\(file.path):\(key.liveValue!.line))"
+            }
+            // (A key path's accessor, `extension DependencyValues { var x }`, is an
+            // interface: usable only where the module is imported.)
+            if let registration = di.registrations.first(where: { !$0.key.isProperty }) {
+                return "it registers \(registration.key) (\(file.path):\(registration.site.line))"
+            }
+        }
+        let closure = self.closure(of: dependent)
+        for file in files {
+            for declaration in file.summary.declarations where declaration.kind == .extension && !declaration.inheritance.isEmpty {
+                let extended = declaration.name
+                guard !own.contains(extended), let declaringModules = declaringModules()[extended],
+                      !declaringModules.isDisjoint(with: closure.subtracting([module])) else { continue }
+                return "it adds the conformance \(extended): \(declaration.inheritance.joined(separator: ", ")) (\(file.path):\(declaration.line))"
+            }
+        }
+        return nil
+    }
+
+    /// Type name → the modules that declare it (extensions excluded).
+    private func declaringModules() -> [String: Set<Int>] {
+        if let declaring { return declaring }
+        var result: [String: Set<Int>] = [:]
+        for (index, module) in context.graph.modules.enumerated() {
+            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+                for declaration in file.summary.declarations where declaration.kind != .extension && declaration.kind != .typealias {
+                    result[declaration.name, default: []].insert(index)
+                }
+            }
+        }
+        declaring = result
+        return result
+    }
+
+    /// The module and everything it depends on, transitively.
+    private func closure(of module: Int) -> Set<Int> {
+        if let cached = closures[module] { return cached }
+        var next = [[Int]](repeating: [], count: context.graph.modules.count)
+        for dependency in context.graph.dependencies { next[dependency.from].append(dependency.to) }
+        var seen: Set<Int> = [module]
+        var stack = [module]
+        while let current = stack.popLast() {
+            for target in next[current] where seen.insert(target).inserted { stack.append(target) }
+        }
+        closures[module] = seen
+        return seen
+    }
 }

@@ -129,6 +129,54 @@ import Testing
         """))
     }
 
+    /// A `…Live` module that only provides `extension Client: DependencyKey { static let
+    /// liveValue }` is imported by nobody, yet removing it would still build and ship the
+    /// test value: `fix --remove-unused` keeps it, and lint says why (a note, not a warning).
+    @Test func removeUnusedKeepsLiveImplementationModules() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                targets: [
+                    .target(name: "Client"),
+                    .target(name: "ClientLive", dependencies: ["Client"]),
+                    .target(name: "Unused"),
+                    .target(name: "Feature", dependencies: ["Client", "ClientLive", "Unused"]),
+                ]
+            )
+
+            """),
+            ("Sources/Client/Client.swift", """
+            import Dependencies
+            public struct Client { public var fetch: () -> String }
+            extension Client: TestDependencyKey { public static let testValue = Client(fetch: { "test" }) }
+            """),
+            ("Sources/ClientLive/Live.swift", """
+            import Client
+            import Dependencies
+            extension Client: DependencyKey {
+                public static let liveValue = Client(fetch: { "live" })
+            }
+            """),
+            ("Sources/Unused/Unused.swift", "public struct Nothing {}\n"),
+            ("Sources/Feature/Feature.swift", "import Client\n"),
+        ])
+        defer { directory.remove() }
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.standardOutput.contains("""
+        Package.swift:10:59: note: Feature imports nothing from ClientLive, but the dependency is kept: it provides the live value \
+        of Client (Sources/ClientLive/Live.swift:4); removing it would still build and change what runs [unused-dependency]
+        """), "\(lint.standardOutput)")
+        #expect(lint.standardOutput.contains("Package.swift:10:73: warning: Feature declares a dependency on Unused"), "\(lint.standardOutput)")
+        let fix = try CLI.run(["fix", "--no-cache", "--remove-unused", directory.path])
+        #expect(fix.exitCode == 0, "\(fix.standardError)")
+        let manifest = try directory.read("Package.swift")
+        #expect(manifest.contains(#".target(name: "Feature", dependencies: ["Client", "ClientLive"]),"#), "\(manifest)")
+    }
+
     /// A package another manifest already depends on by URL is declared with that entry
     /// (folded onto one line), not with a path to the checkout beside it.
     @Test func aPublishedPackageIsDeclaredByItsURL() throws {
