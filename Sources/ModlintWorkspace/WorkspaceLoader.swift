@@ -483,8 +483,9 @@ public struct WorkspaceLoader: Sendable {
             var targets: [WorkspaceLayout.Target] = []
             for (targetIndex, pending) in pendingTargets.enumerated() where pending.packageIndex == index {
                 let files = (filesByTarget[targetIndex] ?? []).sorted()
+                let kind = Self.effectiveKind(of: pending.declaration, toolsVersion: manifest.toolsVersion, directory: pending.directory, files: files)
                 targets.append(WorkspaceLayout.Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root, scope: scan.scope),
-                                                      kind: pending.declaration.kind, package: identities[index], directory: pending.directory,
+                                                      kind: kind, package: identities[index], directory: pending.directory,
                                                       files: files, declaration: pending.declaration, productType: nil))
             }
             packages.append(WorkspaceLayout.Package(kind: .swiftPackage, identity: identities[index], directory: directory,
@@ -503,7 +504,33 @@ public struct WorkspaceLoader: Sendable {
         }
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
-        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: scan.swiftFiles.filter { !accounted.contains($0) })
+        let packageFolders = Set(packageDirectories)
+        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: scan.swiftFiles.filter {
+            !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders)
+        })
+    }
+
+    /// `Tests/LinuxMain.swift` (or one at the package root): SwiftPM before 5.5 compiled it
+    /// into the test runner on Linux. It belongs to no target and is no stray file.
+    static func isLinuxTestManifest(_ path: String, packageDirectories: Set<String>) -> Bool {
+        guard Paths.lastComponent(path) == "LinuxMain.swift" else { return false }
+        let folder = Paths.parent(path)
+        return packageDirectories.contains(folder)
+            || (Paths.lastComponent(folder) == "Tests" && packageDirectories.contains(Paths.parent(folder)))
+    }
+
+    /// A target's kind as SwiftPM builds it: before tools 5.4, a `.target` whose folder
+    /// holds a `main.swift` is an executable (`.executableTarget` came with 5.4).
+    static func effectiveKind(of declaration: ManifestTarget, toolsVersion: String?, directory: String?, files: [String]) -> ManifestTarget.Kind {
+        guard declaration.kind == .regular, let directory, let version = toolsVersion,
+              Self.isBefore5_4(version), files.contains(Paths.join(directory, "main.swift")) else { return declaration.kind }
+        return .executable
+    }
+
+    static func isBefore5_4(_ version: String) -> Bool {
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        guard let major = parts.first else { return false }
+        return major < 5 || (major == 5 && (parts.count > 1 ? parts[1] : 0) < 4)
     }
 
     /// The layout's packages with every file's summary: stored ones (most of them decoded
@@ -831,6 +858,18 @@ struct TreeScan: Sendable {
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
     }
 
+    /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
+    /// `Tests/AppTests/Fixtures`): projects and packages there are what the tests read,
+    /// not part of the code base.
+    static let fixtureFolderNames: Set<String> = ["Fixtures", "fixtures", "Fixture", "TestFixtures", "__Fixtures__", "__fixtures__"]
+
+    /// A fixtures folder below a tests folder (`Tests`, `Test`, `…Tests`, `…Test`) of the
+    /// linted tree. Linting the fixture itself (a path inside it) still reads it.
+    static func isTestFixtureFolder(_ name: String, in directory: String) -> Bool {
+        guard fixtureFolderNames.contains(name), !directory.isEmpty else { return false }
+        return directory.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasSuffix("Test") || $0 == "tests" }
+    }
+
     /// The same test for a name already made a string: the files whose identity the walk reads.
     static func isWalkedFile(_ name: String) -> Bool {
         name.withBytes(isWalkedFile)
@@ -864,6 +903,7 @@ struct TreeScan: Sendable {
             switch entry.kind {
             case .directory:
                 if entry.name.hasPrefix(".") || skipped.contains(entry.name) || excluded.contextFolders.contains(path) { continue }
+                if Self.isTestFixtureFolder(entry.name, in: directory) { continue }
                 if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
                     let isProject = entry.name.hasSuffix(".xcodeproj")
                     let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")

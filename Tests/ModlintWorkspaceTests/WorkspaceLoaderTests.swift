@@ -86,6 +86,64 @@ struct WorkspaceLoaderTests {
         #expect(workspace.fileCount == 8)
     }
 
+    /// Tools 5.2: a `.target` with a `main.swift` is an executable, and
+    /// `Tests/LinuxMain.swift` (compiled into the Linux test runner) is no stray file.
+    @Test func preExecutableTargetManifestsAndLinuxMain() throws {
+        let (workspace, directory) = try load([
+            ("Package.swift", """
+            // swift-tools-version:5.2
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Lib"),
+                .target(name: "Tool", dependencies: ["Lib"]),
+                .testTarget(name: "LibTests", dependencies: ["Lib"]),
+            ])
+            """),
+            ("Sources/Lib/Lib.swift", "public struct Lib {}\n"),
+            ("Sources/Lib/Nested/main.swift", "struct NotAnEntryPoint {}\n"),
+            ("Sources/Tool/main.swift", "import Lib\nprint(Lib())\n"),
+            ("Tests/LinuxMain.swift", "import XCTest\nXCTMain([])\n"),
+            ("Tests/LibTests/LibTests.swift", "@testable import Lib\n"),
+            ("Scripts/LinuxMain.swift", "print(1)\n"),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages[0].targets.map(\.name) == ["Lib", "Tool", "LibTests"])
+        #expect(workspace.packages[0].targets.map(\.kind) == [.regular, .executable, .test])
+        #expect(workspace.filesInNoTarget == ["Scripts/LinuxMain.swift"])
+    }
+
+    /// Test fixtures (projects and packages a test suite reads) are not the code base:
+    /// `Tests/Fixtures/**` and a test target's `Fixtures/` are not walked; a target named
+    /// `Fixtures` outside the tests is.
+    @Test func testFixturesAreNotLinted() throws {
+        let (workspace, directory) = try load([
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Fixtures"),
+                .testTarget(name: "AppTests", dependencies: ["Fixtures"], exclude: ["Fixtures"]),
+            ])
+            """),
+            ("Sources/Fixtures/Fixtures.swift", "public struct Sample {}\n"),
+            ("Tests/AppTests/AppTests.swift", "import Fixtures\n"),
+            ("Tests/AppTests/Fixtures/Broken.swift", "import Missing\n"),
+            ("Tests/Fixtures/TestProject/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "TestProject", targets: [.target(name: "Framework")])
+            """),
+            ("Tests/Fixtures/TestProject/Sources/Framework/Framework.swift", "import UIKit\n"),
+            ("Tests/Fixtures/Loose/Loose.swift", "print(1)\n"),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages.map(\.manifestPath) == ["Package.swift"])
+        #expect(workspace.packages[0].targets.map(\.name) == ["Fixtures", "AppTests"])
+        #expect(workspace.filesInNoTarget.isEmpty)
+        let fixture = try WorkspaceLoader().load(paths: [directory.path + "/Tests/Fixtures/TestProject"])
+        #expect(fixture.packages.flatMap(\.targets).map(\.name) == ["Framework"])
+    }
+
     @Test func nestedPackagesOwnTheirFilesAndAreWiredByPath() throws {
         let (workspace, directory) = try load([
             ("App/Package.swift", """
