@@ -45,6 +45,25 @@ public struct MissingTestValue: Rule {
                 }
                 """,
             ]),
+            RuleExample("a test value declared in a file that imports no key framework, under #if DEBUG", files: [
+                "Package.swift": DIRuleExamples.package(["Clients"]),
+                "Sources/Clients/ClockKey.swift": """
+                import Dependencies
+
+                public enum ClockKey: DependencyKey {
+                    public static let liveValue: any Clock<Duration> = ContinuousClock()
+                }
+                """,
+                "Sources/Clients/ClockKey+Test.swift": """
+                import Foundation
+
+                #if DEBUG
+                public extension ClockKey {
+                    static let testValue: any Clock<Duration> = ContinuousClock()
+                }
+                #endif
+                """,
+            ]),
             RuleExample("a key split between interface and live modules", files: [
                 "Package.swift": DIRuleExamples.package(["APIClient", "APIClientLive"]),
                 "Sources/APIClient/APIClient.swift": """

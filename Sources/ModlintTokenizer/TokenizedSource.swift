@@ -148,7 +148,8 @@ public struct SourceHints: Sendable, Equatable {
     /// and of the backticked names that start with a capital: a pass compares their text.
     public var watchedWords: [Int32] = []
     /// The key protocols and values containers of the DI frameworks.
-    public static let watchedNames = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues"]
+    public static let watchedNames = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues",
+                                      "testValue", "previewValue"]
     /// A comment that starts with `modlint:` (after `//` or `/*` and spaces or tabs, not
     /// in a doc comment): the file may hold a suppression directive.
     public var suppressionDirective = false

@@ -36,9 +36,13 @@ enum DIKeyTypes {
         if keyIndex == nil {
             // `extension APIClient { static let previewValue = … }`: values without a
             // conformance count in files that use a key framework.
+            // A file that imports no key framework may still hold a key's test or preview
+            // value (`import Foundation; extension ClockKey { static let testValue … }`):
+            // recorded as swift-dependencies', merged with the key's other declarations by type.
             let framework: DIFramework
             if scan.frameworks.swiftDependencies { framework = .swiftDependencies }
             else if scan.frameworks.weaveDI { framework = .weaveDI }
+            else if !scan.tokens.isWord(index, "liveValue") { framework = .swiftDependencies }
             else { return }
             scan.facts.keys.append(DIKeyDeclaration(framework: framework, type: name, conformance: "", site: scan.tokens.site(index)))
             keyIndex = scan.facts.keys.count - 1

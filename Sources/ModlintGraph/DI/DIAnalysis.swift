@@ -203,7 +203,9 @@ public struct DIAnalysis: Sendable {
     static func missingTestValues(_ graph: DIGraph) -> [MissingTestValue] {
         var byType: [String: [Int]] = [:]
         for (index, declaration) in graph.keyDeclarations.enumerated() where !declaration.isTest {
-            byType["\(declaration.fact.framework.rawValue)\u{0}\(declaration.fact.type)", default: []].append(index)
+            // By type alone: a test value declared in a file that imports no key framework
+            // is recorded as swift-dependencies' whatever the key's framework.
+            byType[declaration.fact.type, default: []].append(index)
         }
         var result: [MissingTestValue] = []
         for members in byType.values {

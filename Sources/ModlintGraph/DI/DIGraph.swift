@@ -224,7 +224,8 @@ public struct DIGraph: Sendable {
     /// Frameworks that register or key anything in the workspace: a consumer of another
     /// framework's key is served from outside (a dependency package), not missing.
     public var frameworksWithProviders: Set<DIFramework> {
+        // (A declaration that only adds a test or preview value serves no consumer.)
         Set(registrations.filter { !$0.isTest }.map(\.fact.framework)
-            + keyDeclarations.filter { !$0.isTest }.map(\.fact.framework))
+            + keyDeclarations.filter { !$0.isTest && (!$0.fact.conformance.isEmpty || $0.fact.liveValue != nil) }.map(\.fact.framework))
     }
 }
