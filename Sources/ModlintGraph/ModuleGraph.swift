@@ -116,11 +116,22 @@ public struct ModuleGraph: Sendable {
         for package in workspace.packages {
             for target in package.targets { nameCount[target.declaration.name, default: 0] += 1 }
         }
+        // An Xcode project is named as its folder is spelled (`MyApp.xcodeproj/App`), not by
+        // its lower-cased identity, unless two projects share that name.
+        var projectNames: [String: Int] = [:]
+        for package in workspace.packages where package.kind == .xcodeProject {
+            projectNames[Paths.lastComponent(Paths.parent(package.manifestPath)), default: 0] += 1
+        }
+        func prefix(_ package: ModlintWorkspace.Package) -> String {
+            guard package.kind == .xcodeProject else { return package.identity }
+            let name = Paths.lastComponent(Paths.parent(package.manifestPath))
+            return projectNames[name] == 1 ? name : package.identity
+        }
         var modules: [Module] = []
         for (packageIndex, package) in workspace.packages.enumerated() {
             for (targetIndex, target) in package.targets.enumerated() {
                 let label = target.declaration.name
-                let id = nameCount[label] == 1 ? label : "\(package.identity)/\(label)"
+                let id = nameCount[label] == 1 ? label : "\(prefix(package))/\(label)"
                 modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind, productType: target.productType,
                                       isContext: package.isContext, directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
             }

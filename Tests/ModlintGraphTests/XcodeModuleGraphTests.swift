@@ -53,6 +53,22 @@ struct XcodeModuleGraphTests {
         #expect(project.localDependencies == ["storage"])
     }
 
+    /// Two targets named `Kit`: the project's is named as its folder is spelled
+    /// (`Demo.xcodeproj/Kit`), not by its lower-cased identity.
+    @Test func aSharedTargetNameKeepsTheProjectNamesCase() throws {
+        let directory = try TemporaryDirectory(files: Self.classicProject + [
+            ("Packages/KitPackage/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "KitPackage", targets: [.target(name: "Kit")])
+            """),
+            ("Packages/KitPackage/Sources/Kit/Kit.swift", "public struct OtherKit {}\n"),
+        ])
+        defer { directory.remove() }
+        let graph = ModuleGraph(workspace: try WorkspaceLoader().load(paths: [directory.path]))
+        #expect(graph.modules.map(\.id) == ["AppTests", "Demo App", "Demo.xcodeproj/Kit", "Storage", "StorageCore", "kitpackage/Kit"])
+    }
+
     @Test func classicProjectEdges() throws {
         let directory = try TemporaryDirectory(files: Self.classicProject)
         defer { directory.remove() }
