@@ -27,7 +27,9 @@ public struct PublicImpl: Rule {
         that is why it defaults to warning. Enums, and the types of executable, test, \
         macro and plugin targets, are never reported (nothing imports them, or the \
         compiler requires them to be public). The uses from other modules are listed as \
-        related locations.
+        related locations; when feature modules use the type, making it internal first \
+        would break them, so the advice is to switch those uses to the protocol first \
+        (`impl-crosses-boundary` reports each one).
         """,
         examples: [
             RuleExample("a public implementation next to its protocol", files: [
@@ -134,10 +136,17 @@ public struct PublicImpl: Rule {
             let related = uses.flatMap { use in use.sites.map { (site: $0, user: use.user) } }
                 .sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
                 .map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "used by \(context.graph.modules[$0.user].id)") }
+            // Other modules use it: making it internal first would break their build, and
+            // `impl-crosses-boundary` reports each use. The advice says which step comes first.
+            let users = Set(uses.filter { context.graph.modules[$0.user].kind != .test && !index.isCompositionRoot($0.user) }
+                .map { context.graph.modules[$0.user].id }).sorted()
+            let advice = users.isEmpty
+                ? "make it internal and expose \(abstraction) (through a factory or the DI container) instead"
+                : "\(users.joined(separator: ", ")) \(users.count == 1 ? "uses" : "use") it directly (see impl-crosses-boundary): "
+                    + "switch \(users.count == 1 ? "that use" : "those uses") to \(abstraction) first, then make it internal"
             return Finding(
                 site: declaration.site,
-                message: "\(name) implements \(abstraction) but is \(facts.accessLevel?.rawValue ?? "public"); make it internal "
-                    + "and expose \(abstraction) (through a factory or the DI container) instead",
+                message: "\(name) implements \(abstraction) but is \(facts.accessLevel?.rawValue ?? "public"); " + advice,
                 module: module.id,
                 key: [module.id, facts.qualifiedName],
                 related: related

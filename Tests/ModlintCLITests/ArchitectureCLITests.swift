@@ -23,14 +23,14 @@ struct ArchitectureCLITests {
         ("Modules/Features/Home/Home.swift", "import Core\n"),
         ("Modules/Core/Core/Core.swift", "public struct Core {}\n"),
         ("Tests/CoreTests/CoreTests.swift", "import Core\n"),
-        ("Tests/Fixtures/Broken/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.target(name: \"A\", dependencies: [\"B\"]), .target(name: \"B\", dependencies: [\"A\"])])\n"),
-        ("Tests/Fixtures/Broken/Sources/A/A.swift", "import B\n"),
-        ("Tests/Fixtures/Broken/Sources/B/B.swift", "import A\n"),
+        ("Legacy/Broken/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.target(name: \"A\", dependencies: [\"B\"]), .target(name: \"B\", dependencies: [\"A\"])])\n"),
+        ("Legacy/Broken/Sources/A/A.swift", "import B\n"),
+        ("Legacy/Broken/Sources/B/B.swift", "import A\n"),
     ]
 
     @Test func globThatMatchesNothingIsAConfigurationError() throws {
         let directory = try TemporaryDirectory(files: Self.workspace + [
-            (".modlint.yml", "exclude: [\"Tests/Fixtures/**\"]\nlayers:\n  - name: Features\n    modules: [\"HomeFeatur\"]\n"),
+            (".modlint.yml", "exclude: [\"Legacy/**\"]\nlayers:\n  - name: Features\n    modules: [\"HomeFeatur\"]\n"),
         ])
         defer { directory.remove() }
         let run = try CLI.run(["lint", directory.path])
@@ -71,19 +71,19 @@ struct ArchitectureCLITests {
 
     @Test func unusedExcludeAndPathGlobsAreErrors() throws {
         let directory = try TemporaryDirectory(files: Self.workspace + [
-            (".modlint.yml", "exclude: [\"Tests/Fixtures/**\", \"Generated/**\"]\nlayers:\n  - name: Core\n    paths: [\"Modules/Kore/**\"]\n"),
+            (".modlint.yml", "exclude: [\"Legacy/**\", \"Generated/**\"]\nlayers:\n  - name: Core\n    paths: [\"Modules/Kore/**\"]\n"),
         ])
         defer { directory.remove() }
         let run = try CLI.run(["lint", directory.path])
         #expect(run.exitCode == 2)
-        #expect(run.standardError.hasPrefix("\(directory.path)/.modlint.yml:1:32: error: exclude path 'Generated/**' matches nothing"))
+        #expect(run.standardError.hasPrefix("\(directory.path)/.modlint.yml:1:24: error: exclude path 'Generated/**' matches nothing"))
     }
 
     /// `exclude:` is relative to the configuration file, also when it lies above the
     /// linted directory.
     @Test func excludeIsRelativeToTheConfigurationFile() throws {
         let directory = try TemporaryDirectory(files: Self.workspace.map { ("repo/" + $0.0, $0.1) } + [
-            (".modlint.yml", "exclude: [\"repo/Tests/Fixtures/**\"]\n"),
+            (".modlint.yml", "exclude: [\"repo/Legacy/**\"]\n"),
             ("empty.yml", ""),
         ])
         defer { directory.remove() }

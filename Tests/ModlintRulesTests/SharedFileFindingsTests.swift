@@ -48,8 +48,8 @@ struct SharedFileFindingsTests {
 
     @Test func publicImplOncePerSharedDeclaration() throws {
         #expect(try lint(PublicImpl()) == [
-            "Packages/Storage/Sources/Storage/Store.swift:2: LiveStore implements Store but is public; make it internal "
-                + "and expose Store (through a factory or the DI container) instead",
+            "Packages/Storage/Sources/Storage/Store.swift:2: LiveStore implements Store but is public; Demo App, Kit use it "
+                + "directly (see impl-crosses-boundary): switch those uses to Store first, then make it internal",
             "Shared Code/Shared.swift:4: ClockImpl implements Clock but is public; make it internal "
                 + "and expose Clock (through a factory or the DI container) instead",
         ])
