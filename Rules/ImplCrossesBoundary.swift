@@ -33,7 +33,8 @@ public struct ImplCrossesBoundary: Rule {
         `DependencyInjection`): that is where concrete types are meant to meet. Building an \
         implementation where it is registered — a DI factory that builds it \
         (`container.register(P.self) { LiveP() }`, WeaveDI, Factory), a `liveValue`, a \
-        Spezi `Configuration`, a Vapor app's `configure.swift` — is the recommended \
+        Spezi `Configuration`, a Vapor app's `configure.swift`, a needle `Component` \
+        subclass — is the recommended \
         pattern and never counts. A `#if DEBUG` \
         preview that builds another module's implementation still does (it forces the \
         type to be public); suppress it with `// modlint:disable:next \
@@ -118,6 +119,38 @@ public struct ImplCrossesBoundary: Rule {
                 import SDK
 
                 func pick(_ servers: [Entity.DefaultServer]) -> Entity.DefaultServer? { servers.first }
+                """,
+            ]),
+            RuleExample("a needle Component subclass builds the implementations its scope provides", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Profile", dependencies: ["Networking"]),
+                        .target(name: "Networking"),
+                    ]
+                )
+                """,
+                "Sources/Networking/API.swift": """
+                public protocol API {}
+                public final class APIImpl: API {
+                    public init() {}
+                }
+                """,
+                "Sources/Profile/ProfileComponent.swift": """
+                import NeedleFoundation
+                import Networking
+
+                protocol ProfileDependency: Dependency {}
+
+                final class ProfileComponent: Component<ProfileDependency> {
+                    var api: API {
+                        shared { APIImpl() }
+                    }
+                }
                 """,
             ]),
             RuleExample("registration sites and a registration module are roots; a debug preview is not", files: [

@@ -145,11 +145,26 @@ struct ImplementationIndex {
         if di.registrations.contains(where: { $0.builds == name }) || di.containerCalls.contains(where: { $0.builds == name }) { return true }
         // Vapor's `configure(_ app: Application)` is where a server app is assembled.
         if Paths.lastComponent(file.path) == "configure.swift" && file.summary.imports.contains(where: { $0.module == "Vapor" }) { return true }
+        // A needle `Component` subclass is the dependency graph's wiring: it builds the
+        // implementations its scope provides (`var api: API { shared { APIImpl() } }`).
+        if Self.isNeedleComponentFile(file) { return true }
         for key in di.keys {
             if [key.liveValue, key.testValue, key.previewValue].contains(where: { $0?.line == line }) { return true }
         }
         return file.summary.spezi.configurations.contains { configuration in
             configuration.instantiations.contains { $0.name == name && $0.line == line }
+        }
+    }
+
+    /// A file that imports NeedleFoundation and declares a `Component<…>` or
+    /// `BootstrapComponent` subclass.
+    static func isNeedleComponentFile(_ file: ModlintWorkspace.SourceFile) -> Bool {
+        guard file.summary.imports.contains(where: { $0.module == "NeedleFoundation" }) else { return false }
+        return file.summary.declarations.contains { declaration in
+            declaration.kind == .class && declaration.inheritance.contains { entry in
+                entry.hasPrefix("Component<") || entry == "BootstrapComponent" || entry.hasPrefix("NeedleFoundation.Component<")
+                    || entry == "NeedleFoundation.BootstrapComponent"
+            }
         }
     }
 
