@@ -20,6 +20,25 @@ public struct DICycle: Rule {
         (`A -> B -> A`) and every factory on it.
         """,
         examples: [
+            RuleExample("a hand-rolled container whose lazy members build each other", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/AppContainer.swift": """
+                final class AppContainer {
+                    lazy var apiClient: APIClient = APIClientImpl(session: .shared)
+                    lazy var userRepository: UserRepository = UserRepositoryImpl(api: apiClient)
+                    lazy var session: SessionStore = SessionStoreImpl(tracker: tracker)
+                    lazy var tracker: Tracker = makeTracker()
+
+                    func makeProfileViewModel() -> ProfileViewModel {
+                        ProfileViewModel(repository: userRepository)
+                    }
+
+                    func \u{2193}makeTracker() -> Tracker {
+                        TrackerImpl(session: session)
+                    }
+                }
+                """,
+            ]),
             RuleExample("two Factory registrations that resolve each other", files: [
                 "Package.swift": DIRuleExamples.package(["App"]),
                 "Sources/App/Container+Services.swift": """

@@ -120,8 +120,8 @@ public struct EdgeRule: Sendable, Equatable {
 
 /// Hand-rolled containers: which method names register and resolve.
 public struct DISettings: Sendable, Equatable {
-    public var registerMethods: [String] = ["register", "registerSingleton", "registerFactory"]
-    public var resolveMethods: [String] = ["resolve", "resolveOptional"]
+    public var registerMethods: [String] = ["register", "registerSingleton", "registerFactory", "registerService", "registerInstance"]
+    public var resolveMethods: [String] = ["resolve", "resolveOptional", "getService", "resolveService"]
     public init() {}
 }
 

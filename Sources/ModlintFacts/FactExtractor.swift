@@ -37,7 +37,7 @@ public enum FactExtractor {
         var summary = summarizeDeclarationsAndReferences(source)
         // One bracket table per file, built on first use by whichever pass needs it.
         let partners = BracketPartners(source: source, tokens: source.tokens)
-        summary.di = DIExtractor.extract(source, imports: summary.imports, partners: partners)
+        summary.di = DIExtractor.extract(source, imports: summary.imports, declarations: summary.declarations, partners: partners)
         summary.spezi = SpeziExtractor.extract(source, imports: summary.imports, partners: partners)
         return summary
     }

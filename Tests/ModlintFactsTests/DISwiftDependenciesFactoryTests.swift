@@ -135,6 +135,35 @@ struct DIHandRolledTests {
     }
 }
 
+extension DIHandRolledTests {
+    /// A container that builds its members itself: each `lazy var` and `make…()` is a
+    /// registration of `\\Type.member`, resolving the other members it reads; a factory
+    /// given as `Impl.init` builds `Impl`.
+    @Test func lazyMembersFactoryMethodsAndInitializerFactories() {
+        let facts = diFacts("""
+        final class AppContainer {
+            lazy var api: APIClient = APIClientImpl(session: .shared)
+            lazy var users: UserRepository = {
+                UserRepositoryImpl(api: self.api, cache: cache)
+            }()
+            let cache = Cache()
+            func makeProfile() -> ProfileViewModel { ProfileViewModel(users: users) }
+            func reset() { api = APIClientImpl(session: .shared) }
+        }
+
+        func setUp(_ registry: Registry) {
+            registry.registerService(APIClient.self, APIClientImpl.init)
+        }
+        """)
+        #expect(facts.registrations.map(\.key) == [DIKey.property("AppContainer", "api"), DIKey.property("AppContainer", "users"),
+                                                   DIKey.property("AppContainer", "makeProfile")])
+        #expect(facts.registrations.map(\.builds) == ["APIClientImpl", "UserRepositoryImpl", "ProfileViewModel"])
+        #expect(facts.registrations.map(\.resolves) == [[], [DIKey.property("AppContainer", "api")], [DIKey.property("AppContainer", "users")]])
+        #expect(facts.registrations.map(\.scope) == ["lazy var", "lazy var", "make function"])
+        #expect(facts.containerCalls.map(\.builds) == ["APIClientImpl"])
+    }
+}
+
 struct DICommentTests {
     @Test func tokensWithCommentsKeptGiveTheSameFacts() {
         let text = """

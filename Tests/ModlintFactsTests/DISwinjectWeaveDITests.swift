@@ -6,7 +6,8 @@ import Testing
 /// (skipping files that can yield nothing) loses nothing against a full scan.
 func diFacts(_ text: String) -> DIFacts {
     let summary = FactExtractor.summarize(bytes: Array(text.utf8))
-    #expect(summary.di == DIExtractor.extractScanningAlways(TokenizedSource(text), imports: summary.imports))
+    #expect(summary.di == DIExtractor.extractScanningAlways(TokenizedSource(text), imports: summary.imports,
+                                                            declarations: summary.declarations))
     return summary.di
 }
 

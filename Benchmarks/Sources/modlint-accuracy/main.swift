@@ -95,7 +95,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
         let skipped = !DIExtractor.mayFindFacts(in: source, imports: mine.imports)
         // Suppressions are read only where the lexer saw a comment starting with `modlint:`.
         let suppressionsMissed = mine.suppressions != SuppressionExtractor.extract(bytes: bytes)
-        shortcuts[i] = (skipped, skipped && !DIExtractor.extractScanningAlways(source, imports: mine.imports).isEmpty || suppressionsMissed)
+        shortcuts[i] = (skipped, skipped && !DIExtractor.extractScanningAlways(source, imports: mine.imports, declarations: mine.declarations).isEmpty || suppressionsMissed)
         let oracle = SyntaxOracle.summarize(bytes: bytes, fileName: files[i], lineAt: lineAt)
         slots[i] = FactComparer.compare(path: files[i], modlint: mine, oracle: oracle.summary,
                                         oracleHadSyntaxErrors: oracle.hasSyntaxErrors)

@@ -11,11 +11,13 @@ import ModlintTokenizer
 /// them yields a fact.
 public enum DIExtractor {
     /// `partners`: the file's bracket partners, shared with the other passes.
-    public static func extract(_ source: TokenizedSource, imports: [ImportFact], partners: BracketPartners? = nil) -> DIFacts {
+    public static func extract(_ source: TokenizedSource, imports: [ImportFact], declarations: [TypeDeclaration] = [],
+                               partners: BracketPartners? = nil) -> DIFacts {
         let frameworks = DIFrameworkImports(imports)
+        let containers = HandRolledContainerAdapter.containerTypes(in: declarations)
         // Most files can yield nothing, which the lexer's hints tell without a pass.
-        guard !frameworks.enabled.isEmpty || DITriggers.present(in: source) else { return DIFacts() }
-        return scan(source, frameworks: frameworks, partners: partners)
+        guard !frameworks.enabled.isEmpty || !containers.isEmpty || DITriggers.present(in: source) else { return DIFacts() }
+        return scan(source, frameworks: frameworks, containers: containers, partners: partners)
     }
 
     /// Whether `extract` scans the file: false only where the scan can find nothing.
@@ -25,20 +27,26 @@ public enum DIExtractor {
 
     /// The scan, even where `mayFindFacts` says it can find nothing: the accuracy harness
     /// checks on the corpus that it indeed finds nothing there.
-    public static func extractScanningAlways(_ source: TokenizedSource, imports: [ImportFact]) -> DIFacts {
-        scan(source, frameworks: DIFrameworkImports(imports), partners: nil)
+    public static func extractScanningAlways(_ source: TokenizedSource, imports: [ImportFact],
+                                             declarations: [TypeDeclaration] = []) -> DIFacts {
+        scan(source, frameworks: DIFrameworkImports(imports), containers: HandRolledContainerAdapter.containerTypes(in: declarations),
+             partners: nil)
     }
 
-    private static func scan(_ source: TokenizedSource, frameworks: DIFrameworkImports, partners: BracketPartners?) -> DIFacts {
+    private static func scan(_ source: TokenizedSource, frameworks: DIFrameworkImports, containers: Set<String>,
+                             partners: BracketPartners?) -> DIFacts {
         // The scan's hot loop is its own filter: a flag test or two per token, and bracket
         // matching only for files where a DI shape starts.
         var scan = DIScan(source: source, tokens: source.tokens, frameworks: frameworks, partners: partners)
+        scan.containerTypes = containers
         scan.run()
         if scan.sawComment {
             // Tokenized with comments kept (rare): scan again without them.
             scan = DIScan(source: source, tokens: source.tokens.filter { $0.kind != .comment }, frameworks: frameworks)
+            scan.containerTypes = containers
             scan.run()
         }
+        HandRolledContainerAdapter.keepMemberResolves(&scan.facts)
         return scan.facts
     }
 }
@@ -184,6 +192,9 @@ struct DIScan {
 
     /// The scan stopped at a comment token: the caller scans again without comments.
     private(set) var sawComment = false
+    /// Hand-rolled container types this file declares or extends (`AppContainer`): their
+    /// `lazy var`s and `make…()` functions are registrations.
+    var containerTypes: Set<String> = []
 
     init(source: TokenizedSource, tokens: [Token], frameworks: DIFrameworkImports, partners: BracketPartners? = nil) {
         self.tokens = DITokens(source: source, tokens: tokens, partners: partners)
@@ -455,6 +466,10 @@ struct DIScan {
         while index < tokens.count && tokens.tokens[index].flags & braces == 0 { index += 1 }
         if index < tokens.count && tokens.tokens[index].flags & Token.Flags.openBrace != 0 {
             label(index, .function(nameToken: keyword + 1, line: Int(tokens.tokens[keyword].line)))
+            if !containerTypes.isEmpty, let owner = memberOf, containerTypes.contains(owner.name),
+               let close = tokens.partner(of: index) {
+                HandRolledContainerAdapter.factoryMethod(nameToken: keyword + 1, body: (index, close), owner: owner.name, scan: &self)
+            }
         }
     }
 
@@ -489,6 +504,10 @@ struct DIScan {
     /// `var name: Type {` as a member of a values container or (with Factory imported) of
     /// any type: labels the getter body and lets the adapters read it.
     private mutating func handleProperty(at keyword: Int) {
+        if !containerTypes.isEmpty, let owner = memberOf, containerTypes.contains(owner.name), tokens.isWord(keyword - 1, "lazy") {
+            HandRolledContainerAdapter.lazyMember(at: keyword, owner: owner.name, scan: &self)
+            return
+        }
         // `@DependencyEntry var name = default` (swift-dependencies' macro) declares the
         // key and its value in one line.
         if let owner = memberOf, DIValuesContainer.handles(owner.name), tokens.isName(keyword + 1),

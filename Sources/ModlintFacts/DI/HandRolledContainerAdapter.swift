@@ -1,3 +1,5 @@
+import ModlintTokenizer
+
 /// Hand-rolled containers: any `receiver.method(T.self …)` call no framework claims is a
 /// candidate. Whether it registers or resolves depends on the configured method names and
 /// on the workspace declaring such a method (`DIFacts.containerMethods`), so the DI graph
@@ -12,9 +14,24 @@ enum HandRolledContainerAdapter {
         let body = scan.tokens.factoryBody(ofCallAt: open)
         scan.recordCandidate(DIContainerCall(
             method: method, receiver: receiver, key: DIKey(key, name: scan.name(inCallAt: open)),
-            builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) },
+            builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) } ?? initializerArgument(inCallAt: open, scan: scan),
             functionLine: scan.enclosingFunction?.line,
             site: method.contains("egister") ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
+    }
+
+    /// `registerService(P.self, Impl.init)`: the type whose initializer is the factory.
+    static func initializerArgument(inCallAt open: Int, scan: DIScan) -> String? {
+        let tokens = scan.tokens
+        guard let close = tokens.partner(of: open) else { return nil }
+        var index = open + 1
+        while index + 2 < close {
+            if tokens.startsUppercase(index), tokens.isPunctuation(index + 1, UInt8(ascii: ".")), tokens.isWord(index + 2, "init"),
+               !tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+                return tokens.name(index)
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Attributes that are never a container's wrapper (SwiftUI, Observation, SwiftData,
@@ -68,4 +85,90 @@ enum HandRolledContainerAdapter {
         "private", "fileprivate", "internal", "public", "package", "open", "lazy", "weak", "unowned", "static",
         "final", "nonisolated", "override", "dynamic",
     ]
+
+    // MARK: - Containers that build their members themselves
+
+    /// A type whose name says it holds the app's dependencies: `AppContainer`,
+    /// `DependencyContainer`, `AppDependencies`, `ServiceLocator`, `CompositionRoot`.
+    /// (`Container` and `DIContainer` alone are the frameworks' own.)
+    static func isContainerName(_ name: String) -> Bool {
+        guard name != "Container", name != "DIContainer", !name.contains(".") else { return false }
+        return name.hasSuffix("Container") || name.hasSuffix("Dependencies") || name.hasSuffix("ServiceLocator")
+            || name.hasSuffix("CompositionRoot")
+    }
+
+    /// The container types a file declares or extends.
+    static func containerTypes(in declarations: [TypeDeclaration]) -> Set<String> {
+        var names: Set<String> = []
+        for declaration in declarations where declaration.kind != .protocol && declaration.kind != .enum
+            && declaration.kind != .typealias && isContainerName(declaration.name) {
+            names.insert(declaration.name)
+        }
+        return names
+    }
+
+    /// `lazy var api: APIClient = APIClientImpl(session: session)` in a container: a
+    /// registration of `\AppContainer.api`, built once, resolving the members it names.
+    static func lazyMember(at keyword: Int, owner: String, scan: inout DIScan) {
+        let tokens = scan.tokens
+        guard tokens.isName(keyword + 1) else { return }
+        // The initial value: after `=` (outside brackets), to the statement's end.
+        var cursor = keyword + 2
+        var depth = 0
+        while cursor < tokens.count {
+            if depth == 0 && tokens.isOperator(cursor, "=") { break }
+            if depth == 0 && cursor > keyword + 2 && tokens.tokens[cursor].isAtLineStart { return }
+            if let partner = tokens.partner(of: cursor), partner > cursor { cursor = partner + 1; continue }
+            cursor += 1
+        }
+        guard cursor < tokens.count else { return }
+        let start = cursor + 1
+        var end = start
+        while end < tokens.count {
+            if end > start && tokens.tokens[end].isAtLineStart && !tokens.isPunctuation(end, UInt8(ascii: ".")) { break }
+            if tokens.tokens[end].flags & Token.Flags.closeBrace != 0 && tokens.partner(of: end).map({ $0 < start }) != false { break }
+            if let partner = tokens.partner(of: end), partner > end { end = partner + 1; continue }
+            end += 1
+        }
+        record(member: tokens.name(keyword + 1), owner: owner, nameToken: keyword + 1, range: (start, end), kind: "lazy var", scan: &scan)
+    }
+
+    /// `func makeProfileViewModel() -> ProfileViewModel { ProfileViewModel(api: api) }`.
+    static func factoryMethod(nameToken: Int, body: (open: Int, close: Int), owner: String, scan: inout DIScan) {
+        let name = scan.tokens.name(nameToken)
+        guard name.hasPrefix("make"), name.count > 4 else { return }
+        record(member: name, owner: owner, nameToken: nameToken, range: (body.open + 1, body.close), kind: "make function", scan: &scan)
+    }
+
+    /// The registration, with every lower-case name the value reads as a candidate
+    /// resolve (`keepMemberResolves` keeps those that are members).
+    private static func record(member: String, owner: String, nameToken: Int, range: (start: Int, end: Int), kind: String,
+                               scan: inout DIScan) {
+        let tokens = scan.tokens
+        var resolves: [DIKey] = []
+        var index = range.start
+        while index < range.end {
+            if tokens.tokens[index].kind == .identifier, !tokens.startsUppercase(index),
+               !tokens.isPunctuation(index - 1, UInt8(ascii: ".")) || tokens.isWord(index - 2, "self") {
+                let name = tokens.name(index)
+                let key = DIKey.property(owner, name)
+                if name != member && !resolves.contains(key) { resolves.append(key) }
+            }
+            index += 1
+        }
+        scan.facts.registrations.append(DIRegistration(
+            framework: .handRolled, key: .property(owner, member), container: owner, scope: kind,
+            builds: tokens.builtType(from: range.start, to: range.end), resolves: resolves, site: tokens.site(nameToken)))
+    }
+
+    /// Keeps, of each member registration's candidate resolves, those that name another
+    /// member of the same container in this file.
+    static func keepMemberResolves(_ facts: inout DIFacts) {
+        let members = Set(facts.registrations.filter { $0.framework == .handRolled && $0.key.isProperty }.map(\.key))
+        guard !members.isEmpty else { return }
+        for index in facts.registrations.indices where facts.registrations[index].framework == .handRolled
+            && facts.registrations[index].key.isProperty {
+            facts.registrations[index].resolves = facts.registrations[index].resolves.filter { members.contains($0) }
+        }
+    }
 }

@@ -225,7 +225,9 @@ public struct DIGraph: Sendable {
     /// framework's key is served from outside (a dependency package), not missing.
     public var frameworksWithProviders: Set<DIFramework> {
         // (A declaration that only adds a test or preview value serves no consumer.)
-        Set(registrations.filter { !$0.isTest }.map(\.fact.framework)
+        // (A hand-rolled container's own members — `lazy var`, `make…()` — serve only
+        // those who call them, never a `resolve(T.self)`.)
+        Set(registrations.filter { !$0.isTest && !($0.fact.framework == .handRolled && $0.fact.key.isProperty) }.map(\.fact.framework)
             + keyDeclarations.filter { !$0.isTest && (!$0.fact.conformance.isEmpty || $0.fact.liveValue != nil) }.map(\.fact.framework))
     }
 }
