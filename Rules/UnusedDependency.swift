@@ -393,7 +393,12 @@ final class RuntimeProvisions {
         for file in files {
             for declaration in file.summary.declarations where declaration.kind == .extension && !declaration.inheritance.isEmpty {
                 let extended = declaration.name
-                guard !own.contains(extended), let declaringModules = declaringModules()[extended],
+                // A conformance to a protocol of the module itself is used only where the
+                // module is imported (`extension ValueType: WasmEncodable` inside WAT); one
+                // to a protocol from elsewhere (`extension Client: DependencyKey`) is found
+                // at run time by whoever asks for it.
+                let foreign = declaration.inheritance.contains { !own.contains(SpeziModel.simpleName($0)) }
+                guard foreign, !own.contains(extended), let declaringModules = declaringModules()[extended],
                       !declaringModules.isDisjoint(with: closure.subtracting([module])) else { continue }
                 return "it adds the conformance \(extended): \(declaration.inheritance.joined(separator: ", ")) (\(file.path):\(declaration.line))"
             }

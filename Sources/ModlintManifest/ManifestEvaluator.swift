@@ -634,6 +634,10 @@ struct ManifestEvaluator {
             if let value = scope.lookup(name) {
                 return apply(value, argExprs, pos: pos, in: scope)
             }
+            if case .array(let elements)? = scope.lookup("self") {
+                // `filter { … }` inside `extension Array { func except(…) }`: a method of self.
+                return arrayMethod(elements, name, argExprs, pos: p, in: scope)
+            }
             if case .type? = scope.lookup(Self.staticSelf) {
                 // A bare `target(…)` inside `extension Target { static func … }` is
                 // `Self.target(…)`: the type's own factory or another of its helpers.

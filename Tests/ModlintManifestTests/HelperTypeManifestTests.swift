@@ -182,4 +182,33 @@ import Testing
         #expect(manifest.products.map(\.name) == ["All"])
         #expect(manifest.products.first?.targets == ["A", "B", "C", "D", "Logging"])
     }
+
+    /// An `Array` extension whose body calls `filter` on its implicit `self`
+    /// (OpenCombine's `supportedPlatforms.except([.wasi])`).
+    @Test func arrayExtensionMethodsCallMethodsOfSelf() {
+        let manifest = ManifestReader().read(bytes: Array("""
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let supportedPlatforms: [Platform] = [.iOS, .macOS, .wasi]
+
+        let package = Package(
+            name: "P",
+            targets: [
+                .target(name: "A", dependencies: [
+                    .target(name: "B", condition: .when(platforms: supportedPlatforms.except([.wasi]))),
+                ]),
+                .target(name: "B"),
+            ]
+        )
+
+        extension Array where Element == Platform {
+            func except(_ exceptions: [Platform]) -> [Platform] {
+                return filter { !exceptions.contains($0) }
+            }
+        }
+        """.utf8))
+        #expect(manifest.notes.isEmpty, "\(manifest.notes)")
+        #expect(manifest.targets.first?.dependencies.first?.platforms == ["ios", "macos"])
+    }
 }
