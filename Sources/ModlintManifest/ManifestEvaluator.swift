@@ -645,7 +645,10 @@ struct ManifestEvaluator {
             }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 let args = evaluateArgs(argExprs, in: scope)
-                if name == "Set" || name == "Array", let first = args.first { return first.value }
+                if name == "Set" || name == "Array" {
+                    // `Set<String>()`, `Array(names)`: a list (order means nothing to targets).
+                    return args.first?.value ?? .array([])
+                }
                 if name == "String", let first = args.first, case .string = first.value { return first.value }
                 let object = ManifestObject(kind: name, args: args, pos: pos)
                 if name == "Package" { packages.append(object) }
@@ -703,6 +706,14 @@ struct ManifestEvaluator {
             return apply(value, argExprs, pos: pos, in: scope)
         case .unknown:
             return callee
+        case .array(let elements) where elements.count == 1 && argExprs.isEmpty:
+            // `[String]()`: an empty array of that type.
+            if case .type = elements[0] { return .array([]) }
+            return .unknown("call is not evaluated", pos)
+        case .dictionary(let pairs) where pairs.count == 1 && argExprs.isEmpty:
+            // `[String: String]()`.
+            if case .type = pairs[0].0 { return .dictionary([]) }
+            return .unknown("call is not evaluated", pos)
         case .object(let object) where object.args.isEmpty:
             // A static member that is itself a factory, e.g. `.nio(…)` resolved to `.product`.
             return .object(ManifestObject(kind: object.kind, args: evaluateArgs(argExprs, in: scope), pos: pos))
@@ -906,6 +917,10 @@ struct ManifestEvaluator {
                 return .array(oldElements + [value])
             case ("append", "contentsOf"):
                 if case .array(let extra) = value { return .array(oldElements + extra) }
+                return .array(oldElements + [value])
+            case ("insert", nil) where !args.contains(where: { $0.label == "at" }):
+                // `Set.insert(_:)`: added once.
+                if oldElements.contains(where: { Self.equals($0, value) == true }) { return old }
                 return .array(oldElements + [value])
             case ("insert", nil), ("insert", "contentsOf"):
                 var position = oldElements.count

@@ -150,6 +150,36 @@ struct ManifestParser: BracketReader {
         return source.matches(token, word)
     }
 
+    /// `Set<String>()`, `Array<Target.Dependency>.init`: a type's generic arguments, right
+    /// after its capitalised name and followed by `(` or `.`, are skipped (a comparison
+    /// `a < b` has spaces, or a lower-case name, or no closing `>` before `(`).
+    mutating func skipGenericArguments(after name: Token) {
+        guard let open = current, open.kind == .operator, source.matches(open, "<"), !open.hasSpaceBefore,
+              let first = source.bytes[Int(name.start)...].first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") else { return }
+        var cursor = index + 1
+        var depth = 1
+        while cursor < tokens.count && cursor < index + 64 {
+            let token = tokens[cursor]
+            if token.kind == .operator {
+                let text = source.text(token)
+                if text.allSatisfy({ $0 == ">" }) {
+                    depth -= text.count
+                } else if text == "<" {
+                    depth += 1
+                } else if text != "?" && text != "!" && text != "." {
+                    return
+                }
+            } else if token.kind == .punctuation && !isPunct(token, UInt8(ascii: ".")) && !isPunct(token, UInt8(ascii: ","))
+                        && !isPunct(token, UInt8(ascii: "[")) && !isPunct(token, UInt8(ascii: "]")) && !isPunct(token, UInt8(ascii: ":")) {
+                return
+            }
+            cursor += 1
+            if depth <= 0 { break }
+        }
+        guard depth == 0, cursor < tokens.count, isPunct(tokens[cursor], UInt8(ascii: "(")) || isPunct(tokens[cursor], UInt8(ascii: ".")) else { return }
+        index = cursor
+    }
+
     func identifierName(_ token: Token) -> String? {
         switch token.kind {
         case .identifier:
@@ -903,6 +933,7 @@ struct ManifestParser: BracketReader {
                 skipStatement(from: index)
                 return .unknown("'\(source.text(token))' expression is not evaluated", pos)
             }
+            skipGenericArguments(after: token)
             return .identifier(source.text(token), pos)
         case .backtickIdentifier:
             index += 1

@@ -211,4 +211,36 @@ import Testing
         #expect(manifest.notes.isEmpty, "\(manifest.notes)")
         #expect(manifest.targets.first?.dependencies.first?.platforms == ["ios", "macos"])
     }
+
+    /// A function that collects target names into a `Set<String>()` and appends a
+    /// product of them (prose-app-macos's preview library): `Set<String>()` is a value, not
+    /// a comparison, and `insert` adds each name once.
+    @Test func productsBuiltFromTargetNamesInASet() {
+        let manifest = ManifestReader().read(bytes: Array("""
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "P",
+            targets: [.target(name: "HomeFeature"), .target(name: "ChatFeature"), .target(name: "Core")]
+        )
+
+        func addPreviewLibrary() {
+            var features = Set<String>()
+            for target in package.targets {
+                if target.name.hasSuffix("Feature") {
+                    features.insert(target.name)
+                    features.insert(target.name)
+                }
+            }
+            let empty = [String]()
+            package.products.append(.library(name: "Previews", targets: Array(features) + empty + ["Core"]))
+        }
+
+        addPreviewLibrary()
+        """.utf8))
+        #expect(manifest.notes.isEmpty, "\(manifest.notes)")
+        #expect(manifest.products.map(\.name) == ["Previews"])
+        #expect(manifest.products.first?.targets == ["HomeFeature", "ChatFeature", "Core"])
+    }
 }
