@@ -29,11 +29,14 @@ public struct UnusedDependency: Rule {
         To fix a finding, remove the dependency from the manifest.
 
         A module linked for what it provides at run time is not unused, though nothing \
-        imports it: the live value of a dependency key (`ClientLive` with `extension \
-        Client: DependencyKey { static let liveValue = … }`), DI registrations, or a \
-        conformance it adds to a type of the dependent's closure. Removing it would still \
-        build and silently ship the test value, so it is kept, and a note says why; \
-        `fix --remove-unused` leaves it alone.
+        imports it: the live value of a dependency key declared in another module \
+        (`ClientLive` with `extension Client: DependencyKey { static let liveValue = … }`), \
+        DI registrations of other modules' types, or a conformance of another module's \
+        type to a protocol from elsewhere. When no other dependency links it, removing it \
+        would still build and silently ship the test value, so it is kept, and a note says \
+        why; `fix --remove-unused` leaves it alone. A module the target reaches through \
+        another dependency anyway is reported as before: dropping the direct edge changes \
+        nothing that runs.
         """,
         examples: [
             RuleExample("a feature declares networking but never imports it", files: [
@@ -88,6 +91,48 @@ public struct UnusedDependency: Rule {
                 }
                 """,
                 "Sources/Feature/Feature.swift": "import Client\n",
+            ]),
+            RuleExample("a live module reached through another dependency anyway, and a module's own key: reported (Search, which links ClientLive, gets the note)", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Client"),
+                        .target(name: "ClientLive", dependencies: ["Client"]),
+                        .target(name: "Settings"),
+                        .target(name: "Search", dependencies: ["Client", \u{2193}"ClientLive"]),
+                        .target(name: "Feature", dependencies: ["Search", \u{2193}"ClientLive", \u{2193}"Settings"]),
+                    ]
+                )
+                """,
+                "Sources/Client/Client.swift": """
+                import Dependencies
+
+                public struct Client {}
+                """,
+                "Sources/ClientLive/Live.swift": """
+                import Client
+                import Dependencies
+
+                extension Client: DependencyKey {
+                    public static let liveValue = Client()
+                }
+                """,
+                "Sources/Settings/Settings.swift": """
+                import Dependencies
+
+                public struct Settings {}
+
+                // The key's own module: only a file that imports Settings can ask for it.
+                extension Settings: DependencyKey {
+                    public static let liveValue = Settings()
+                }
+                """,
+                "Sources/Search/Search.swift": "import Client\n",
+                "Sources/Feature/Feature.swift": "import Search\n",
             ]),
             RuleExample("products with several modules, re-exports, conditional imports and plugins", files: [
                 "App/Package.swift": """
@@ -372,6 +417,9 @@ final class RuntimeProvisions {
 
     private func provision(of module: Int, for dependent: Int) -> String? {
         let graph = context.graph
+        // Linked anyway through another dependency: dropping this edge changes nothing
+        // that runs, and the warning stands.
+        if isReachable(module, from: dependent) { return nil }
         let info = graph.modules[module]
         let files = context.workspace.packages[info.packageIndex].targets[info.targetIndex].files
         var own = Set<String>()
@@ -380,12 +428,14 @@ final class RuntimeProvisions {
         }
         for file in files {
             let di = file.summary.di
-            if let key = di.keys.first(where: { $0.liveValue != nil }) {
+            // A key of the module's own type is read only through an import of it: the live
+            // value that matters is one for a key declared elsewhere (`ClientLive` for `Client`).
+            if let key = di.keys.first(where: { $0.liveValue != nil && !own.contains(SpeziModel.simpleName($0.type)) }) {
                 return "it provides the live value of \(key.type) (\(file.path):\(key.liveValue!.line))"
             }
             // (A key path's accessor, `extension DependencyValues { var x }`, is an
             // interface: usable only where the module is imported.)
-            if let registration = di.registrations.first(where: { !$0.key.isProperty }) {
+            if let registration = di.registrations.first(where: { !$0.key.isProperty && !own.contains(SpeziModel.simpleName($0.key.id)) }) {
                 return "it registers \(registration.key) (\(file.path):\(registration.site.line))"
             }
         }
@@ -421,11 +471,33 @@ final class RuntimeProvisions {
         return result
     }
 
+    /// Whether `dependent` reaches `module` through its other dependencies (not the direct edge).
+    private func isReachable(_ module: Int, from dependent: Int) -> Bool {
+        let next = successors()
+        var seen: Set<Int> = [dependent]
+        var stack = next[dependent].filter { $0 != module }
+        while let current = stack.popLast() {
+            if current == module { return true }
+            guard seen.insert(current).inserted else { continue }
+            stack += next[current]
+        }
+        return false
+    }
+
+    private var successorLists: [[Int]]?
+
+    private func successors() -> [[Int]] {
+        if let successorLists { return successorLists }
+        var next = [[Int]](repeating: [], count: context.graph.modules.count)
+        for dependency in context.graph.dependencies { next[dependency.from].append(dependency.to) }
+        successorLists = next
+        return next
+    }
+
     /// The module and everything it depends on, transitively.
     private func closure(of module: Int) -> Set<Int> {
         if let cached = closures[module] { return cached }
-        var next = [[Int]](repeating: [], count: context.graph.modules.count)
-        for dependency in context.graph.dependencies { next[dependency.from].append(dependency.to) }
+        let next = successors()
         var seen: Set<Int> = [module]
         var stack = [module]
         while let current = stack.popLast() {
