@@ -160,3 +160,31 @@ struct DIWeaveDITests {
         ])
     }
 }
+
+extension DIWeaveDITests {
+    /// Every registration form WeaveDI's docs list: by metatype, conditional, async,
+    /// type-inferred (`register { X() as P }`), by key path into `WeaveDI.Container`
+    /// (whose accessor declares the key and consumes nothing), and resolution by key path.
+    @Test func everyDocumentedRegistrationForm() {
+        let facts = diFacts("""
+        import WeaveDI
+
+        extension WeaveDI.Container {
+            var userRepository: UserRepository? { resolve(UserRepository.self) }
+        }
+
+        func boot(isPro: Bool) async {
+            UnifiedDI.register(Logger.self) { ConsoleLogger() }
+            UnifiedDI.registerIf(Purchases.self, condition: isPro, factory: { ProPurchases() }, fallback: { FreePurchases() })
+            await UnifiedDI.registerAsync(Sync.self) { await SyncImpl() }
+            UnifiedDI.register { FileStore() as Store }
+            UnifiedDI.register(\\.userRepository) { UserRepositoryImpl() }
+            _ = UnifiedDI.resolve(\\.userRepository)
+        }
+        """)
+        #expect(facts.registrations.map(\.key.id) == ["Logger", "Purchases", "Sync", "Store", "\\WeaveDI.Container.userRepository"])
+        #expect(facts.registrations.map(\.builds) == ["ConsoleLogger", "ProPurchases", "SyncImpl", "FileStore", "UserRepositoryImpl"])
+        #expect(facts.consumptions.map(\.key.id) == ["\\WeaveDI.Container.userRepository"])
+        #expect(facts.keyAliases == [DIKeyAlias(alias: "\\WeaveDI.Container.userRepository", type: "UserRepository")])
+    }
+}

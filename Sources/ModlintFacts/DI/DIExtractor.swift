@@ -274,6 +274,10 @@ struct DIScan {
                     }
                     if token.flags & structural != 0 {
                         if token.flags & Token.Flags.openBrace != 0 {
+                            // `UnifiedDI.register { FileLogger() as LoggerProtocol }` (no parenthesis).
+                            if frameworks.weaveDI && index > 0 && tokens.isWord(index - 1, "register") {
+                                WeaveDIAdapter.inferredRegistration(at: index - 1, scan: &self)
+                            }
                             openBraces.append(Int32(index))
                             if !labels.isEmpty, let scope = takeLabel(index) {
                                 scopes.append(scope)

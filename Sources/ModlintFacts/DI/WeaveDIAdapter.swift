@@ -9,7 +9,7 @@ enum WeaveDIAdapter: DIAdapter {
     /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.
     static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
 
-    static let registerMethods: Set<String> = ["register", "registerAsync"]
+    static let registerMethods: Set<String> = ["register", "registerAsync", "registerIf"]
     static let resolveMethods: Set<String> = ["resolve", "requireResolve", "resolveAsync"]
 
     static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool {
@@ -33,6 +33,28 @@ enum WeaveDIAdapter: DIAdapter {
             return true
         }
         return false
+    }
+
+    /// `UnifiedDI.register { FileLogger() as LoggerProtocol }`: a registration whose key is
+    /// the `as` type, else the type the factory builds (WeaveDI infers it).
+    static func inferredRegistration(at index: Int, scan: inout DIScan) {
+        let tokens = scan.tokens
+        guard tokens.isPunctuation(index - 1, UInt8(ascii: ".")), tokens.isPunctuation(index + 1, UInt8(ascii: "{")),
+              let close = tokens.partner(of: index + 1) else { return }
+        let receiver = tokens.receiver(beforeDot: index - 1)
+        guard receiver == "UnifiedDI" || receiver == "DI" || receiver.hasPrefix("WeaveDI.") || scan.isInBootstrap else { return }
+        var key: String?
+        var cursor = index + 2
+        while cursor < close {
+            if tokens.isWord(cursor, "as"), tokens.startsUppercase(cursor + 1) { key = tokens.name(cursor + 1) }
+            if let partner = tokens.partner(of: cursor), partner > cursor { cursor = partner + 1; continue }
+            cursor += 1
+        }
+        let builds = tokens.builtType(from: index + 2, to: close)
+        guard let key = key ?? builds else { return }
+        scan.facts.registrations.append(DIRegistration(
+            framework: .weaveDI, key: DIKey(key), container: scan.container(receiver: receiver, shared: true), builds: builds,
+            resolves: scan.resolvedKeys(in: (index + 1, close), methods: resolveMethods), site: scan.registrationSite(index)))
     }
 
     /// The root WeaveDI's key-path APIs take (`KeyPath<WeaveDI.Container, T?>`).
