@@ -34,10 +34,14 @@ public enum FactExtractor {
 
     /// Core facts plus what the DI, Spezi and reference extractors find in the same tokens.
     public static func summarize(_ source: TokenizedSource) -> SourceSummary {
-        var summary = summarizeDeclarationsAndReferences(source)
+        var (summary, mayDeclareContainer) = summarizeDeclarationsAndReferences(source)
         // One bracket table per file, built on first use by whichever pass needs it.
         let partners = BracketPartners(source: source, tokens: source.tokens)
-        summary.di = DIExtractor.extract(source, imports: summary.imports, declarations: summary.declarations, partners: partners)
+        // The declarations are searched for a container type only where the declaration
+        // pass saw a name that may be one (few files): every file searching cost 5 %.
+        let containers = mayDeclareContainer ? HandRolledContainerAdapter.containerTypes(in: summary.declarations) : []
+        let imports = summary.imports
+        summary.di = DIExtractor.extract(source, imports: imports, containers: containers, partners: partners)
         summary.spezi = SpeziExtractor.extract(source, imports: summary.imports, partners: partners)
         return summary
     }
@@ -45,13 +49,16 @@ public enum FactExtractor {
     /// Imports, declarations, lexer problems and type references. Where no comment was
     /// kept, one walk over the stops serves both passes: the reference pass visits every
     /// structural token, and hands each to the declaration pass.
-    static func summarizeDeclarationsAndReferences(_ source: TokenizedSource) -> SourceSummary {
+    /// Also whether a class, struct or actor name may be a hand-rolled container's
+    /// (`HandRolledContainerAdapter.isContainerName`, by its last byte).
+    static func summarizeDeclarationsAndReferences(_ source: TokenizedSource) -> (SourceSummary, mayDeclareContainer: Bool) {
         guard !source.keepsComments else {
             var summary = summarizeDeclarations(source)
             summary.typeReferences = TypeReferenceExtractor.extract(source)
-            return summary
+            return (summary, true)
         }
         var summary = emptySummary(source)
+        var mayDeclareContainer = false
         source.bytes.withUnsafeBufferPointer { bytes in
             source.tokens.withUnsafeBufferPointer { tokens in
                 source.stops.withUnsafeBufferPointer { stops in
@@ -64,10 +71,11 @@ public enum FactExtractor {
                         capacity: source.hints.capitalNames, visiting: &extraction)
                     summary.imports = extraction.imports
                     summary.declarations = extraction.declarations
+                    mayDeclareContainer = extraction.mayDeclareContainer
                 }
             }
         }
-        return summary
+        return (summary, mayDeclareContainer)
     }
 
     private static func emptySummary(_ source: TokenizedSource) -> SourceSummary {
@@ -122,6 +130,9 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
 
     var imports: [ImportFact] = []
     var declarations: [TypeDeclaration] = []
+    /// A class, struct or actor whose name ends like a hand-rolled container's
+    /// (`…Container`, `…Dependencies`, `…Root`, `…Locator`): the DI pass looks closer.
+    var mayDeclareContainer = false
 
     /// One entry per open `{`: how many names it pushed onto `typeNames`.
     private var scopes: [Int] = []
@@ -563,6 +574,10 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
             inheritance.append(foldedText(entryStart, index - 1))
         }
 
+        if (kind == .class || kind == .struct || kind == .actor) && nameToken.length >= 9 {
+            let last = bytes[Int(nameToken.start) + Int(nameToken.length) - 1]
+            if last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") { mayDeclareContainer = true }
+        }
         let first = tokens[prefix.first]
         let clause = conditionID(of: first)
         declarations.append(TypeDeclaration(

@@ -13,8 +13,13 @@ public enum DIExtractor {
     /// `partners`: the file's bracket partners, shared with the other passes.
     public static func extract(_ source: TokenizedSource, imports: [ImportFact], declarations: [TypeDeclaration] = [],
                                partners: BracketPartners? = nil) -> DIFacts {
+        extract(source, imports: imports, containers: HandRolledContainerAdapter.containerTypes(in: declarations), partners: partners)
+    }
+
+    /// The same with the file's hand-rolled container types already found.
+    static func extract(_ source: TokenizedSource, imports: [ImportFact], containers: Set<String>,
+                        partners: BracketPartners?) -> DIFacts {
         let frameworks = DIFrameworkImports(imports)
-        let containers = HandRolledContainerAdapter.containerTypes(in: declarations)
         // Most files can yield nothing, which the lexer's hints tell without a pass.
         guard !frameworks.enabled.isEmpty || !containers.isEmpty || DITriggers.present(in: source) else { return DIFacts() }
         return scan(source, frameworks: frameworks, containers: containers, partners: partners)
@@ -183,9 +188,6 @@ struct DIScan {
     private var labels: [(brace: Int, scope: DIScope)] = []
     /// Open hand-rolled candidate factories: (closing brace, index in `containerCalls`).
     private var openCandidateBodies: [(close: Int, call: Int)] = []
-    /// Token indices of the open `{`, innermost last: a registration's `if`/`else` and
-    /// `switch` branches are read from them (`runtimeBranches`).
-    private var openBraces: [Int32] = []
     /// The last container reset (`UnifiedDI.releaseAll()`, `container.removeAll()`, a new
     /// `Container()`/`Assembler(…)`): the enclosing function's line and the reset's line.
     private var lastReset: (function: Int, line: Int)?
@@ -278,7 +280,6 @@ struct DIScan {
                             if frameworks.weaveDI && index > 0 && tokens.isWord(index - 1, "register") {
                                 WeaveDIAdapter.inferredRegistration(at: index - 1, scan: &self)
                             }
-                            openBraces.append(Int32(index))
                             if !labels.isEmpty, let scope = takeLabel(index) {
                                 scopes.append(scope)
                                 braces.append(true)
@@ -286,7 +287,6 @@ struct DIScan {
                                 braces.append(false)
                             }
                         } else if token.flags & Token.Flags.closeBrace != 0 {
-                            _ = openBraces.popLast()
                             if braces.popLast() == true { scopes.removeLast() }
                             while let last = openCandidateBodies.last, last.close <= index { openCandidateBodies.removeLast() }
                         } else {
@@ -601,6 +601,9 @@ struct DIScan {
 
     /// `UnifiedDI.releaseAll()`, `container.removeAll()`, `container = Container()`.
     private mutating func noteReset(at index: Int) {
+        // Most calls are neither: their first byte says so before a name is made.
+        let first = tokens.bytes[Int(tokens.tokens[index].start)]
+        guard first == UInt8(ascii: "r") || first == UInt8(ascii: "C") || first == UInt8(ascii: "D") || first == UInt8(ascii: "A") else { return }
         let name = tokens.name(index)
         let afterDot = tokens.isPunctuation(index - 1, UInt8(ascii: "."))
         if afterDot && Self.resetMethods.contains(name) {
@@ -623,8 +626,7 @@ struct DIScan {
     /// registrations in different branches of one statement never both run.
     func runtimeBranches(at index: Int) -> [Int32] {
         var pairs: [Int32] = []
-        for brace in openBraces.reversed() {
-            let open = Int(brace)
+        for open in enclosingBraces(of: index) {
             if let (chain, branch) = ifBranch(openingAt: open) {
                 pairs = [-Int32(chain + 1), Int32(branch)] + pairs
             } else if tokens.isWord(open - 1, "switch") || switchSubject(before: open) {
@@ -639,6 +641,26 @@ struct DIScan {
             }
         }
         return pairs
+    }
+
+    /// The `{` that enclose `index`, innermost first: read backwards, jumping over every
+    /// closed `{ … }` (only at registrations, so the scan keeps no brace stack).
+    private func enclosingBraces(of index: Int) -> [Int] {
+        var braces: [Int] = []
+        var cursor = index - 1
+        var steps = 0
+        while cursor >= 0 && steps < 50_000 {
+            let flags = tokens.tokens[cursor].flags
+            if flags & Token.Flags.closeBrace != 0 {
+                guard let open = tokens.partner(of: cursor), open < cursor else { break }
+                cursor = open - 1
+            } else {
+                if flags & Token.Flags.openBrace != 0 { braces.append(cursor) }
+                cursor -= 1
+            }
+            steps += 1
+        }
+        return braces
     }
 
     /// `if … {` (branch 0 of a chain whose id is that brace), `} else if … {` and

@@ -16,7 +16,23 @@ enum HandRolledContainerAdapter {
             method: method, receiver: receiver, key: DIKey(key, name: scan.name(inCallAt: open)),
             builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) } ?? initializerArgument(inCallAt: open, scan: scan),
             functionLine: scan.enclosingFunction?.line,
-            site: method.contains("egister") ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
+            site: isRegistration(method) ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
+    }
+
+    /// A method whose name says it registers (`register`, `registerService`,
+    /// `autoRegister`): its site gets the runtime branches around it. Bytes, not
+    /// `String.contains`, which builds a search table at every candidate call.
+    static func isRegistration(_ method: String) -> Bool {
+        var name = method
+        return name.withUTF8 { bytes in
+            let word: StaticString = "egister"
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            }
+            return false
+        }
     }
 
     /// `registerService(P.self, Impl.init)`: the type whose initializer is the factory.
@@ -92,17 +108,29 @@ enum HandRolledContainerAdapter {
     /// `DependencyContainer`, `AppDependencies`, `ServiceLocator`, `CompositionRoot`.
     /// (`Container` and `DIContainer` alone are the frameworks' own.)
     static func isContainerName(_ name: String) -> Bool {
-        guard name != "Container", name != "DIContainer", !name.contains(".") else { return false }
+        // The last byte first: nearly every type name fails there.
+        guard let last = name.utf8.last, last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") else { return false }
+        guard name != "Container", name != "DIContainer", !name.contains("."), !name.contains("Coding"),
+              !name.contains("Persistent") else { return false }
         return name.hasSuffix("Container") || name.hasSuffix("Dependencies") || name.hasSuffix("ServiceLocator")
             || name.hasSuffix("CompositionRoot")
     }
 
-    /// The container types a file declares or extends.
+    /// The container types a file declares (`KeyedDecodingContainer` and other Codable
+    /// containers excluded). Most files declare none: no set is made for them.
+    /// Every file asks: the declarations are read in place (a copied `TypeDeclaration`
+    /// retains six arrays and strings), and a name's last byte rules out nearly all.
     static func containerTypes(in declarations: [TypeDeclaration]) -> Set<String> {
         var names: Set<String> = []
-        for declaration in declarations where declaration.kind != .protocol && declaration.kind != .enum
-            && declaration.kind != .typealias && isContainerName(declaration.name) {
-            names.insert(declaration.name)
+        declarations.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let kind = buffer[index].kind
+                guard kind == .class || kind == .struct || kind == .actor else { continue }
+                var name = buffer[index].name
+                let last = name.withUTF8 { $0.count >= 9 ? $0[$0.count - 1] : 0 }
+                guard last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t"), isContainerName(name) else { continue }
+                names.insert(name)
+            }
         }
         return names
     }
