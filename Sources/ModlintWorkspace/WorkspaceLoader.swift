@@ -206,7 +206,7 @@ public struct WorkspaceLoader: Sendable {
         guard !context.isEmpty || !unavailable.isEmpty else { return }
         workspace.packages += context
         workspace.packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
-        Self.wireLocalDependencies(&workspace.packages)
+        Self.wireLocalDependencies(&workspace.packages, root: workspace.root)
         workspace.unavailableDependencies = unavailable.sorted { ($0.identity, $0.file) < ($1.identity, $1.file) }
         workspace.contextNotes = contextNotes
     }
@@ -581,7 +581,7 @@ public struct WorkspaceLoader: Sendable {
         }
         // A file that could not be read has no summary and leaves its targets.
         var packages = layout.packages.map { $0.package(files: { path in summaries[path].map { SourceFile(path: path, summary: $0) } }) }
-        Self.wireLocalDependencies(&packages)
+        Self.wireLocalDependencies(&packages, root: root)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
         workspace.filesInNoTarget = layout.filesInNoTarget
@@ -643,7 +643,10 @@ public struct WorkspaceLoader: Sendable {
 
     /// `.package(path:)` by directory, `.package(url:)` by identity — as SwiftPM
     /// de-duplicates packages by identity.
-    static func wireLocalDependencies(_ packages: inout [Package]) {
+    /// A path that leaves the linted root and comes back (`../../../../GRDB.swift` from a
+    /// demo project inside the `GRDB.swift` checkout) is resolved against the absolute
+    /// root, so that it finds the package it names.
+    static func wireLocalDependencies(_ packages: inout [Package], root: String) {
         let byDirectory = Dictionary(packages.map { ($0.location, $0.identity) }, uniquingKeysWith: { first, _ in first })
         var byIdentity: [String: [String]] = [:]
         for package in packages where package.kind == .swiftPackage {
@@ -656,7 +659,12 @@ public struct WorkspaceLoader: Sendable {
                 var resolved: String?
                 switch dependency.location {
                 case .path(let path):
-                    resolved = byDirectory[Paths.normalize(Paths.join(packages[index].directory, path))]
+                    var directory = Paths.normalize(Paths.join(packages[index].directory, path))
+                    if directory == ".." || directory.hasPrefix("../"), root.hasPrefix("/") {
+                        let absolute = Paths.normalize(Paths.join(root, directory))
+                        if absolute == root { directory = "" } else if Paths.isInside(absolute, root) { directory = Paths.relative(absolute, to: root) }
+                    }
+                    resolved = byDirectory[directory]
                 case .url, .registry:
                     if let candidates = byIdentity[dependency.identity], candidates.count == 1 { resolved = candidates[0] }
                 }

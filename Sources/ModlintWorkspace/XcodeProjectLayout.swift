@@ -201,10 +201,13 @@ struct XcodeProjectLayout {
             }
             // Local packages dragged into the navigator (or under a synchronized folder):
             // Xcode resolves product dependencies that name no package against them.
-            for folder in project.referencedFolders {
-                guard let folder = Self.rootRelative(folder, in: pending.directory, root: root) else { continue }
+            let explicitFolders = Set(project.folderReferences)
+            for written in project.referencedFolders {
+                guard let folder = Self.rootRelative(written, in: pending.directory, root: root) else { continue }
                 for directory in packageDirectories where directory == folder || Paths.isInside(directory, folder) {
-                    if directory.isEmpty && folder.isEmpty { continue }
+                    // A group at the root (the main group) holds every package: only a folder
+                    // referenced as such names the root package.
+                    if directory.isEmpty && folder.isEmpty && !explicitFolders.contains(written) { continue }
                     _ = dependencies.addPackageDirectory(directory)
                 }
             }

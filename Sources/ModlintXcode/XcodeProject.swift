@@ -154,15 +154,20 @@ public struct XcodeProject: Sendable, Equatable {
     /// Folders and files the project's group tree points at (relative to the project's
     /// folder): local packages dragged into the navigator are found among them.
     public var referencedFolders: [String]
+    /// Of those, the folders referenced as files (`lastKnownFileType = wrapper` or
+    /// `folder`), not as groups: a package folder dragged in, even the project's own
+    /// parent (`path = ..` in swift-syntax's editor extension).
+    public var folderReferences: [String]
     /// What could not be resolved (a dangling object id …), each with its line.
     public var notes: [XcodeNote]
 
     public init(name: String, targets: [XcodeTarget] = [], packages: [PackageReference] = [],
-                referencedFolders: [String] = [], notes: [XcodeNote] = []) {
+                referencedFolders: [String] = [], folderReferences: [String] = [], notes: [XcodeNote] = []) {
         self.name = name
         self.targets = targets
         self.packages = packages
         self.referencedFolders = referencedFolders
+        self.folderReferences = folderReferences
         self.notes = notes
     }
 }

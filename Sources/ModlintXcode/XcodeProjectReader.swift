@@ -110,17 +110,21 @@ public struct XcodeProjectReader {
         }
         addExceptionMembers(to: &targets, ids: targetIDs)
         var referencedFolders = Set<String>()
+        var folderReferences = Set<String>()
         for id in fileReferences {
             let object = objects.object(id)
             let type = object.string("lastKnownFileType") ?? object.string("explicitFileType") ?? ""
-            if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) { referencedFolders.insert(path) }
+            if type == "wrapper" || type.hasPrefix("folder"), let path = path(of: id) {
+                referencedFolders.insert(path)
+                folderReferences.insert(path)
+            }
         }
         for id in groups {
             if let path = path(of: id), !path.isEmpty { referencedFolders.insert(path) }
         }
         notes.sort { ($0.line, $0.message) < ($1.line, $1.message) }
         return XcodeProject(name: name, targets: targets, packages: packages.sorted { Self.order($0) < Self.order($1) },
-                            referencedFolders: referencedFolders.sorted(), notes: notes)
+                            referencedFolders: referencedFolders.sorted(), folderReferences: folderReferences.sorted(), notes: notes)
     }
 
     /// A group that contains itself, directly or through its members, has no path: Xcode

@@ -69,6 +69,57 @@ struct XcodeModuleGraphTests {
         #expect(graph.modules.map(\.id) == ["AppTests", "Demo App", "Demo.xcodeproj/Kit", "Storage", "StorageCore", "kitpackage/Kit"])
     }
 
+    /// Demo projects inside a package's own checkout: one names it with a local package
+    /// reference that leaves the checkout and comes back (`../../../../Kit`, GRDB's demo),
+    /// one with a folder reference to `..` (swift-syntax's editor extension). Both reach
+    /// the package: no undeclared import.
+    @Test func demoProjectsInsideThePackageTheyUse() throws {
+        func project(_ reference: String, _ packageObjects: String) -> String {
+            #"""
+            // !$*UTF8*$!
+            {
+            	archiveVersion = 1;
+            	objectVersion = 56;
+            	objects = {
+            		PR01 = {isa = PBXProject; mainGroup = GR00; projectDirPath = ""; targets = (TG01, ); \#(reference) };
+            		GR00 = {isa = PBXGroup; children = (FR01, FR02, ); sourceTree = "<group>"; };
+            		FR01 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Demo.swift; sourceTree = "<group>"; };
+            		BF01 = {isa = PBXBuildFile; fileRef = FR01; };
+            		SP01 = {isa = PBXSourcesBuildPhase; files = (BF01, ); };
+            		TG01 /* Demo */ = {isa = PBXNativeTarget; buildPhases = (SP01, ); dependencies = (); packageProductDependencies = (PD01, ); name = Demo; productType = "com.apple.product-type.application"; };
+            		\#(packageObjects)
+            	};
+            	rootObject = PR01;
+            }
+            """#
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let kit = Paths.lastComponent(directory.path)
+        for (path, contents) in [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+            """),
+            ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Documentation/Demos/Demo/Demo.xcodeproj/project.pbxproj", project("packageReferences = (LP01, );", """
+            LP01 = {isa = XCLocalSwiftPackageReference; relativePath = "../../../../\(kit)"; };
+            		PD01 = {isa = XCSwiftPackageProductDependency; package = LP01; productName = Kit; };
+            		FR02 = {isa = PBXFileReference; lastKnownFileType = text; path = README.md; sourceTree = "<group>"; };
+            """)),
+            ("Documentation/Demos/Demo/Demo.swift", "import Kit\n"),
+            ("Extension/Extension.xcodeproj/project.pbxproj", project("", """
+            PD01 = {isa = XCSwiftPackageProductDependency; productName = Kit; };
+            		FR02 = {isa = PBXFileReference; lastKnownFileType = wrapper; name = Kit; path = ..; sourceTree = "<group>"; };
+            """)),
+            ("Extension/Demo.swift", "import Kit\n"),
+        ] { try directory.write(path, contents) }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph, graph.dependencies.map { ($0.from, $0.to) }) == ["Demo.xcodeproj/Demo -> Kit", "Extension.xcodeproj/Demo -> Kit"])
+    }
+
     @Test func classicProjectEdges() throws {
         let directory = try TemporaryDirectory(files: Self.classicProject)
         defer { directory.remove() }
