@@ -497,12 +497,7 @@ final class RuntimeProvisions {
     /// The module and everything it depends on, transitively.
     private func closure(of module: Int) -> Set<Int> {
         if let cached = closures[module] { return cached }
-        let next = successors()
-        var seen: Set<Int> = [module]
-        var stack = [module]
-        while let current = stack.popLast() {
-            for target in next[current] where seen.insert(target).inserted { stack.append(target) }
-        }
+        let seen = ModuleGraph.reachable(from: module, along: successors())
         closures[module] = seen
         return seen
     }

@@ -445,6 +445,19 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
 
     // MARK: - Type declarations
 
+    /// Records a declaration whose modifiers and attributes `prefix` read, at its first one.
+    mutating func appendDeclaration(_ kind: DeclarationKind, name: String, prefix: Prefix, inheritance: [String], genericParameters: String?) {
+        let first = tokens[prefix.first]
+        let clause = conditionID(of: first)
+        declarations.append(TypeDeclaration(
+            kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
+            inheritance: inheritance, genericParameters: genericParameters,
+            attributes: prefix.attributes.map { text(tokens[$0.name]) },
+            condition: condition(clause), conditionID: clause,
+            line: Int(first.line), column: source.column(of: first)
+        ))
+    }
+
     /// Handles a type keyword at `keyword`; returns the index to continue from (past the
     /// body's `{` when one was found, with the type's scope pushed).
     mutating func handleType(_ kind: DeclarationKind, at keyword: Int) -> Int {
@@ -522,15 +535,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
                 }
                 if end > start { aliased = [foldedText(start, end - 1)] }
             }
-            let first = tokens[prefix.first]
-            let clause = conditionID(of: first)
-            declarations.append(TypeDeclaration(
-                kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
-                inheritance: aliased, genericParameters: genericParameters,
-                attributes: prefix.attributes.map { text(tokens[$0.name]) },
-                condition: condition(clause), conditionID: clause,
-                line: Int(first.line), column: source.column(of: first)
-            ))
+            appendDeclaration(kind, name: name, prefix: prefix, inheritance: aliased, genericParameters: genericParameters)
             return max(index, keyword + 1)
         }
 
@@ -578,15 +583,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
             let last = bytes[Int(nameToken.start) + Int(nameToken.length) - 1]
             if last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") { mayDeclareContainer = true }
         }
-        let first = tokens[prefix.first]
-        let clause = conditionID(of: first)
-        declarations.append(TypeDeclaration(
-            kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
-            inheritance: inheritance, genericParameters: genericParameters,
-            attributes: prefix.attributes.map { text(tokens[$0.name]) },
-            condition: condition(clause), conditionID: clause,
-            line: Int(first.line), column: source.column(of: first)
-        ))
+        appendDeclaration(kind, name: name, prefix: prefix, inheritance: inheritance, genericParameters: genericParameters)
         guard let body = bodyIndex else { return max(index, keyword + 1) }
         if nameComponents.isEmpty {
             scopes.append(1)

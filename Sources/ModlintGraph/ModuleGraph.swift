@@ -110,6 +110,16 @@ public struct ModuleGraph: Sendable {
         return result.sorted()
     }
 
+    /// `start` and every node reached from it along `next` (an adjacency list by index).
+    public static func reachable(from start: Int, along next: [[Int]]) -> Set<Int> {
+        var seen: Set<Int> = [start]
+        var stack = [start]
+        while let current = stack.popLast() {
+            for target in next[current] where seen.insert(target).inserted { stack.append(target) }
+        }
+        return seen
+    }
+
     public init(workspace: Workspace) {
         // Modules, with ids that stay unique across packages.
         var nameCount: [String: Int] = [:]

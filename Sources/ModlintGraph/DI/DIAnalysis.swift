@@ -252,11 +252,7 @@ final class ModuleReach {
     /// The module and every module that depends on it, transitively.
     func ancestors(_ module: Int) -> Set<Int> {
         if let cached = ancestorCache[module] { return cached }
-        var seen: Set<Int> = [module]
-        var queue = [module]
-        while let next = queue.popLast() {
-            for dependent in dependents[next] where seen.insert(dependent).inserted { queue.append(dependent) }
-        }
+        let seen = ModuleGraph.reachable(from: module, along: dependents)
         ancestorCache[module] = seen
         return seen
     }
