@@ -108,12 +108,18 @@ public struct DIGraph: Sendable {
                 candidates[alias.alias, default: []].insert(alias.type)
             }
         }
+        // Every declaration of the workspace is looked at: in place, kind first (a copied
+        // declaration retains six arrays and strings).
         for module in graph.modules {
             for file in files(of: module, in: workspace) {
-                for declaration in file.summary.declarations where declaration.kind == .typealias && declaration.inheritance.count == 1 {
-                    let qualified = (declaration.enclosing + [declaration.name]).joined(separator: ".")
-                    guard used.contains(qualified) else { continue }
-                    candidates[qualified, default: []].insert(Self.bareType(declaration.inheritance[0]))
+                file.summary.declarations.withUnsafeBufferPointer { declarations in
+                    for index in declarations.indices where declarations[index].kind == .typealias {
+                        guard declarations[index].inheritance.count == 1 else { continue }
+                        let enclosing = declarations[index].enclosing
+                        let qualified = enclosing.isEmpty ? declarations[index].name : (enclosing + [declarations[index].name]).joined(separator: ".")
+                        guard used.contains(qualified) else { continue }
+                        candidates[qualified, default: []].insert(Self.bareType(declarations[index].inheritance[0]))
+                    }
                 }
             }
         }
