@@ -31,8 +31,9 @@ public struct UnusedDependency: Rule {
         A module linked for what it provides at run time is not unused, though nothing \
         imports it: the live value of a dependency key declared in another module \
         (`ClientLive` with `extension Client: DependencyKey { static let liveValue = … }`), \
-        DI registrations of other modules' types, or a conformance of another module's \
-        type to a protocol from elsewhere. When no other dependency links it, removing it \
+        DI registrations of other modules' types, a conformance of another module's \
+        type to a protocol from elsewhere, or its `resources:` (copied into what links it). \
+        When no other dependency links it, removing it \
         would still build and silently ship the test value, so it is kept, and a note says \
         why; `fix --remove-unused` leaves it alone. A module the target reaches through \
         another dependency anyway is reported as before: dropping the direct edge changes \
@@ -57,7 +58,7 @@ public struct UnusedDependency: Rule {
                 "Sources/Networking/Client.swift": "struct Client {}\n",
                 "Sources/Models/Model.swift": "struct Model {}\n",
             ]),
-            RuleExample("a live-implementation module nobody imports is kept, with a note", files: [
+            RuleExample("a live-implementation module and a resource library nobody imports are kept, with a note", files: [
                 "Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
@@ -67,10 +68,12 @@ public struct UnusedDependency: Rule {
                     targets: [
                         .target(name: "Client"),
                         .target(name: "ClientLive", dependencies: ["Client"]),
-                        .target(name: "Feature", dependencies: ["Client", \u{2193}"ClientLive"]),
+                        .target(name: "Sounds", resources: [.process("Resources")]),
+                        .target(name: "Feature", dependencies: ["Client", \u{2193}"ClientLive", \u{2193}"Sounds"]),
                     ]
                 )
                 """,
+                "Sources/Sounds/Sounds.swift": "public enum Sounds {}\n",
                 "Sources/Client/Client.swift": """
                 import Dependencies
 
@@ -397,12 +400,13 @@ public struct UnusedDependency: Rule {
 
 /// What a module provides at run time without being imported: live values of dependency
 /// keys (`extension Client: DependencyKey { static let liveValue = … }` in `ClientLive`),
-/// DI registrations, and conformances it adds to types declared elsewhere in the
-/// dependent's closure. A target links such a module to get them; no import shows it.
+/// DI registrations, conformances it adds to types declared elsewhere in the dependent's
+/// closure, and resources bundled with it. A target links such a module to get them; no
+/// import shows it.
 /// Computed only for dependencies about to be reported.
 final class RuntimeProvisions {
     private let context: LintContext
-    private var declaring: [String: Set<Int>]?
+    private var declaredNames: [Int: Set<String>] = [:]
     private var closures: [Int: Set<Int>] = [:]
 
     init(context: LintContext) { self.context = context }
@@ -421,11 +425,12 @@ final class RuntimeProvisions {
         // that runs, and the warning stands.
         if isReachable(module, from: dependent) { return nil }
         let info = graph.modules[module]
-        let files = context.workspace.packages[info.packageIndex].targets[info.targetIndex].files
-        var own = Set<String>()
-        for file in files {
-            for declaration in file.summary.declarations where declaration.kind != .extension { own.insert(declaration.name) }
-        }
+        let target = context.workspace.packages[info.packageIndex].targets[info.targetIndex]
+        // Its resources are copied into whatever links it (isowords' sound libraries, read
+        // by name from the app's bundle).
+        if target.declaration.hasResources { return "it bundles resources (its `resources:`) into what links it" }
+        let files = target.files
+        let own = names(declaredIn: module)
         for file in files {
             let di = file.summary.di
             // A key of the module's own type is read only through an import of it: the live
@@ -448,27 +453,29 @@ final class RuntimeProvisions {
                 // to a protocol from elsewhere (`extension Client: DependencyKey`) is found
                 // at run time by whoever asks for it.
                 let foreign = declaration.inheritance.contains { !own.contains(SpeziModel.simpleName($0)) }
-                guard foreign, !own.contains(extended), let declaringModules = declaringModules()[extended],
-                      !declaringModules.isDisjoint(with: closure.subtracting([module])) else { continue }
+                guard foreign, !own.contains(extended),
+                      closure.contains(where: { $0 != module && names(declaredIn: $0).contains(extended) }) else { continue }
                 return "it adds the conformance \(extended): \(declaration.inheritance.joined(separator: ", ")) (\(file.path):\(declaration.line))"
             }
         }
         return nil
     }
 
-    /// Type name → the modules that declare it (extensions excluded).
-    private func declaringModules() -> [String: Set<Int>] {
-        if let declaring { return declaring }
-        var result: [String: Set<Int>] = [:]
-        for (index, module) in context.graph.modules.enumerated() {
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
-                for declaration in file.summary.declarations where declaration.kind != .extension && declaration.kind != .typealias {
-                    result[declaration.name, default: []].insert(index)
+    /// The types a module declares (not extends), made once per module asked about: only
+    /// the modules around a dependency that is about to be reported.
+    private func names(declaredIn module: Int) -> Set<String> {
+        if let known = declaredNames[module] { return known }
+        let info = context.graph.modules[module]
+        var names = Set<String>()
+        for file in context.workspace.packages[info.packageIndex].targets[info.targetIndex].files {
+            file.summary.declarations.withUnsafeBufferPointer { declarations in
+                for index in declarations.indices where declarations[index].kind != .extension && declarations[index].kind != .typealias {
+                    names.insert(declarations[index].name)
                 }
             }
         }
-        declaring = result
-        return result
+        declaredNames[module] = names
+        return names
     }
 
     /// Whether `dependent` reaches `module` through its other dependencies (not the direct edge).

@@ -38,7 +38,8 @@ enum HandRolledContainerAdapter {
     /// `registerService(P.self, Impl.init)`: the type whose initializer is the factory.
     static func initializerArgument(inCallAt open: Int, scan: DIScan) -> String? {
         let tokens = scan.tokens
-        guard let close = tokens.partner(of: open) else { return nil }
+        // (A local count, not the file's bracket table: most files never build it.)
+        guard let close = tokens.closing(open) else { return nil }
         var index = open + 1
         while index + 2 < close {
             if tokens.startsUppercase(index), tokens.isPunctuation(index + 1, UInt8(ascii: ".")), tokens.isWord(index + 2, "init"),
