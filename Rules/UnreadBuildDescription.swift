@@ -8,7 +8,7 @@ public struct UnreadBuildDescription: Rule {
     public static let description = RuleDescription(
         id: "unread-build-description",
         defaultSeverity: .error,
-        summary: "A Package.swift, Xcode project, workspace, xcconfig or Package.resolved that modlint found but could not read or follow.",
+        summary: "A build description that modlint found but could not read or follow, or has no reader for yet, so that Swift files go unanalysed.",
         rationale: """
         A CI gate lints what a pull request commits, so every build description is read \
         with care: it must be a regular file (a FIFO or `/dev/zero` would hang or exhaust \
@@ -26,8 +26,36 @@ public struct UnreadBuildDescription: Rule {
         on their own); a **note** for Package.resolved (only the pinned versions shown in \
         notes are missing). Commit the file itself, not a link to it; move shared files \
         into the repository; or exclude the folder in `.modlint.yml` when it is not yours.
+
+        Build descriptions modlint has no reader for yet — an XcodeGen `project.yml`, a \
+        Tuist `Project.swift`, a CocoaPods `Podfile` with development pods, a Bazel `BUILD` file with Swift or \
+        Apple rules — are an **error** where they leave Swift files in no target below \
+        their folder: the finding names the file, how many files go unread and the remedy \
+        (generate the project first, or exclude the folder). One that leaves nothing \
+        unread, or whose text shows it describes no Swift code, says nothing.
         """,
         examples: [
+            RuleExample("an XcodeGen spec whose project is not committed, and a BUILD file for C code only", files: [
+                "project.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+                "App/App.swift": "import Kit\n",
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
+                "native/BUILD": "cc_library(name = \"native\", srcs = [\"native.c\"])\n",
+            ]),
+            RuleExample("a Podfile without development pods leaves nothing of its own unread", files: [
+                "Podfile": "target 'App' do\n  pod 'Alamofire'\nend\n",
+                "fastlane/Release.swift": "print(1)\n",
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            ]),
             RuleExample("groups that contain each other", files: [
                 "App.xcodeproj/project.pbxproj": project(appGroup: "\u{2193}\t\tGR02 = {isa = PBXGroup; children = (FR01, GR01); path = App; sourceTree = \"<group>\"; };"),
                 "App/App.swift": "struct App {}\n",

@@ -505,9 +505,13 @@ public struct WorkspaceLoader: Sendable {
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         let packageFolders = Set(packageDirectories)
-        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: scan.swiftFiles.filter {
+        let inNoTarget = scan.swiftFiles.filter {
             !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders)
-        })
+        }
+        notes += UnreadSpecs.notes(specs: scan.unreadSpecs + scan.swiftFiles.filter(UnreadSpecs.isTuistProjectManifest),
+                                   filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
+                                   root: root, scope: scan.scope)
+        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget)
     }
 
     /// `Tests/LinuxMain.swift` (or one at the package root): SwiftPM before 5.5 compiled it
@@ -737,6 +741,8 @@ struct TreeScan: Sendable {
     /// every project carries inside).
     var xcodeProjects: [String] = []
     var xcodeWorkspaces: [String] = []
+    /// Build descriptions modlint has no reader for yet (`UnreadSpecs.fileNames`).
+    var unreadSpecs: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
     /// Where the load may read (see `ReadScope`).
@@ -830,6 +836,7 @@ struct TreeScan: Sendable {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
             xcodeProjects += part.xcodeProjects
             xcodeWorkspaces += part.xcodeWorkspaces
+            unreadSpecs += part.unreadSpecs
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             swiftIdentities += part.swiftIdentities
@@ -864,6 +871,7 @@ struct TreeScan: Sendable {
             return memcmp(name.baseAddress! + (name.count - length), suffix.utf8Start, length) == 0
         }
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
+            || UnreadSpecs.mayBeName(name)
     }
 
     /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
@@ -922,6 +930,11 @@ struct TreeScan: Sendable {
                 if Self.isBundle(entry.name) { continue }
                 subdirectories.append(path)
             case .file:
+                if UnreadSpecs.fileNames.contains(entry.name) {
+                    unreadSpecs.append(path)
+                    if fingerprinting { addInput(path, identity: entry.identity) }
+                    continue
+                }
                 // Build settings files decide Xcode module names, module maps C module names:
                 // a change must miss the memo.
                 if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap") {

@@ -1,0 +1,116 @@
+/// Build descriptions modlint has no reader for yet: XcodeGen specs, Tuist manifests,
+/// CocoaPods Podfiles with development pods and Bazel BUILD files. Where one leaves Swift files in no target
+/// below its folder, the gate must not pass blind: an `unread-build-description` error
+/// names the file, how many files it leaves unread and the remedy.
+enum UnreadSpecs {
+    /// The walk records these by name (Tuist's `Project.swift` is a Swift file already).
+    static let fileNames: Set<String> = [
+        "project.yml", "project.yaml", "Podfile", "BUILD", "BUILD.bazel",
+    ]
+
+    /// A cheap byte test for the walk's filter: the length and first byte of a name above.
+    static func mayBeName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch name.count {
+        case 5: return name[0] == UInt8(ascii: "B")
+        case 7: return name[0] == UInt8(ascii: "P")
+        case 11: return name[0] == UInt8(ascii: "p") || name[0] == UInt8(ascii: "B")
+        case 12: return name[0] == UInt8(ascii: "p")
+        default: return false
+        }
+    }
+
+    /// `Project.swift` / `Workspace.swift` outside a `Tuist/` helper folder.
+    static func isTuistProjectManifest(_ path: String) -> Bool {
+        let name = Paths.lastComponent(path)
+        return (name == "Project.swift" || name == "Workspace.swift") && !path.hasPrefix("Tuist/") && !path.contains("/Tuist/")
+    }
+
+    /// One note per description whose folder holds Swift files in no target: each unread
+    /// file counts for the deepest description above it. A description whose text shows it
+    /// describes no Swift code (a BUILD file with no Swift or Apple rule, a YAML file that
+    /// is no XcodeGen spec) is skipped; one that leaves nothing unread says nothing.
+    /// `projectFolders`: folders holding a committed `.xcodeproj`; a spec beside one was
+    /// generated into it, and the project is read instead.
+    static func notes(specs: [String], filesInNoTarget: [String], projectFolders: Set<String>, root: String, scope: ReadScope) -> [WorkspaceNote] {
+        guard !specs.isEmpty, !filesInNoTarget.isEmpty else { return [] }
+        var relevant: [String: String] = [:]   // folder → description
+        for spec in specs.sorted() {
+            guard let kind = Kind(path: spec) else { continue }
+            let folder = Paths.parent(spec)
+            if (kind == .xcodeGen || kind == .tuist) && projectFolders.contains(folder) { continue }
+            guard kind.describesSwift(at: spec, root: root, scope: scope) else { continue }
+            // Tuist's Workspace.swift and Project.swift may share a folder: one is enough.
+            if relevant[folder] == nil { relevant[folder] = spec }
+        }
+        guard !relevant.isEmpty else { return [] }
+        var unread: [String: [String]] = [:]
+        for file in filesInNoTarget where !isTuistProjectManifest(file) && !file.hasPrefix("Tuist/") && !file.contains("/Tuist/") {
+            var folder = Paths.parent(file)
+            while true {
+                if relevant[folder] != nil {
+                    unread[folder, default: []].append(file)
+                    break
+                }
+                if folder.isEmpty { break }
+                folder = Paths.parent(folder)
+            }
+        }
+        return unread.keys.sorted().compactMap { folder in
+            guard let spec = relevant[folder], let kind = Kind(path: spec), let files = unread[folder] else { return nil }
+            let place = "under \(folder.isEmpty ? "./" : folder + "/")"
+            return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
+                                 message: "\(kind.what) that modlint cannot read yet: \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
+                                    + "\(files.count == 1 ? "is" : "are") in no target and not analysed; \(kind.remedy)")
+        }
+    }
+
+    enum Kind {
+        case xcodeGen, tuist, cocoaPods, bazel
+
+        init?(path: String) {
+            switch Paths.lastComponent(path) {
+            case "project.yml", "project.yaml": self = .xcodeGen
+            case "Project.swift", "Workspace.swift": self = .tuist
+            case "Podfile": self = .cocoaPods
+            case "BUILD", "BUILD.bazel": self = .bazel
+            default: return nil
+            }
+        }
+
+        var what: String {
+            switch self {
+            case .xcodeGen: return "an XcodeGen spec"
+            case .tuist: return "a Tuist manifest"
+            case .cocoaPods: return "a Podfile with development pods"
+            case .bazel: return "a Bazel BUILD file"
+            }
+        }
+
+        var remedy: String {
+            switch self {
+            case .xcodeGen: return "run `xcodegen generate` before modlint and it reads the project written, or exclude the folder in .modlint.yml"
+            case .tuist: return "run `tuist generate --no-open` before modlint and it reads the projects written, or exclude the folder in .modlint.yml"
+            case .cocoaPods: return "development pods are not read yet: declare their sources in a Package.swift or exclude the folder in .modlint.yml"
+            case .bazel: return "Bazel targets are not read yet: exclude the folder in .modlint.yml until they are"
+            }
+        }
+
+        /// Whether the file's text shows it describes Swift code: read with the same care
+        /// as every other build description (inside the tree, a regular file, capped).
+        func describesSwift(at path: String, root: String, scope: ReadScope) -> Bool {
+            switch self {
+            case .tuist: return true
+            case .xcodeGen, .bazel, .cocoaPods:
+                guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.small, scope: scope) else {
+                    return true   // unreadable: what it describes is unknown, so it may be Swift
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if self == .xcodeGen { return text.contains("targets:") }
+                // Only development pods (`pod 'X', :path => '…'`) are the workspace's own code.
+                if self == .cocoaPods { return text.contains(":path") || text.contains("path:") }
+                return ["swift_library", "swift_binary", "swift_test", "ios_application", "ios_framework", "macos_application",
+                        "apple_framework", "ios_extension", "watchos_application", "tvos_application", "objc_library"].contains { text.contains($0) }
+            }
+        }
+    }
+}
