@@ -33,14 +33,14 @@ enum UnreadSpecs {
     /// generated into it, and the project is read instead.
     static func notes(specs: [String], filesInNoTarget: [String], projectFolders: Set<String>, root: String, scope: ReadScope) -> [WorkspaceNote] {
         guard !specs.isEmpty, !filesInNoTarget.isEmpty else { return [] }
-        var relevant: [String: String] = [:]   // folder → description
+        var relevant: [String: (spec: String, kind: Kind)] = [:]   // folder → description
         for spec in specs.sorted() {
             guard let kind = Kind(path: spec) else { continue }
             let folder = Paths.parent(spec)
             if (kind == .xcodeGen || kind == .tuist) && projectFolders.contains(folder) { continue }
             guard kind.describesSwift(at: spec, root: root, scope: scope) else { continue }
             // Tuist's Workspace.swift and Project.swift may share a folder: one is enough.
-            if relevant[folder] == nil { relevant[folder] = spec }
+            if relevant[folder] == nil { relevant[folder] = (spec, kind) }
         }
         guard !relevant.isEmpty else { return [] }
         var unread: [String: [String]] = [:]
@@ -56,7 +56,7 @@ enum UnreadSpecs {
             }
         }
         return unread.keys.sorted().compactMap { folder in
-            guard let spec = relevant[folder], let kind = Kind(path: spec), let files = unread[folder] else { return nil }
+            guard let (spec, kind) = relevant[folder], let files = unread[folder] else { return nil }
             let place = "under \(folder.isEmpty ? "./" : folder + "/")"
             return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
                                  message: "\(kind.what) that modlint cannot read yet: \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "

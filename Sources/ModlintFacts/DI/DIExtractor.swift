@@ -597,7 +597,8 @@ struct DIScan {
     /// Calls that empty a container: registrations after one, in the same function, land in
     /// a fresh container (`DIRegistration.container` gets `#line` of the reset).
     static let resetMethods: Set<String> = ["releaseAll", "releaseAllAsync", "reset", "resetAll", "removeAll", "resetForTesting"]
-    static let containerTypes: Set<String> = ["Container", "DIContainer", "Assembler"]
+    /// Types whose initialiser makes a new container (`container = Container()`).
+    static let containerConstructors: Set<String> = ["Container", "DIContainer", "Assembler"]
 
     /// `UnifiedDI.releaseAll()`, `container.removeAll()`, `container = Container()`.
     private mutating func noteReset(at index: Int) {
@@ -611,7 +612,7 @@ struct DIScan {
             let receiver = tokens.receiver(beforeDot: index - 1)
             guard receiver == "UnifiedDI" || receiver.contains("ontainer") || receiver.contains("DI")
                     || receiver.contains("ssembler") || receiver.contains("esolver") else { return }
-        } else if Self.containerTypes.contains(name) && !afterDot {
+        } else if Self.containerConstructors.contains(name) && !afterDot {
             // `container = Container()` replaces a container; `let container = Container()`
             // only makes the first one.
             guard tokens.isOperator(index - 1, "="), !tokens.isWord(index - 3, "let"), !tokens.isWord(index - 3, "var") else { return }
@@ -629,7 +630,7 @@ struct DIScan {
         for open in enclosingBraces(of: index) {
             if let (chain, branch) = ifBranch(openingAt: open) {
                 pairs = [-Int32(chain + 1), Int32(branch)] + pairs
-            } else if tokens.isWord(open - 1, "switch") || switchSubject(before: open) {
+            } else if let keyword = conditionKeyword(before: open), tokens.isWord(keyword, "switch") {
                 var label = open
                 var cursor = open + 1
                 while cursor < index {
@@ -712,11 +713,6 @@ struct DIScan {
             steps += 1
         }
         return nil
-    }
-
-    private func switchSubject(before open: Int) -> Bool {
-        guard let keyword = conditionKeyword(before: open) else { return false }
-        return tokens.isWord(keyword, "switch")
     }
 
     /// A registration's site: its `#if` branches and the runtime branches around it.

@@ -33,6 +33,14 @@ public struct DIKey: Sendable, Hashable, Codable, Comparable, CustomStringConver
 
     public var isProperty: Bool { id.hasPrefix("\\") }
 
+    /// `any Tracker?` → `Tracker`: the type a key names, from a declared type.
+    public static func bareType(_ written: String) -> String {
+        var bare = Substring(written)
+        while let last = bare.last, last == "?" || last == "!" || last == " " { bare = bare.dropLast() }
+        if bare.hasPrefix("any ") { bare = bare.dropFirst(4) }
+        return String(bare)
+    }
+
     /// `\DependencyValues.apiClient` → `apiClient`.
     public var propertyName: String? {
         guard isProperty, let dot = id.lastIndex(of: ".") else { return nil }

@@ -68,11 +68,9 @@ enum WeaveDIAdapter: DIAdapter {
 
     /// Records that `\\WeaveDI.Container.name` stands for the property's type.
     static func accessor(name: String, type: String, scan: inout DIScan) {
-        var bare = Substring(type)
-        while let last = bare.last, last == "?" || last == "!" || last == " " { bare = bare.dropLast() }
-        if bare.hasPrefix("any ") { bare = bare.dropFirst(4) }
+        let bare = DIKey.bareType(type)
         guard !bare.isEmpty else { return }
-        scan.facts.keyAliases.append(DIKeyAlias(alias: DIKey.property(containerRoot, name).id, type: String(bare)))
+        scan.facts.keyAliases.append(DIKeyAlias(alias: DIKey.property(containerRoot, name).id, type: bare))
     }
 
     private static func isInKeyPathAccessor(_ scan: DIScan) -> Bool {

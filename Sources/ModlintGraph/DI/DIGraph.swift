@@ -118,7 +118,7 @@ public struct DIGraph: Sendable {
                         let enclosing = declarations[index].enclosing
                         let qualified = enclosing.isEmpty ? declarations[index].name : (enclosing + [declarations[index].name]).joined(separator: ".")
                         guard used.contains(qualified) else { continue }
-                        candidates[qualified, default: []].insert(Self.bareType(declarations[index].inheritance[0]))
+                        candidates[qualified, default: []].insert(DIKey.bareType(declarations[index].inheritance[0]))
                     }
                 }
             }
@@ -126,14 +126,6 @@ public struct DIGraph: Sendable {
         var aliases: [String: String] = [:]
         for (alias, types) in candidates where types.count == 1 && types.first != alias { aliases[alias] = types.first }
         return aliases
-    }
-
-    /// `any Tracker?` → `Tracker`: the type a key names.
-    static func bareType(_ written: String) -> String {
-        var bare = Substring(written)
-        while let last = bare.last, last == "?" || last == "!" || last == " " { bare = bare.dropLast() }
-        if bare.hasPrefix("any ") { bare = bare.dropFirst(4) }
-        return String(bare)
     }
 
     /// Rewrites every key through `aliases`, following chains (a bounded number of steps:
