@@ -35,10 +35,12 @@ let package = Package(
         .target(name: "ModlintManifest", dependencies: ["ModlintTokenizer"]),
         // Static reader for Xcode projects and workspaces (`project.pbxproj`, `contents.xcworkspacedata`).
         .target(name: "ModlintXcode"),
+        // XcodeGen specs (`project.yml`) read into the Xcode project model, includes and templates resolved.
+        .target(name: "ModlintXcodeGen", dependencies: ["ModlintXcode", .product(name: "Yams", package: "Yams")]),
         // `.modlint.yml`: strict YAML reading with located errors, globs, layers.
         .target(name: "ModlintConfiguration", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Discovery of packages, targets and their source files.
-        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintFacts", "ModlintConfiguration"]),
+        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintXcodeGen", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
         .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
@@ -89,6 +91,7 @@ let package = Package(
         .testTarget(name: "ModlintFactsTests", dependencies: ["ModlintFacts", "ModlintTokenizer"]),
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest", "ModlintConfiguration", "ModlintTestSupport"]),
         .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintXcodeGenTests", dependencies: ["ModlintXcodeGen", "ModlintXcode"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering",

@@ -27,16 +27,19 @@ public struct UnreadBuildDescription: Rule {
         notes are missing). Commit the file itself, not a link to it; move shared files \
         into the repository; or exclude the folder in `.modlint.yml` when it is not yours.
 
-        Build descriptions modlint has no reader for yet — an XcodeGen `project.yml`, a \
-        Tuist `Project.swift`, a CocoaPods `Podfile` with development pods, a Bazel `BUILD` file with Swift or \
-        Apple rules — are an **error** where they leave Swift files in no target below \
-        their folder: the finding names the file, how many files go unread and the remedy \
-        (generate the project first, or exclude the folder). One that leaves nothing \
-        unread, or whose text shows it describes no Swift code, says nothing.
+        An XcodeGen spec (`project.yml`, with its includes and xcconfig files) is read \
+        like a project, with the same care; one that is not valid YAML or names no project \
+        is an error at the line that breaks it. Build descriptions modlint has no reader \
+        for yet — a Tuist `Project.swift`, a CocoaPods `Podfile` with development pods, a \
+        Bazel `BUILD` file with Swift or Apple rules — and a spec it could not read are an \
+        **error** where they leave Swift files in no target below their folder: the \
+        finding names the file, how many files go unread and the remedy (generate the \
+        project first, or exclude the folder). One that leaves nothing unread, or whose \
+        text shows it describes no Swift code, says nothing.
         """,
         examples: [
-            RuleExample("an XcodeGen spec whose project is not committed, and a BUILD file for C code only", files: [
-                "project.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+            RuleExample("a Tuist manifest whose projects are not generated, and a BUILD file for C code only", files: [
+                "Project.swift": "\u{2193}import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
                 "App/App.swift": "import Kit\n",
                 "Kit/Package.swift": """
                 // swift-tools-version:5.9
@@ -45,6 +48,16 @@ public struct UnreadBuildDescription: Rule {
                 """,
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
                 "native/BUILD": "cc_library(name = \"native\", srcs = [\"native.c\"])\n",
+            ]),
+            RuleExample("an XcodeGen spec that is not valid YAML: the line that breaks it, and the files it leaves unread", files: [
+                "project.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    sources: [App\n\u{2193}",
+                "App/App.swift": "import Kit\n",
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
             ]),
             RuleExample("a Podfile without development pods leaves nothing of its own unread", files: [
                 "Podfile": "target 'App' do\n  pod 'Alamofire'\nend\n",

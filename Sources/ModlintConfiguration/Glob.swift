@@ -32,9 +32,17 @@ public struct Glob: Sendable, Equatable, Hashable, CustomStringConvertible {
                 if character == "*" {
                     let isDouble = p + 1 < pattern.endIndex && pattern[p + 1] == "*"
                     starP = isDouble ? p + 2 : p + 1
-                    // `**/` also matches zero directories.
+                    // `**/` matches zero or more whole directories: the rest of the pattern
+                    // is tried at the start of each. (Resolved here, because a later `*` would
+                    // replace this backtracking point and `**/*.swift` would stop one level down.)
                     if isDouble, starP! < pattern.endIndex, pattern[starP!] == "/" {
-                        if match(pattern[(starP! + 1)...], text[t...]) { return true }
+                        let rest = pattern[(starP! + 1)...]
+                        var start = t
+                        while true {
+                            if match(rest, text[start...]) { return true }
+                            guard let slash = text[start...].firstIndex(of: "/") else { return false }
+                            start = slash + 1
+                        }
                     }
                     starT = t
                     starCrossesSlash = isDouble

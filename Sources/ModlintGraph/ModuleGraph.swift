@@ -130,11 +130,11 @@ public struct ModuleGraph: Sendable {
         // its lower-cased identity, unless two projects share that name.
         var projectNames: [String: Int] = [:]
         for package in workspace.packages where package.kind == .xcodeProject {
-            projectNames[Paths.lastComponent(Paths.parent(package.manifestPath)), default: 0] += 1
+            projectNames[package.projectName, default: 0] += 1
         }
         func prefix(_ package: ModlintWorkspace.Package) -> String {
             guard package.kind == .xcodeProject else { return package.identity }
-            let name = Paths.lastComponent(Paths.parent(package.manifestPath))
+            let name = package.projectName
             return projectNames[name] == 1 ? name : package.identity
         }
         var modules: [Module] = []

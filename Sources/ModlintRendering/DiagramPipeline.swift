@@ -137,7 +137,7 @@ public struct DiagramPipeline {
         var count: [String: Int] = [:]
         for name in shown { count[name.lowercased(), default: 0] += 1 }
         for (index, package) in workspace.packages.enumerated() where count[shown[index].lowercased(), default: 0] > 1 {
-            let origin = package.kind == .xcodeProject ? Paths.lastComponent(Paths.parent(package.manifestPath))
+            let origin = package.kind == .xcodeProject ? package.projectName
                 : (package.directory.isEmpty ? "./" : package.directory + "/")
             names[package.identity] = "\(shown[index]) (\(origin))"
         }

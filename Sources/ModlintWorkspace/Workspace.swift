@@ -55,6 +55,12 @@ public struct Workspace: Sendable {
     }
 }
 
+/// A tool that writes Xcode projects from a spec modlint reads instead.
+public enum ProjectGenerator: String, Sendable, Codable {
+    case xcodeGen = "XcodeGen"
+    case tuist = "Tuist"
+}
+
 public struct Package: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// A SwiftPM package: `Package.swift`.
@@ -64,6 +70,11 @@ public struct Package: Sendable {
         case xcodeProject
     }
     public var kind: Kind = .swiftPackage
+    /// For an Xcode project read from a spec (XcodeGen, Tuist): the generator. The project
+    /// is the one it would write; `manifestPath` is the spec.
+    public var generator: ProjectGenerator?
+    /// For an Xcode project: its root-relative `.xcodeproj` path, committed or to be generated.
+    public var projectPath: String?
     /// SwiftPM identity: the directory name, lower-cased (made unique within the workspace);
     /// for an Xcode project the `.xcodeproj` folder's name, lower-cased.
     public var identity: String
@@ -100,11 +111,15 @@ public struct Package: Sendable {
 
     public var name: String { manifest.name.isEmpty ? identity : manifest.name }
 
+    /// An Xcode project's `.xcodeproj` folder name (`App.xcodeproj`).
+    public var projectName: String { Paths.lastComponent(projectPath ?? Paths.parent(manifestPath)) }
+
     /// Moves a package read with its own directory as the root (a dependency checkout)
     /// under `prefix`, root-relative or absolute.
     mutating func rebase(onto prefix: String) {
         directory = Paths.join(prefix, directory)
         manifestPath = Paths.join(prefix, manifestPath)
+        projectPath = projectPath.map { Paths.join(prefix, $0) }
         for index in targets.indices {
             targets[index].package = identity
             targets[index].directory = targets[index].directory.map { Paths.join(prefix, $0) }
@@ -117,7 +132,7 @@ public struct Package: Sendable {
     /// What `.package(path:)` and project references point at: the package's directory,
     /// or the `.xcodeproj` folder (several projects may share one directory).
     public var location: String {
-        kind == .xcodeProject ? Paths.parent(manifestPath) : directory
+        kind == .xcodeProject ? projectPath ?? Paths.parent(manifestPath) : directory
     }
 }
 

@@ -16,6 +16,8 @@ struct WorkspaceLayout: Codable {
         var manifest: PackageManifest
         var targets: [Target]
         var suppressions: [SuppressionComment]
+        var generator: ProjectGenerator? = nil
+        var projectPath: String? = nil
     }
 
     struct Target: Codable {
@@ -49,6 +51,8 @@ extension WorkspaceLayout.Package {
         var package = ModlintWorkspace.Package(identity: identity, directory: directory, manifestPath: manifestPath, manifest: manifest,
                                                targets: targets, localDependencies: [])
         package.kind = kind
+        package.generator = generator
+        package.projectPath = projectPath
         package.suppressions = suppressions
         return package
     }

@@ -285,7 +285,8 @@ public struct WorkspaceLoader: Sendable {
         for directory in Set(directories).sorted() {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
-        guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty else {
+        guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
+                || scan.unreadSpecs.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0)) }) else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
@@ -452,7 +453,9 @@ public struct WorkspaceLoader: Sendable {
         PhaseClock.mark("targets")
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
-        if !scan.xcodeProjects.isEmpty && options.readsXcodeProjects {
+        let (readings, _) = options.readsXcodeProjects
+            ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope, readsCommittedProjects: true) : ([], [])
+        if !readings.isEmpty {
             var usedXcodeIdentities = usedIdentities
             // The library product that exports each SwiftPM target, looked up once per target.
             let ownerByTarget = pendingTargets.enumerated().map { target, pending in
@@ -463,7 +466,7 @@ public struct WorkspaceLoader: Sendable {
             var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
             owners.reserveCapacity(assignments.count)
             for (target, path) in assignments { owners[path] = ownerByTarget[target] }
-            xcode = XcodeProjectLayout(root: root, projectPaths: scan.xcodeProjects.sorted(), workspacePaths: scan.xcodeWorkspaces.sorted(),
+            xcode = XcodeProjectLayout(root: root, readings: readings, workspacePaths: scan.xcodeWorkspaces.sorted(),
                                        swiftFiles: scan.swiftFiles, packageDirectories: packageDirectories, owners: owners,
                                        scope: scan.scope, usedIdentities: &usedXcodeIdentities)
         }
@@ -499,8 +502,8 @@ public struct WorkspaceLoader: Sendable {
                                        productType: pending.productType)
             }
             packages.append(WorkspaceLayout.Package(kind: .xcodeProject, identity: project.identity, directory: project.directory,
-                                                    manifestPath: Paths.join(project.path, "project.pbxproj"), manifest: project.manifest,
-                                                    targets: targets, suppressions: []))
+                                                    manifestPath: project.file, manifest: project.manifest,
+                                                    targets: targets, suppressions: [], generator: project.generator, projectPath: project.path))
         }
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
@@ -508,7 +511,8 @@ public struct WorkspaceLoader: Sendable {
         let inNoTarget = scan.swiftFiles.filter {
             !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders)
         }
-        notes += UnreadSpecs.notes(specs: scan.unreadSpecs + scan.swiftFiles.filter(UnreadSpecs.isTuistProjectManifest),
+        let readSpecs = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.description))
+        notes += UnreadSpecs.notes(specs: (scan.unreadSpecs + scan.swiftFiles.filter(UnreadSpecs.isTuistProjectManifest)).filter { !readSpecs.contains($0) },
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope)
         return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget)
@@ -871,7 +875,7 @@ struct TreeScan: Sendable {
             return memcmp(name.baseAddress! + (name.count - length), suffix.utf8Start, length) == 0
         }
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
-            || UnreadSpecs.mayBeName(name)
+            || UnreadSpecs.mayBeName(name) || hasSuffix(".yml") || hasSuffix(".yaml")
     }
 
     /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
@@ -935,9 +939,10 @@ struct TreeScan: Sendable {
                     if fingerprinting { addInput(path, identity: entry.identity) }
                     continue
                 }
-                // Build settings files decide Xcode module names, module maps C module names:
-                // a change must miss the memo.
-                if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap") {
+                // Build settings files decide Xcode module names, module maps C module names,
+                // YAML files may be included by an XcodeGen spec: a change must miss the memo.
+                if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap"
+                                      || entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml")) {
                     addInput(path, identity: entry.identity)
                 }
                 if entry.name.hasSuffix(".swift") {

@@ -107,10 +107,21 @@ public struct SynchronizedFolder: Sendable, Equatable {
     public var path: String
     /// Paths relative to `path` that are not members of the target.
     public var excluded: [String]
+    /// Glob patterns relative to `path` (XcodeGen's `excludes:`): a file, or a folder above
+    /// it, that one matches is not a member.
+    public var excludedPatterns: [String] = []
+    /// When not empty (XcodeGen's `includes:`), only files matched by one of these (or
+    /// inside a folder matched) are members.
+    public var includedPatterns: [String] = []
+    /// Whether `path` may name a single file rather than a folder (an XcodeGen source).
+    public var mayBeFile = false
 
-    public init(path: String, excluded: [String]) {
+    public init(path: String, excluded: [String], excludedPatterns: [String] = [], includedPatterns: [String] = [], mayBeFile: Bool = false) {
         self.path = path
         self.excluded = excluded
+        self.excludedPatterns = excludedPatterns
+        self.includedPatterns = includedPatterns
+        self.mayBeFile = mayBeFile
     }
 }
 

@@ -333,7 +333,7 @@ public struct XcodeProjectReader {
     }
 
     /// Project settings, then the target's: the most specific level wins, as in Xcode.
-    private static func moduleName(settings: [String: String], targetName: String) -> String {
+    public static func moduleName(settings: [String: String], targetName: String) -> String {
         for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
             guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
             value = value.replacingTargetName(with: targetName)
@@ -467,6 +467,12 @@ public enum XcodePaths {
         if base.isEmpty { return component }
         if component.isEmpty { return base }
         return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// The folder part of a path (`""` for a bare name).
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     public static func lastComponent(_ path: String) -> String {

@@ -143,6 +143,11 @@ struct GlobTests {
         #expect(Glob("**/Fixtures/**").matches("Fixtures/App"))
         #expect(!Glob("**/Fixtures/**").matches("Tests/FixturesX/App"))
         #expect(Glob("Packages/**/Sources").matches("Packages/Sources"))
+        // A `*` after `**/` still lets `**` reach any depth (XcodeGen's `**/*_SPEC*.swift`).
+        #expect(Glob("**/*_SPEC*.swift").matches("UseCases/Rate/Rate_SPEC.swift"))
+        #expect(Glob("**/*_SPEC*.swift").matches("Rate_SPEC.swift"))
+        #expect(Glob("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
+        #expect(!Glob("**/*_SPEC*.swift").matches("UseCases/Rate_SPEC/Rate.swift"))
     }
 
     @Test func questionMarkAndSets() {

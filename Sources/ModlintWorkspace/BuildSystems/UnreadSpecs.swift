@@ -1,11 +1,12 @@
-/// Build descriptions modlint has no reader for yet: XcodeGen specs, Tuist manifests,
-/// CocoaPods Podfiles with development pods and Bazel BUILD files. Where one leaves Swift files in no target
+/// Build descriptions modlint has no reader for yet (Tuist manifests,
+/// CocoaPods Podfiles with development pods, Bazel BUILD files) or could not read (an
+/// XcodeGen spec with an error). Where one leaves Swift files in no target
 /// below its folder, the gate must not pass blind: an `unread-build-description` error
 /// names the file, how many files it leaves unread and the remedy.
 enum UnreadSpecs {
     /// The walk records these by name (Tuist's `Project.swift` is a Swift file already).
     static let fileNames: Set<String> = [
-        "project.yml", "project.yaml", "Podfile", "BUILD", "BUILD.bazel",
+        "project.yml", "project.yaml", "project.json", "Podfile", "BUILD", "BUILD.bazel",
     ]
 
     /// A cheap byte test for the walk's filter: the length and first byte of a name above.
@@ -59,7 +60,7 @@ enum UnreadSpecs {
             guard let (spec, kind) = relevant[folder], let files = unread[folder] else { return nil }
             let place = "under \(folder.isEmpty ? "./" : folder + "/")"
             return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
-                                 message: "\(kind.what) that modlint cannot read yet: \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
+                                 message: "\(kind.what) that modlint \(kind == .xcodeGen ? "could not read" : "cannot read yet"): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
                                     + "\(files.count == 1 ? "is" : "are") in no target and not analysed; \(kind.remedy)")
         }
     }
@@ -88,7 +89,7 @@ enum UnreadSpecs {
 
         var remedy: String {
             switch self {
-            case .xcodeGen: return "run `xcodegen generate` before modlint and it reads the project written, or exclude the folder in .modlint.yml"
+            case .xcodeGen: return "fix the problem reported for the spec, or run `xcodegen generate` before modlint and it reads the project written"
             case .tuist: return "run `tuist generate --no-open` before modlint and it reads the projects written, or exclude the folder in .modlint.yml"
             case .cocoaPods: return "development pods are not read yet: declare their sources in a Package.swift or exclude the folder in .modlint.yml"
             case .bazel: return "Bazel targets are not read yet: exclude the folder in .modlint.yml until they are"
@@ -105,7 +106,7 @@ enum UnreadSpecs {
                     return true   // unreadable: what it describes is unknown, so it may be Swift
                 }
                 let text = String(decoding: bytes, as: UTF8.self)
-                if self == .xcodeGen { return text.contains("targets:") }
+                if self == .xcodeGen { return XcodeGenBuildSystem.declaresTargets(bytes) }
                 // Only development pods (`pod 'X', :path => '…'`) are the workspace's own code.
                 if self == .cocoaPods { return text.contains(":path") || text.contains("path:") }
                 return ["swift_library", "swift_binary", "swift_test", "ios_application", "ios_framework", "macos_application",

@@ -1,5 +1,5 @@
+import ModlintConfiguration
 import ModlintManifest
-import Synchronization
 import ModlintXcode
 
 /// Turns the Xcode projects (and workspaces) found under the linted paths into packages
@@ -24,6 +24,9 @@ struct XcodeProjectLayout {
         var directory: String
         var identity: String
         var manifest: PackageManifest
+        /// The file read: `project.pbxproj`, or the spec.
+        var file: String
+        var generator: ProjectGenerator?
     }
 
     /// The SwiftPM target that builds a file, and the library product that exports it.
@@ -35,6 +38,8 @@ struct XcodeProjectLayout {
     }
 
     var projects: [PendingProject] = []
+    /// The first project of each folder: a Tuist `.project(path:)` names the folder only.
+    private var projectIndexByDirectory: [String: Int] = [:]
     var targets: [PendingTarget] = []
     var notes: [WorkspaceNote] = []
     /// Swift files inside folder references that targets copy as resources: bundled, not
@@ -53,62 +58,31 @@ struct XcodeProjectLayout {
     ///     is one module, and dependencies on the project's target go to the package.
     ///   - packageDirectories: root-relative directories of the SwiftPM packages.
     ///   - scope: where project files, xcconfigs and workspaces may be read (`ReadScope`).
-    init(root: String, projectPaths: [String], workspacePaths: [String], swiftFiles: [String],
+    init(root: String, readings: [ProjectReading], workspacePaths: [String], swiftFiles: [String],
          packageDirectories: [String], owners: [String: SwiftPMOwner], scope: ReadScope, usedIdentities: inout Set<String>) {
-        let read: [(project: XcodeProject?, error: PropertyListError?, configurations: [WorkspaceNote])] = projectPaths.parallelMap { path in
-            let file = Paths.join(Paths.join(root, path), "project.pbxproj")
-            let bytes: [UInt8]
-            switch FileSystem.readInput(file, atMost: InputLimits.project, scope: scope) {
-            case .success(let read): bytes = read
-            case .failure(let refusal): return (nil, PropertyListError(line: 1, column: 1, message: "cannot read project.pbxproj: \(refusal)"), [])
-            }
-            let name = String(Paths.lastComponent(path).dropLast(".xcodeproj".count))
-            let projectDirectory = Paths.join(root, Paths.parent(path))
-            // xcconfig files: inside the scope, each at most `InputLimits.small`; a missing
-            // one is skipped as Xcode does (`#include?`), a refused one is reported.
-            let configurations = Mutex<[WorkspaceNote]>([])
-            do {
-                let project = try XcodeProjectReader.read(bytes: bytes, name: name) { file in
-                    let absolute = Paths.normalize(file.hasPrefix("/") ? file : Paths.join(projectDirectory, file))
-                    switch FileSystem.readInput(absolute, atMost: InputLimits.small, scope: scope) {
-                    case .success(let bytes): return bytes
-                    case .failure(.missing): return nil
-                    case .failure(let refusal):
-                        // Reported at the project: the file may lie outside the tree.
-                        let shown = Paths.isInside(absolute, root) ? Paths.relative(absolute, to: root) : absolute
-                        configurations.withLock {
-                            $0.append(WorkspaceNote(kind: .unreadBuildDescription, file: Paths.join(path, "project.pbxproj"), line: 1, column: 1,
-                                                    message: "\(WorkspaceNote.unreadConfiguration) \(shown): \(refusal); the settings it holds (the module name) are not applied"))
-                        }
-                        return nil
-                    }
-                }
-                return (project, nil, configurations.withLock { $0 })
-            } catch {
-                return (nil, error as? PropertyListError, configurations.withLock { $0 })
-            }
-        }
         var projectIndexByPath: [String: Int] = [:]
         var models: [XcodeProject] = []
-        for (index, path) in projectPaths.enumerated() {
-            let pbxproj = Paths.join(path, "project.pbxproj")
-            notes += read[index].configurations
-            guard let project = read[index].project else {
-                let error = read[index].error ?? PropertyListError(line: 1, column: 1, message: "unreadable")
-                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: pbxproj, line: error.line, column: error.column,
-                                           message: "cannot read Xcode project: \(error.message); its targets are not analysed"))
+        for reading in readings {
+            notes += reading.notes
+            guard let project = reading.project else {
+                let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: reading.file, line: failure.line, column: 1, message: failure.message))
                 continue
             }
             for note in project.notes {
-                notes.append(WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: pbxproj,
+                notes.append(WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: reading.file,
                                            line: note.line, column: note.column, message: note.message))
             }
-            var identity = Paths.lastComponent(path).lowercased()
-            if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(path))" }
+            // Two specs may generate one path (a spec and a copy of it): the first is read.
+            guard projectIndexByPath[reading.projectPath] == nil else { continue }
+            var identity = Paths.lastComponent(reading.projectPath).lowercased()
+            if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(reading.projectPath))" }
             usedIdentities.insert(identity)
-            projectIndexByPath[path] = projects.count
-            projects.append(PendingProject(path: path, directory: Paths.parent(path), identity: identity,
-                                           manifest: PackageManifest(name: project.name, toolsVersion: nil)))
+            projectIndexByPath[reading.projectPath] = projects.count
+            if projectIndexByDirectory[Paths.parent(reading.projectPath)] == nil { projectIndexByDirectory[Paths.parent(reading.projectPath)] = projects.count }
+            projects.append(PendingProject(path: reading.projectPath, directory: Paths.parent(reading.projectPath), identity: identity,
+                                           manifest: PackageManifest(name: project.name, toolsVersion: nil),
+                                           file: reading.file, generator: reading.generator))
             models.append(project)
         }
         // Who builds `Kit.framework`: linked products resolve to targets across projects.
@@ -158,7 +132,8 @@ struct XcodeProjectLayout {
                     case .target(let name):
                         if let resolved = resolveTarget(name, in: index, line: line) { declared.append(resolved) }
                     case .projectTarget(let projectPath, let targetName):
-                        if let other = Self.rootRelative(projectPath, in: pending.directory, root: root), let otherIndex = projectIndexByPath[other] {
+                        if let other = Self.rootRelative(projectPath, in: pending.directory, root: root),
+                           let otherIndex = projectIndexByPath[other] ?? projectIndexByDirectory[other] {
                             if let resolved = resolveTarget(targetName, in: otherIndex, line: line) { declared.append(resolved) }
                         } else {
                             // A project outside the linted paths: an external product.
@@ -174,8 +149,9 @@ struct XcodeProjectLayout {
                         }
                         declared.append(TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1))
                     case .linkedProduct(let fileName):
-                        guard let builder = builders[fileName]?.first(where: { $0.project == index }) ?? builders[fileName]?.first,
-                              !(builder.project == index && builder.target == target.name) else { continue }
+                        let candidates = (builders[fileName] ?? []).filter { !($0.project == index && $0.target == target.name) }
+                        guard let builder = Self.builder(of: candidates, for: target, in: index, models: models, projectIndexByPath: projectIndexByPath,
+                                                         directory: pending.directory, root: root) else { continue }
                         if let resolved = resolveTarget(builder.target, in: builder.project, line: line) { declared.append(resolved) }
                     }
                 }
@@ -224,6 +200,32 @@ struct XcodeProjectLayout {
             pending.manifest.dependencies = dependencies.list
             projects[index] = pending
         }
+    }
+
+    /// Which of the targets that build a linked product (`Kit.framework`) a target means:
+    /// several do when one framework is built once per platform (`Kit_iOS`, `Kit_macOS`,
+    /// all named `Kit`). The one it also depends on as a target, else one for a platform it
+    /// builds for, else one of its own project, else the first.
+    static func builder(of candidates: [(project: Int, target: String)], for target: XcodeTarget, in index: Int, models: [XcodeProject],
+                        projectIndexByPath: [String: Int], directory: String, root: String) -> (project: Int, target: String)? {
+        guard candidates.count > 1 else { return candidates.first }
+        let explicit = candidates.first { candidate in
+            target.dependencies.contains { dependency in
+                switch dependency.kind {
+                case .target(let name): return candidate.project == index && candidate.target == name
+                case .projectTarget(let project, let name):
+                    return candidate.target == name && rootRelative(project, in: directory, root: root).flatMap { projectIndexByPath[$0] } == candidate.project
+                default: return false
+                }
+            }
+        }
+        if let explicit { return explicit }
+        let sharesPlatform = { (candidate: (project: Int, target: String)) -> Bool in
+            guard let other = models[candidate.project].targets.first(where: { $0.name == candidate.target }) else { return false }
+            return !Set(other.platforms).isDisjoint(with: target.platforms)
+        }
+        return candidates.first { $0.project == index && sharesPlatform($0) } ?? candidates.first(where: sharesPlatform)
+            ?? candidates.first { $0.project == index } ?? candidates.first
     }
 
     /// The SwiftPM target an Xcode target mirrors: the one that builds most of its files,
@@ -298,10 +300,16 @@ struct XcodeProjectLayout {
         }
         for folder in target.synchronizedFolders {
             guard let written = rootRelative(folder.path, in: projectDirectory, root: root) else { continue }
+            if folder.mayBeFile, let file = swiftFileSet.find(written) {
+                files.insert(file)
+                continue
+            }
             let base = swiftFileSet.findFolder(written)
+            let filter = MemberPatterns(folder)
             for file in filesBelow(base, in: swiftFiles) {
                 let inner = base.isEmpty ? file : Paths.relative(file, to: base)
                 if folder.excluded.contains(where: { Paths.isInside(inner, $0) }) { continue }
+                if let filter, !filter.admits(inner) { continue }
                 files.insert(file)
             }
         }
@@ -326,7 +334,8 @@ struct XcodeProjectLayout {
     /// first synchronized folder or the project's folder.
     static func directory(of files: [String], target: XcodeTarget, projectDirectory: String, root: String) -> String? {
         guard var common = files.first.map(Paths.parent) else {
-            return target.synchronizedFolders.first.flatMap { rootRelative($0.path, in: projectDirectory, root: root) } ?? projectDirectory
+            // An XcodeGen source (`mayBeFile`) may name a file: the project's folder stands in.
+            return target.synchronizedFolders.first { !$0.mayBeFile }.flatMap { rootRelative($0.path, in: projectDirectory, root: root) } ?? projectDirectory
         }
         for file in files.dropFirst() {
             while !common.isEmpty && !Paths.isInside(file, common) { common = Paths.parent(common) }
@@ -410,5 +419,37 @@ final class SwiftFileSet {
         guard let file = files.first(where: { $0.lowercased().hasPrefix(prefix) }) else { return folder }
         let candidate = String(decoding: file.utf8.prefix(folder.utf8.count), as: UTF8.self)
         return candidate.lowercased() == folder.lowercased() ? candidate : folder
+    }
+}
+
+/// XcodeGen's `excludes:` and `includes:` of one source folder: a file is out when it, or a
+/// folder above it, matches an exclude; with includes, it is in only when it or a folder
+/// above it matches one.
+private struct MemberPatterns {
+    let excludes: [Glob]
+    let includes: [Glob]
+
+    init?(_ folder: SynchronizedFolder) {
+        guard !folder.excludedPatterns.isEmpty || !folder.includedPatterns.isEmpty else { return nil }
+        excludes = folder.excludedPatterns.map { Glob($0) }
+        includes = folder.includedPatterns.map { Glob($0) }
+    }
+
+    func admits(_ path: String) -> Bool {
+        let prefixes = Self.prefixes(of: path)
+        if excludes.contains(where: { glob in prefixes.contains { glob.matches($0) } }) { return false }
+        return includes.isEmpty || includes.contains { glob in prefixes.contains { glob.matches($0) } }
+    }
+
+    /// `a/b/c.swift` → `a`, `a/b`, `a/b/c.swift`.
+    private static func prefixes(of path: String) -> [String] {
+        var result: [String] = []
+        var index = path.startIndex
+        while let slash = path[index...].firstIndex(of: "/") {
+            result.append(String(path[..<slash]))
+            index = path.index(after: slash)
+        }
+        result.append(path)
+        return result
     }
 }

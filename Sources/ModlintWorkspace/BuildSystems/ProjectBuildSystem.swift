@@ -1,0 +1,175 @@
+import Synchronization
+import ModlintXcode
+import ModlintXcodeGen
+
+/// A build system whose descriptions become Xcode projects of the workspace: a committed
+/// `.xcodeproj`, or a spec a generator turns into one (XcodeGen, Tuist). Each finds its
+/// descriptions in the walk and reads one into the pbxproj reader's model
+/// (`XcodeProject`); `XcodeProjectLayout` turns every such project into packages and
+/// targets the same way, so rules, views, `--focus`, the cache and `fix` need no case for
+/// the build system a project came from.
+///
+/// To add one: implement this protocol in its own file of this folder, register it in
+/// `ProjectBuildSystems.all`, make the walk record its files (`TreeScan.visit`) and add a
+/// fixture test that compares its graph with the one of the project it would generate.
+protocol ProjectBuildSystem: Sendable {
+    /// The generator that writes the project; `nil` for a committed project.
+    var generator: ProjectGenerator? { get }
+    /// Root-relative paths of the descriptions it reads in this walk.
+    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String]
+    /// Reads one description; never throws: what fails is in the reading.
+    func read(_ description: String, root: String, scope: ReadScope) -> ProjectReading
+}
+
+/// One project description, read.
+struct ProjectReading: Sendable {
+    /// Root-relative path of the description: `App.xcodeproj`, `project.yml`, `Project.swift`.
+    var description: String
+    /// The file notes and findings about the project point at: `project.pbxproj`, or the spec.
+    var file: String
+    /// Root-relative `.xcodeproj` path: the committed one, or the one the generator would write.
+    var projectPath: String
+    var generator: ProjectGenerator?
+    var project: XcodeProject?
+    /// Why `project` is `nil`.
+    var failure: (line: Int, message: String)?
+    /// Settings files refused while reading it.
+    var notes: [WorkspaceNote] = []
+}
+
+enum ProjectBuildSystems {
+    /// Specs first: a committed project at the path a spec generates is the spec's output,
+    /// compared with it rather than read as a project of its own.
+    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), CommittedXcodeProjects()]
+
+    /// Every project of the walk, read in parallel; a committed project a spec read here
+    /// generates is left out (`shadowed`).
+    static func read(scan: TreeScan, root: String, scope: ReadScope, readsCommittedProjects: Bool)
+        -> (readings: [ProjectReading], shadowed: [ProjectReading]) {
+        var readings: [ProjectReading] = []
+        for system in all {
+            if system.generator == nil && !readsCommittedProjects { continue }
+            let found = system.descriptions(in: scan, root: root, scope: scope)
+            readings += found.parallelMap { system.read($0, root: root, scope: scope) }
+        }
+        let generated = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.projectPath))
+        var kept: [ProjectReading] = [], shadowed: [ProjectReading] = []
+        for reading in readings {
+            if reading.generator == nil && generated.contains(reading.projectPath) { shadowed.append(reading) } else { kept.append(reading) }
+        }
+        return (kept, shadowed)
+    }
+
+    /// A build-setting file a project names, read inside the scope: a missing one is
+    /// skipped as Xcode does (`#include?`), a refused one is reported at `file`.
+    static func settingsReader(root: String, folder: String, file: String, scope: ReadScope,
+                               notes: ReadingNotes) -> @Sendable (String) -> [UInt8]? {
+        let absoluteFolder = Paths.join(root, folder)
+        return { path in
+            let absolute = Paths.normalize(path.hasPrefix("/") ? path : Paths.join(absoluteFolder, path))
+            switch FileSystem.readInput(absolute, atMost: InputLimits.small, scope: scope) {
+            case .success(let bytes): return bytes
+            case .failure(.missing): return nil
+            case .failure(let refusal):
+                // Reported at the project: the file may lie outside the tree.
+                let shown = Paths.isInside(absolute, root) ? Paths.relative(absolute, to: root) : absolute
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: file, line: 1, column: 1,
+                                            message: "\(WorkspaceNote.unreadConfiguration) \(shown): \(refusal); the settings it holds (the module name) are not applied"))
+                return nil
+            }
+        }
+    }
+}
+
+/// `Name.xcodeproj/project.pbxproj`, committed.
+struct CommittedXcodeProjects: ProjectBuildSystem {
+    var generator: ProjectGenerator? { nil }
+
+    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String] {
+        scan.xcodeProjects.sorted()
+    }
+
+    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading {
+        let pbxproj = Paths.join(path, "project.pbxproj")
+        var reading = ProjectReading(description: path, file: pbxproj, projectPath: path, generator: nil)
+        let bytes: [UInt8]
+        switch FileSystem.readInput(Paths.join(root, pbxproj), atMost: InputLimits.project, scope: scope) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            reading.failure = (1, "cannot read Xcode project: cannot read project.pbxproj: \(refusal); its targets are not analysed")
+            return reading
+        }
+        let name = String(Paths.lastComponent(path).dropLast(".xcodeproj".count))
+        let notes = ReadingNotes()
+        do throws(PropertyListError) {
+            reading.project = try XcodeProjectReader.read(bytes: bytes, name: name,
+                                                          readFile: ProjectBuildSystems.settingsReader(root: root, folder: Paths.parent(path), file: pbxproj,
+                                                                                                       scope: scope, notes: notes))
+        } catch {
+            reading.failure = (error.line, "cannot read Xcode project: \(error.message); its targets are not analysed")
+        }
+        reading.notes = notes.all
+        return reading
+    }
+}
+
+/// XcodeGen's `project.yml` / `project.json`: read in place of the project it generates.
+struct XcodeGenBuildSystem: ProjectBuildSystem {
+    static let fileNames: Set<String> = ["project.yml", "project.yaml", "project.json"]
+    var generator: ProjectGenerator? { .xcodeGen }
+
+    /// Specs that describe targets: a `project.yml` of another tool (no `targets:`) is none,
+    /// and neither is one another spec includes (it is read as part of that spec).
+    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String] {
+        scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted().filter { path in
+            guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) else {
+                return true   // unreadable: reading it reports why
+            }
+            return Self.declaresTargets(bytes)
+        }
+    }
+
+    /// `targets:` or `include:` (which may bring the targets) at the start of a line, or
+    /// their JSON keys.
+    static func declaresTargets(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return ["targets", "include"].contains { key in
+            text.hasPrefix(key + ":") || text.contains("\n" + key + ":") || text.contains("\"" + key + "\"")
+        }
+    }
+
+    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading {
+        let folder = Paths.parent(path)
+        var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .xcodeGen)
+        let notes = ReadingNotes()
+        let absoluteFolder = Paths.join(root, folder)
+        let settings = ProjectBuildSystems.settingsReader(root: root, folder: folder, file: path, scope: scope, notes: notes)
+        let readFile: @Sendable (String) -> [UInt8]? = { file in
+            // Includes are build descriptions: read with the same care, inside the scope.
+            guard file.hasSuffix(".yml") || file.hasSuffix(".yaml") || file.hasSuffix(".json") else { return settings(file) }
+            let absolute = Paths.normalize(Paths.join(absoluteFolder, file))
+            return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
+        }
+        do {
+            let project = try XcodeGenReader.read(file: Paths.lastComponent(path), readFile: readFile)
+            reading.project = project
+            reading.projectPath = Paths.join(folder, project.name + ".xcodeproj")
+        } catch {
+            let shown = error.file == Paths.lastComponent(path) ? "" : " (in \(Paths.normalize(Paths.join(folder, error.file))))"
+            reading.failure = (error.line, "cannot read XcodeGen spec\(shown): \(error.message); its targets are not analysed")
+        }
+        reading.notes = notes.all
+        return reading
+    }
+}
+
+/// Notes a reader's callbacks add from any thread.
+final class ReadingNotes: Sendable {
+    private let notes = Mutex<[WorkspaceNote]>([])
+
+    func append(_ note: WorkspaceNote) {
+        notes.withLock { $0.append(note) }
+    }
+
+    var all: [WorkspaceNote] { notes.withLock { $0 } }
+}

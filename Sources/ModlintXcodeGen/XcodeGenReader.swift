@@ -1,0 +1,221 @@
+import ModlintXcode
+
+/// Reads an XcodeGen spec (`project.yml`, `project.json`) into the model the pbxproj
+/// reader produces, so that a project XcodeGen would generate is analysed like one that is
+/// committed: its targets with their kinds, module names, sources and dependencies.
+///
+/// What XcodeGen does before generating is done here on plain data (`XcodeGenSpecLoader`):
+/// includes, target templates, one target per platform. Paths stay relative to the spec's
+/// folder, as a project's paths stay relative to the project's folder.
+public enum XcodeGenReader {
+    /// - Parameters:
+    ///   - file: the spec's file name (or path relative to the folder it is read from).
+    ///   - readFile: reads a file by its path relative to the spec's folder (`..` allowed):
+    ///     the spec, its includes and the xcconfig files it names; `nil` when missing.
+    public static func read(file: String, readFile: @escaping (String) -> [UInt8]?) throws(XcodeGenError) -> XcodeProject {
+        var loader = XcodeGenSpecLoader(readFile: readFile)
+        let spec = try loader.load(file)
+        guard let name = spec["name"]?.string, !name.isEmpty else {
+            throw XcodeGenError(file: file, line: 1, message: "no 'name:': not an XcodeGen spec")
+        }
+        var builder = TargetBuilder(spec: spec, readFile: readFile)
+        var targets: [XcodeTarget] = []
+        // Legacy targets run a tool and compile nothing (`PBXLegacyTarget`).
+        for (targetName, value) in spec["targets"]?.entries ?? [] where value["legacy"] == nil {
+            targets.append(builder.target(named: targetName, value))
+        }
+        let transitive = spec["options"]?["transitivelyLinkDependencies"]?.isTrue ?? false
+        targets = TransitiveLinking.apply(to: targets, projectWide: transitive,
+                                          perTarget: Dictionary(spec["targets"]?.entries.compactMap { entry in
+                                              entry.value["transitivelyLinkDependencies"].map { (entry.key, $0.isTrue) }
+                                          } ?? [], uniquingKeysWith: { $1 }))
+        let packages = builder.packages.values.compactMap { $0 }.sorted { "\($0)" < "\($1)" }
+        let localFolders = builder.packages.values.compactMap { reference -> String? in
+            if case .local(let path)? = reference { return path }
+            return nil
+        }
+        return XcodeProject(name: name, targets: targets, packages: Array(Set(packages)).sorted { "\($0)" < "\($1)" },
+                            referencedFolders: localFolders.sorted(), folderReferences: [], notes: loader.notes + builder.notes)
+    }
+}
+
+/// One spec's targets as `XcodeTarget`s.
+private struct TargetBuilder {
+    let spec: SpecValue
+    let readFile: (String) -> [UInt8]?
+    /// `packages:` (and the older `localPackages:`) by the name dependencies use.
+    var packages: [String: PackageReference?] = [:]
+    var notes: [XcodeNote] = []
+    private var projectSettings: [String: String] = [:]
+
+    init(spec: SpecValue, readFile: @escaping (String) -> [UInt8]?) {
+        self.spec = spec
+        self.readFile = readFile
+        for (name, package) in spec["packages"]?.entries ?? [] {
+            if let path = package["path"]?.string {
+                packages[name] = .local(path)
+            } else if let url = package["url"]?.string {
+                packages[name] = .remote(url)
+            } else if let github = package["github"]?.string {
+                packages[name] = .remote("https://github.com/" + github)
+            } else {
+                packages[name] = .some(nil)
+            }
+        }
+        for path in spec["localPackages"]?.elements.compactMap(\.string) ?? [] {
+            packages[XcodePaths.lastComponent(path)] = .local(path)
+        }
+        projectSettings = Self.configurationFileSettings(spec["configFiles"], readFile: readFile)
+        projectSettings.merge(Self.settings(spec["settings"])) { $1 }
+    }
+
+    mutating func target(named name: String, _ value: SpecValue) -> XcodeTarget {
+        let line = value.line ?? 1
+        var settings = projectSettings
+        settings.merge(Self.configurationFileSettings(value["configFiles"], readFile: readFile)) { $1 }
+        settings.merge(Self.settings(value["settings"])) { $1 }
+        if settings["PRODUCT_NAME"] == nil, let productName = value["productName"]?.string { settings["PRODUCT_NAME"] = productName }
+        let typeName = value["type"]?.string ?? ""
+        let productType = XcodeProductType(productType: "com.apple.product-type." + typeName)
+        let moduleName = XcodeProjectReader.moduleName(settings: settings, targetName: name)
+        var target = XcodeTarget(name: name, moduleName: moduleName, productType: productType,
+                                 productFileName: Self.productFileName(productType, productName: Self.productName(settings, targetName: name)),
+                                 line: line)
+        let platform = value["platform"]?.string
+        target.platforms = Self.platforms(platform: platform, destinations: value["supportedDestinations"]?.elements.compactMap(\.string) ?? [])
+        for source in value["sources"]?.elements ?? [] { add(source, to: &target) }
+        for dependency in value["dependencies"]?.elements ?? [] {
+            if let resolved = self.dependency(dependency, platform: platform, line: dependency.line ?? line) { target.dependencies.append(resolved) }
+        }
+        return target
+    }
+
+    /// A `sources:` entry: a path (a folder or one file), or a map with `path`, `excludes`,
+    /// `includes`, `type` and `buildPhase`. Only what the Sources phase compiles counts.
+    private func add(_ source: SpecValue, to target: inout XcodeTarget) {
+        let path: String
+        switch source {
+        case .scalar(let text): path = text
+        case .map:
+            guard let text = source["path"]?.string else { return }
+            path = text
+        case .list: return
+        }
+        let type = source["type"]?.string
+        if type == "folder" {
+            target.resourceFolders.append(path)
+            return
+        }
+        if let phase = source["buildPhase"], phase.string != "sources" { return }
+        let excludes = source["excludes"]?.elements.compactMap(\.string) ?? []
+        let includes = source["includes"]?.elements.compactMap(\.string) ?? []
+        target.synchronizedFolders.append(SynchronizedFolder(path: path, excluded: [], excludedPatterns: excludes, includedPatterns: includes,
+                                                             mayBeFile: type != "syncedFolder"))
+    }
+
+    /// A `dependencies:` entry as the pbxproj reader would have found it in the project
+    /// XcodeGen writes; SDKs, bundles and entries for another platform are none.
+    private func dependency(_ entry: SpecValue, platform: String?, line: Int) -> XcodeDependency? {
+        if let platform, let only = entry["platforms"]?.elements.compactMap(\.string), !only.contains(platform) { return nil }
+        if let name = entry["target"]?.string {
+            if let slash = name.firstIndex(of: "/") {
+                let projectName = String(name[..<slash]), targetName = String(name[name.index(after: slash)...])
+                let path = spec["projectReferences"]?[projectName]?["path"]?.string ?? projectName + ".xcodeproj"
+                return XcodeDependency(.projectTarget(project: path, target: targetName), line: line)
+            }
+            return XcodeDependency(.target(name), line: line)
+        }
+        if let framework = entry["framework"]?.string {
+            return XcodeDependency(.linkedProduct(XcodePaths.lastComponent(framework)), line: line)
+        }
+        if let carthage = entry["carthage"]?.string {
+            return XcodeDependency(.linkedProduct(carthage + ".framework"), line: line)
+        }
+        if let package = entry["package"]?.string {
+            let product = entry["product"]?.string ?? entry["products"]?.elements.first?.string ?? package
+            return XcodeDependency(.packageProduct(product: product, package: packages[package] ?? nil), line: line)
+        }
+        return nil
+    }
+
+    /// `settings:` as XcodeGen writes them: flat, or `base:` plus `configs:` (the base and
+    /// the Debug configuration, which is what a build without `-configuration` uses).
+    static func settings(_ value: SpecValue?) -> [String: String] {
+        guard let value else { return [:] }
+        var result: [String: String] = [:]
+        let structured = value["base"] != nil || value["configs"] != nil || value["groups"] != nil
+        let levels = structured ? [value["base"], debug(value["configs"])] : [value]
+        for level in levels {
+            for (key, setting) in level?.entries ?? [] {
+                if let text = setting.string { result[key] = text }
+            }
+        }
+        return result
+    }
+
+    /// The configuration a plain build uses: `Debug`, else the first one written.
+    private static func debug(_ configurations: SpecValue?) -> SpecValue? {
+        let entries = configurations?.entries ?? []
+        return (entries.first { $0.key.lowercased() == "debug" } ?? entries.first { $0.key.lowercased().contains("debug") } ?? entries.first)?.value
+    }
+
+    /// The settings of the Debug configuration's xcconfig (`configFiles: {Debug: a.xcconfig}`).
+    static func configurationFileSettings(_ value: SpecValue?, readFile: (String) -> [UInt8]?) -> [String: String] {
+        guard let file = debug(value)?.string else { return [:] }
+        return XCConfig.settings(at: XcodePaths.normalize(file), readFile: readFile)
+    }
+
+    static func productName(_ settings: [String: String], targetName: String) -> String {
+        guard let name = settings["PRODUCT_NAME"], !name.isEmpty, !name.contains("$") else { return targetName }
+        return name
+    }
+
+    /// What the target builds, by the file name a `framework:` dependency links.
+    static func productFileName(_ type: XcodeProductType, productName: String) -> String? {
+        switch type {
+        case .framework, .staticFramework: return productName + ".framework"
+        case .staticLibrary: return "lib\(productName).a"
+        case .dynamicLibrary: return "lib\(productName).dylib"
+        case .application: return productName + ".app"
+        default: return nil
+        }
+    }
+
+    /// XcodeGen's platform names as the names of `#if os(…)`.
+    static func platforms(platform: String?, destinations: [String]) -> [String] {
+        let names = ["ios": "ios", "macos": "macos", "maccatalyst": "ios", "tvos": "tvos", "watchos": "watchos", "visionos": "visionos"]
+        var result: [String] = []
+        for written in [platform].compactMap({ $0 }) + destinations {
+            if let name = names[written.lowercased()], !result.contains(name) { result.append(name) }
+        }
+        return result
+    }
+}
+
+/// `transitivelyLinkDependencies`: an app or test bundle links (and so depends on) the
+/// targets its framework dependencies depend on, as the project XcodeGen writes says.
+enum TransitiveLinking {
+    static func apply(to targets: [XcodeTarget], projectWide: Bool, perTarget: [String: Bool]) -> [XcodeTarget] {
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return targets.map { target in
+            guard perTarget[target.name] ?? projectWide, target.productType.role != .framework else { return target }
+            var result = target
+            var seen = Set(target.dependencies.compactMap(Self.targetName))
+            var queue = target.dependencies.compactMap(Self.targetName)
+            while let name = queue.popLast() {
+                guard let dependency = byName[name], dependency.productType.role == .framework else { continue }
+                for next in dependency.dependencies {
+                    guard let nextName = Self.targetName(next), seen.insert(nextName).inserted else { continue }
+                    result.dependencies.append(XcodeDependency(.target(nextName), line: next.line))
+                    queue.append(nextName)
+                }
+            }
+            return result
+        }
+    }
+
+    private static func targetName(_ dependency: XcodeDependency) -> String? {
+        if case .target(let name) = dependency.kind { return name }
+        return nil
+    }
+}

@@ -1,0 +1,201 @@
+import ModlintXcode
+
+/// A spec that cannot be read: the file (relative to the spec's folder) and line.
+public struct XcodeGenError: Error, Equatable, Sendable {
+    public var file: String
+    public var line: Int
+    public var message: String
+}
+
+/// Loads an XcodeGen spec the way XcodeGen does before it builds a project: the file and
+/// its `include:`s merged into one dictionary (paths of included files made relative to
+/// the spec), then target templates and multi-platform targets resolved.
+struct XcodeGenSpecLoader {
+    static let maximumIncludeDepth = 16
+    let readFile: (String) -> [UInt8]?
+    private var loaded = Set<String>()
+    private var rootFile = ""
+    /// What was read past (a duplicate key), for the project's notes.
+    private(set) var notes: [XcodeNote] = []
+
+    init(readFile: @escaping (String) -> [UInt8]?) {
+        self.readFile = readFile
+    }
+
+    /// The merged, resolved dictionary of the spec at `path` (relative to its folder).
+    mutating func load(_ path: String) throws(XcodeGenError) -> SpecValue {
+        rootFile = path
+        let merged = try loadMerged(path, relativeDirectory: "", depth: 0, reportLine: nil)
+        return Self.resolveProject(merged)
+    }
+
+    /// `reportLine`: for an included file, the line of the root spec's `include:` entry
+    /// that brings it in.
+    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int, reportLine: Int?) throws(XcodeGenError) -> SpecValue {
+        guard depth < Self.maximumIncludeDepth else {
+            throw XcodeGenError(file: path, line: 1, message: "includes nest deeper than \(Self.maximumIncludeDepth) levels")
+        }
+        // XcodeGen merges each file once however often it is included.
+        guard loaded.insert(XcodePaths.normalize(path)).inserted else { return .map([], line: 1) }
+        guard let bytes = readFile(path) else {
+            throw XcodeGenError(file: path, line: 1, message: "cannot read \(path)")
+        }
+        var spec: SpecValue
+        do {
+            let decoded = try SpecDecoder.decode(bytes)
+            spec = decoded.value
+            for (line, key) in decoded.duplicates {
+                notes.append(XcodeNote(line: path == rootFile ? line : 1,
+                                       message: "\(path == rootFile ? "" : path + ":\(line): ")key '\(key)' is written twice in one map; the later value is used"))
+            }
+        } catch {
+            throw XcodeGenError(file: path, line: error.line, message: error.message)
+        }
+        guard case .map = spec else { throw XcodeGenError(file: path, line: 1, message: "the spec is not a dictionary") }
+        if !relativeDirectory.isEmpty { spec = Self.resolvingPaths(spec, relativeTo: relativeDirectory) }
+        if let reportLine { spec = spec.atLine(reportLine) }
+        let folder = XcodePaths.parent(path)
+        var base = SpecValue.map([], line: 1)
+        for include in spec["include"]?.elements ?? [] {
+            let includePath: String
+            var relativePaths = true
+            switch include {
+            case .scalar(let text): includePath = text
+            case .map:
+                guard let text = include["path"]?.string else { continue }
+                if let enable = include["enable"], !enable.isTrue { continue }
+                if let relative = include["relativePaths"] { relativePaths = relative.isTrue }
+                includePath = text
+            case .list: continue
+            }
+            let file = XcodePaths.normalize(XcodePaths.join(folder, includePath))
+            let includedFolder = XcodePaths.parent(file)
+            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1,
+                                     reportLine: reportLine ?? include.line ?? spec["include"]?.line ?? 1)
+            base = sub.merged(onto: base)
+        }
+        return spec.merged(onto: base)
+    }
+
+    /// Paths an included file writes relative to its own folder, made relative to the spec's.
+    static func resolvingPaths(_ spec: SpecValue, relativeTo folder: String) -> SpecValue {
+        func prefixed(_ path: String) -> String {
+            path.hasPrefix("/") || path.hasPrefix("$") ? path : XcodePaths.normalize(XcodePaths.join(folder, path))
+        }
+        func source(_ value: SpecValue) -> SpecValue {
+            switch value {
+            case .scalar(let path): return .scalar(prefixed(path))
+            case .map:
+                guard let path = value["path"]?.string else { return value }
+                return value.setting("path", .scalar(prefixed(path)))
+            case .list: return value
+            }
+        }
+        func pathMap(_ value: SpecValue?) -> SpecValue? {
+            guard case .map(let entries, let line)? = value else { return value }
+            return .map(entries.map { ($0.key, $0.value.string.map { .scalar(prefixed($0)) } ?? $0.value) }, line: line)
+        }
+        func target(_ value: SpecValue) -> SpecValue {
+            var result = value
+            if let sources = value["sources"] {
+                switch sources {
+                case .list(let items, let line): result = result.setting("sources", .list(items.map(source), line: line))
+                default: result = result.setting("sources", source(sources))
+                }
+            }
+            if let files = pathMap(value["configFiles"]) { result = result.setting("configFiles", files) }
+            return result
+        }
+        func eachEntry(_ value: SpecValue?, _ transform: (SpecValue) -> SpecValue) -> SpecValue? {
+            guard case .map(let entries, let line)? = value else { return value }
+            return .map(entries.map { ($0.key, transform($0.value)) }, line: line)
+        }
+        var result = spec
+        for key in ["targets", "targetTemplates"] {
+            if let resolved = eachEntry(spec[key], target) { result = result.setting(key, resolved) }
+        }
+        if let files = pathMap(spec["configFiles"]) { result = result.setting("configFiles", files) }
+        for key in ["packages", "projectReferences"] {
+            let resolved = eachEntry(spec[key]) { entry in
+                guard let path = entry["path"]?.string else { return entry }
+                return entry.setting("path", .scalar(prefixed(path)))
+            }
+            if let resolved { result = result.setting(key, resolved) }
+        }
+        return result
+    }
+
+    // MARK: - Templates and platforms (XcodeGen's `Project.resolveProject`)
+
+    static func resolveProject(_ spec: SpecValue) -> SpecValue {
+        var result = resolveMultiplatformTargets(spec)
+        result = resolveTargetTemplates(result)
+        return resolveMultiplatformTargets(result)
+    }
+
+    /// `platform: [iOS, tvOS]`: one target per platform, named `Name_iOS` (or with the
+    /// target's `platformPrefix`/`platformSuffix`), `${platform}` replaced, the product
+    /// (and so the module) keeping the written name.
+    static func resolveMultiplatformTargets(_ spec: SpecValue) -> SpecValue {
+        guard case .map(let targets, let line)? = spec["targets"] else { return spec }
+        var resolved: [(key: String, value: SpecValue)] = []
+        for (name, target) in targets {
+            guard case .list(let platforms, _)? = target["platform"] else {
+                resolved.append((name, target))
+                continue
+            }
+            for platform in platforms.compactMap(\.string) {
+                var copy = target.expanded(["platform": platform]).setting("platform", .scalar(platform))
+                let suffix = copy["platformSuffix"]?.string ?? "_\(platform)"
+                let prefix = copy["platformPrefix"]?.string ?? ""
+                var settings = copy["settings"] ?? .map([], line: target.line ?? line)
+                if settings["configs"] != nil || settings["groups"] != nil || settings["base"] != nil {
+                    var base = settings["base"] ?? .map([], line: settings.line ?? line)
+                    if base["PRODUCT_NAME"] == nil { base = base.setting("PRODUCT_NAME", .scalar(name)) }
+                    settings = settings.setting("base", base)
+                } else if settings["PRODUCT_NAME"] == nil {
+                    settings = settings.setting("PRODUCT_NAME", .scalar(name))
+                }
+                copy = copy.setting("settings", settings).setting("productName", .scalar(name))
+                resolved.append((prefix + name + suffix, copy))
+            }
+        }
+        return spec.setting("targets", .map(resolved, line: line))
+    }
+
+    /// `templates: [A, B]` of `targetTemplates`, nested ones first, merged under the
+    /// target; `${target_name}` and the target's `templateAttributes` replaced.
+    static func resolveTargetTemplates(_ spec: SpecValue) -> SpecValue {
+        guard case .map(let targets, let line)? = spec["targets"] else { return spec }
+        let templates = spec["targetTemplates"]
+        func collect(_ value: SpecValue, into names: inout [String], at index: inout Int, depth: Int) {
+            guard depth < 32 else { return }
+            for name in value["templates"]?.elements.compactMap(\.string) ?? [] where !names.contains(name) {
+                guard let template = templates?[name] else { continue }
+                names.insert(name, at: index)
+                collect(template, into: &names, at: &index, depth: depth + 1)
+                index += 1
+            }
+        }
+        var resolved: [(key: String, value: SpecValue)] = []
+        for (name, target) in targets {
+            var names: [String] = []
+            var index = 0
+            collect(target, into: &names, at: &index, depth: 0)
+            guard !names.isEmpty else {
+                resolved.append((name, target))
+                continue
+            }
+            var merged = SpecValue.map([], line: target.line ?? line)
+            for template in names { if let value = templates?[template] { merged = value.merged(onto: merged) } }
+            var result = target.merged(onto: merged).expanded(["target_name": name])
+            if case .map(let attributes, _)? = result["templateAttributes"] {
+                var variables: [String: String] = [:]
+                for (key, value) in attributes { if let text = value.string { variables[key] = text } }
+                result = result.expanded(variables)
+            }
+            resolved.append((name, result))
+        }
+        return spec.setting("targets", .map(resolved, line: line))
+    }
+}

@@ -1,0 +1,242 @@
+import ModlintXcode
+@testable import ModlintXcodeGen
+import Testing
+
+/// The spec as XcodeGen resolves it: exact targets, module names, sources and dependencies.
+struct XcodeGenReaderTests {
+    func read(_ files: [String: String], _ spec: String = "project.yml") throws(XcodeGenError) -> XcodeProject {
+        try XcodeGenReader.read(file: spec) { path in files[path].map { Array($0.utf8) } }
+    }
+
+    @Test func targetsWithTypesModuleNamesAndDependencies() throws {
+        let project = try read(["project.yml": """
+            name: Shop
+            packages:
+              Alamofire: {url: https://github.com/Alamofire/Alamofire, from: 5.0.0}
+              Core: {path: Packages/Core}
+              Pulse: {github: kean/Pulse}
+            settings:
+              SWIFT_VERSION: 5.9
+            targets:
+              Shop App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - target: Checkout
+                  - package: Alamofire
+                  - package: Core
+                    product: CoreUI
+                  - package: Pulse
+                  - sdk: Contacts.framework
+                  - framework: Carthage/Build/iOS/Lottie.framework
+                  - carthage: Kingfisher
+                  - bundle: Assets.bundle
+              Checkout:
+                type: framework
+                platform: iOS
+                sources: Checkout
+                settings:
+                  base:
+                    PRODUCT_MODULE_NAME: CheckoutKit
+              Widget:
+                type: app-extension
+                platform: iOS
+                productName: Shop Widget
+            """])
+        #expect(project.name == "Shop")
+        #expect(project.targets.map(\.name) == ["Shop App", "Checkout", "Widget"])
+        #expect(project.targets.map(\.moduleName) == ["Shop_App", "CheckoutKit", "Shop_Widget"])
+        #expect(project.targets.map(\.productType) == [.application, .framework, .appExtension])
+        #expect(project.targets.map(\.productFileName) == ["Shop App.app", "Checkout.framework", nil])
+        #expect(project.targets[0].platforms == ["ios"])
+        #expect(project.targets[0].dependencies.map(\.kind) == [
+            .target("Checkout"),
+            .packageProduct(product: "Alamofire", package: .remote("https://github.com/Alamofire/Alamofire")),
+            .packageProduct(product: "CoreUI", package: .local("Packages/Core")),
+            .packageProduct(product: "Pulse", package: .remote("https://github.com/kean/Pulse")),
+            .linkedProduct("Lottie.framework"),
+            .linkedProduct("Kingfisher.framework"),
+        ])
+        // Lines point at the spec: the dependency list entry.
+        #expect(project.targets[0].dependencies.map(\.line) == [14, 15, 16, 18, 20, 21])
+        // The target's line is its name's.
+        #expect(project.targets[0].line == 9)
+        #expect(project.referencedFolders == ["Packages/Core"])
+    }
+
+    /// `platform: [iOS, macOS]`: one target per platform, named with the suffix,
+    /// `${platform}` replaced, the module keeping the written name.
+    @Test func multiPlatformTargets() throws {
+        let project = try read(["project.yml": """
+            name: P
+            targets:
+              Kit:
+                type: framework
+                platform: [iOS, macOS]
+                sources: Kit
+                dependencies:
+                  - target: Base_${platform}
+                  - target: Mac_${platform}
+                    platforms: [macOS]
+              Base:
+                type: framework
+                platform: [iOS, macOS]
+                platformPrefix: Lib
+                platformSuffix: ""
+            """])
+        #expect(project.targets.map(\.name) == ["Kit_iOS", "Kit_macOS", "LibBase", "LibBase"])
+        #expect(project.targets.map(\.moduleName) == ["Kit", "Kit", "Base", "Base"])
+        #expect(project.targets.map(\.platforms) == [["ios"], ["macos"], ["ios"], ["macos"]])
+        #expect(project.targets[0].dependencies.map(\.kind) == [.target("Base_iOS")])
+        #expect(project.targets[1].dependencies.map(\.kind) == [.target("Base_macOS"), .target("Mac_macOS")])
+        #expect(project.targets.map(\.productFileName) == ["Kit.framework", "Kit.framework", "Base.framework", "Base.framework"])
+    }
+
+    /// Templates, nested ones first, merged under the target (lists concatenate), with
+    /// `${target_name}` and `templateAttributes` replaced.
+    @Test func targetTemplates() throws {
+        let project = try read(["project.yml": """
+            name: P
+            targetTemplates:
+              Base:
+                platform: iOS
+                sources: ["Sources/${target_name}"]
+                dependencies: [{target: Logging}]
+              Feature:
+                templates: [Base]
+                type: framework
+                sources: ["Shared/${flavour}"]
+            targets:
+              Search:
+                templates: [Feature]
+                templateAttributes: {flavour: Green}
+                dependencies: [{target: Network}]
+            """])
+        let search = try #require(project.targets.first)
+        #expect(search.productType == .framework)
+        #expect(search.synchronizedFolders.map(\.path) == ["Sources/Search", "Shared/Green"])
+        #expect(search.dependencies.map(\.kind) == [.target("Logging"), .target("Network")])
+    }
+
+    /// `include:` nested and relative: an included file's paths are relative to itself;
+    /// the including spec wins on conflicts; a file included twice is merged once.
+    @Test func includesResolvePathsRelativeToTheIncludedFile() throws {
+        let project = try read([
+            "project.yml": """
+                name: P
+                include:
+                  - Modules/modules.yml
+                  - path: Shared/base.yml
+                    relativePaths: false
+                  - {path: Disabled/off.yml, enable: false}
+                targets:
+                  App:
+                    type: application
+                    platform: iOS
+                    sources: [App]
+                """,
+            "Modules/modules.yml": """
+                include: [Search/search.yml, ../Shared/base.yml]
+                configFiles:
+                  Debug: Configs/Debug.xcconfig
+                targets:
+                  Profile:
+                    type: framework
+                    platform: iOS
+                    sources: [Profile, {path: Extra, excludes: ["*.md"]}]
+                """,
+            "Modules/Search/search.yml": """
+                targets:
+                  Search:
+                    type: framework
+                    platform: iOS
+                    sources: Sources
+                packages:
+                  Local: {path: ../../Packages/Local}
+                """,
+            "Shared/base.yml": """
+                options: {transitivelyLinkDependencies: false}
+                targets:
+                  App:
+                    type: framework
+                """,
+            "Modules/Configs/Debug.xcconfig": "PRODUCT_MODULE_NAME = $(TARGET_NAME)Module\n",
+        ])
+        #expect(project.targets.map(\.name) == ["Search", "App", "Profile"])
+        #expect(project.targets.map(\.productType) == [.framework, .application, .framework])
+        #expect(project.targets.map { $0.synchronizedFolders.map(\.path) } == [["Modules/Search/Sources"], ["App"], ["Modules/Profile", "Modules/Extra"]])
+        #expect(project.targets[2].synchronizedFolders[1].excludedPatterns == ["*.md"])
+        // The included xcconfig, found relative to the file that names it.
+        #expect(project.targets.map(\.moduleName) == ["SearchModule", "AppModule", "ProfileModule"])
+        #expect(project.referencedFolders == ["Packages/Local"])
+    }
+
+    /// What is not compiled is not a source: folder references are resources, other build
+    /// phases are skipped; a synced folder is a folder, never one file.
+    @Test func onlyCompiledSourcesCount() throws {
+        let project = try read(["project.yml": """
+            name: P
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources:
+                  - path: App
+                    includes: ["**/*.swift"]
+                  - {path: Templates, type: folder}
+                  - {path: Scripts, buildPhase: none}
+                  - {path: Fonts, buildPhase: resources}
+                  - {path: Headers, buildPhase: {copyFiles: {destination: productsDirectory}}}
+                  - {path: Synced, type: syncedFolder, excludes: [Old]}
+                  - {path: Generated, buildPhase: sources, optional: true}
+              Runner:
+                type: ""
+                legacy: {toolPath: /usr/bin/true}
+            """])
+        #expect(project.targets.map(\.name) == ["App"])
+        let app = project.targets[0]
+        #expect(app.synchronizedFolders.map(\.path) == ["App", "Synced", "Generated"])
+        #expect(app.synchronizedFolders.map(\.mayBeFile) == [true, false, true])
+        #expect(app.synchronizedFolders[0].includedPatterns == ["**/*.swift"])
+        #expect(app.resourceFolders == ["Templates"])
+    }
+
+    /// An app links what its frameworks link when the spec asks (`transitivelyLinkDependencies`).
+    @Test func transitiveLinking() throws {
+        let project = try read(["project.yml": """
+            name: P
+            options: {transitivelyLinkDependencies: true}
+            targets:
+              App: {type: application, platform: iOS, dependencies: [{target: Feature}]}
+              Feature: {type: framework, platform: iOS, dependencies: [{target: Core}]}
+              Core: {type: framework, platform: iOS, dependencies: [{target: Log}]}
+              Log: {type: framework, platform: iOS}
+            """])
+        #expect(project.targets[0].dependencies.map(\.kind) == [.target("Feature"), .target("Core"), .target("Log")])
+        #expect(project.targets[1].dependencies.map(\.kind) == [.target("Core")])
+    }
+
+    @Test func badSpecsSayWhereAndWhy() {
+        #expect(throws: XcodeGenError(file: "project.yml", line: 3, message: "invalid YAML: mapping values are not allowed in this context")) {
+            try read(["project.yml": "name: P\ntargets:\n  App: type: application\n"])
+        }
+        #expect(throws: XcodeGenError(file: "project.yml", line: 1, message: "no 'name:': not an XcodeGen spec")) {
+            try read(["project.yml": "targets: {}\n"])
+        }
+        #expect(throws: XcodeGenError(file: "missing.yml", line: 1, message: "cannot read missing.yml")) {
+            try read(["project.yml": "name: P\ninclude: [missing.yml]\n"])
+        }
+        // An include cycle is read once, not forever.
+        #expect((try? read(["project.yml": "name: P\ninclude: [a.yml]\n", "a.yml": "include: [project.yml]\n"]))?.name == "P")
+    }
+
+    /// Aliases of aliases (a "billion laughs" spec from a pull request) stop at a budget.
+    @Test func aliasBombIsRefused() {
+        var yaml = "name: P\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        #expect(throws: XcodeGenError.self) { try read(["project.yml": yaml]) }
+    }
+}
