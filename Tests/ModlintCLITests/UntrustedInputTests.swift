@@ -192,6 +192,30 @@ import Glibc
         }
     }
 
+    /// An XcodeGen spec whose include is a device, a FIFO or a file outside the tree: the
+    /// spec is reported as unread at once (no hang, nothing quoted), the rest analysed.
+    @Test func anXcodeGenIncludeThatIsNoFileOfTheTree() throws {
+        for kind in ["a character device", "a FIFO", "outside"] {
+            let (tree, outside) = try Self.appAndOutside()
+            defer { tree.remove(); outside.remove() }
+            try tree.write("Gen/project.yml", "name: Gen\ninclude: [more.yml]\ntargets:\n  Gen: {type: framework, platform: iOS, sources: [Sources]}\n")
+            try tree.write("Gen/Sources/Gen.swift", "import Foundation\n")
+            switch kind {
+            case "a FIFO": try Self.fifo(tree, "Gen/more.yml")
+            case "outside":
+                try outside.write("secret.yml", "targets: {Secret: {type: framework}}\n")
+                try Self.link(tree, "Gen/more.yml", to: outside.path + "/secret.yml")
+            default: try Self.link(tree, "Gen/more.yml", to: "/dev/zero")
+            }
+            let run = try Self.lint(tree)
+            #expect(run.exitCode == 1, "\(kind)")
+            #expect(run.standardOutput.contains("Gen/project.yml:1:1: error: cannot read XcodeGen spec (in Gen/more.yml): cannot read more.yml; its targets are not analysed [unread-build-description]\n"),
+                    "\(kind): \(run.standardOutput)")
+            #expect(!run.standardOutput.contains("Secret"))
+            #expect(run.standardOutput.contains(Self.duplicate))
+        }
+    }
+
     @Test func anXcconfigIncludingDevZeroOrItselfEndsAtOnce() throws {
         for include in ["#include \"/dev/zero\"\n", String(repeating: "#include \"Base.xcconfig\"\n", count: 3), "#include \"Other.xcconfig\"\n"] {
             let tree = try Self.app()
