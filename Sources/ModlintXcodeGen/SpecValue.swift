@@ -189,11 +189,7 @@ struct SpecDecoder {
         }
         guard let root else { return .map([], line: 1) }
         var decoder = SpecDecoder()
-        do {
-            return try decoder.value(root, depth: 0)
-        } catch {
-            throw error
-        }
+        return try decoder.value(root, depth: 0)
     }
 
     private mutating func value(_ node: Node, depth: Int) throws(Failure) -> SpecValue {

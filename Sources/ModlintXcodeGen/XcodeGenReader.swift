@@ -29,12 +29,12 @@ public enum XcodeGenReader {
                                           perTarget: Dictionary(spec["targets"]?.entries.compactMap { entry in
                                               entry.value["transitivelyLinkDependencies"].map { (entry.key, $0.isTrue) }
                                           } ?? [], uniquingKeysWith: { $1 }))
-        let packages = builder.packages.values.compactMap { $0 }.sorted { "\($0)" < "\($1)" }
+        let packages = Set(builder.packages.values.compactMap { $0 }).sorted { "\($0)" < "\($1)" }
         let localFolders = builder.packages.values.compactMap { reference -> String? in
             if case .local(let path)? = reference { return path }
             return nil
         }
-        return XcodeProject(name: name, targets: targets, packages: Array(Set(packages)).sorted { "\($0)" < "\($1)" },
+        return XcodeProject(name: name, targets: targets, packages: packages,
                             referencedFolders: localFolders.sorted(), folderReferences: [], notes: loader.notes + builder.notes)
     }
 }
