@@ -5,20 +5,10 @@ import Yams
 ///
 /// XcodeGen merges includes and templates on untyped dictionaries; modlint does the same
 /// on this type, so the merge rules (`merged(onto:)`) read like XcodeGen's.
-indirect enum SpecValue: Equatable {
+indirect enum SpecValue {
     case scalar(String)
     case list([SpecValue], line: Int)
     case map([(key: String, value: SpecValue)], line: Int)
-
-    static func == (lhs: SpecValue, rhs: SpecValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.scalar(let a), .scalar(let b)): return a == b
-        case (.list(let a, _), .list(let b, _)): return a == b
-        case (.map(let a, _), .map(let b, _)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: return false
-        }
-    }
 
     var string: String? {
         if case .scalar(let text) = self { return text }

@@ -91,9 +91,13 @@ struct XcodeGenSpecLoader {
             case .list: return value
             }
         }
-        func pathMap(_ value: SpecValue?) -> SpecValue? {
+        func eachEntry(_ value: SpecValue?, _ transform: (SpecValue) -> SpecValue) -> SpecValue? {
             guard case .map(let entries, let line)? = value else { return value }
-            return .map(entries.map { ($0.key, $0.value.string.map { .scalar(prefixed($0)) } ?? $0.value) }, line: line)
+            return .map(entries.map { ($0.key, transform($0.value)) }, line: line)
+        }
+        /// `configFiles: {Debug: a.xcconfig}`: each path.
+        func pathMap(_ value: SpecValue?) -> SpecValue? {
+            eachEntry(value) { entry in entry.string.map { .scalar(prefixed($0)) } ?? entry }
         }
         func target(_ value: SpecValue) -> SpecValue {
             var result = value
@@ -105,10 +109,6 @@ struct XcodeGenSpecLoader {
             }
             if let files = pathMap(value["configFiles"]) { result = result.setting("configFiles", files) }
             return result
-        }
-        func eachEntry(_ value: SpecValue?, _ transform: (SpecValue) -> SpecValue) -> SpecValue? {
-            guard case .map(let entries, let line)? = value else { return value }
-            return .map(entries.map { ($0.key, transform($0.value)) }, line: line)
         }
         var result = spec
         for key in ["targets", "targetTemplates"] {

@@ -15,10 +15,11 @@ import ModlintXcodeGen
 protocol ProjectBuildSystem: Sendable {
     /// The generator that writes the project; `nil` for a committed project.
     var generator: ProjectGenerator? { get }
-    /// Root-relative paths of the descriptions it reads in this walk.
-    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String]
-    /// Reads one description; never throws: what fails is in the reading.
-    func read(_ description: String, root: String, scope: ReadScope) -> ProjectReading
+    /// Root-relative paths of the descriptions it may read in this walk.
+    func descriptions(in scan: TreeScan) -> [String]
+    /// Reads one description; never throws: what fails is in the reading. `nil`: the file
+    /// turned out to describe no project (a `project.yml` of another tool).
+    func read(_ description: String, root: String, scope: ReadScope) -> ProjectReading?
 }
 
 /// One project description, read.
@@ -49,8 +50,7 @@ enum ProjectBuildSystems {
         var readings: [ProjectReading] = []
         for system in all {
             if system.generator == nil && !readsCommittedProjects { continue }
-            let found = system.descriptions(in: scan, root: root, scope: scope)
-            readings += found.parallelMap { system.read($0, root: root, scope: scope) }
+            readings += system.descriptions(in: scan).parallelMap { system.read($0, root: root, scope: scope) }.compactMap { $0 }
         }
         let generated = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.projectPath))
         var kept: [ProjectReading] = [], shadowed: [ProjectReading] = []
@@ -85,11 +85,11 @@ enum ProjectBuildSystems {
 struct CommittedXcodeProjects: ProjectBuildSystem {
     var generator: ProjectGenerator? { nil }
 
-    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String] {
+    func descriptions(in scan: TreeScan) -> [String] {
         scan.xcodeProjects.sorted()
     }
 
-    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading {
+    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading? {
         let pbxproj = Paths.join(path, "project.pbxproj")
         var reading = ProjectReading(description: path, file: pbxproj, projectPath: path, generator: nil)
         let bytes: [UInt8]
@@ -118,15 +118,8 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
     static let fileNames: Set<String> = ["project.yml", "project.yaml", "project.json"]
     var generator: ProjectGenerator? { .xcodeGen }
 
-    /// Specs that describe targets: a `project.yml` of another tool (no `targets:`) is none,
-    /// and neither is one another spec includes (it is read as part of that spec).
-    func descriptions(in scan: TreeScan, root: String, scope: ReadScope) -> [String] {
-        scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted().filter { path in
-            guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) else {
-                return true   // unreadable: reading it reports why
-            }
-            return Self.declaresTargets(bytes)
-        }
+    func descriptions(in scan: TreeScan) -> [String] {
+        scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()
     }
 
     /// `targets:` or `include:` (which may bring the targets) at the start of a line, or
@@ -138,24 +131,37 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
         }
     }
 
-    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading {
+    /// A spec that describes targets; a `project.yml` of another tool (no `targets:` or
+    /// `include:`) is none.
+    func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading? {
         let folder = Paths.parent(path)
         var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .xcodeGen)
+        let spec: [UInt8]
+        switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
+        case .success(let bytes):
+            guard Self.declaresTargets(bytes) else { return nil }
+            spec = bytes
+        case .failure(let refusal):
+            reading.failure = (1, "cannot read XcodeGen spec: \(refusal); its targets are not analysed")
+            return reading
+        }
+        let name = Paths.lastComponent(path)
         let notes = ReadingNotes()
         let absoluteFolder = Paths.join(root, folder)
         let settings = ProjectBuildSystems.settingsReader(root: root, folder: folder, file: path, scope: scope, notes: notes)
         let readFile: @Sendable (String) -> [UInt8]? = { file in
+            if file == name { return spec }
             // Includes are build descriptions: read with the same care, inside the scope.
             guard file.hasSuffix(".yml") || file.hasSuffix(".yaml") || file.hasSuffix(".json") else { return settings(file) }
             let absolute = Paths.normalize(Paths.join(absoluteFolder, file))
             return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
         }
         do {
-            let project = try XcodeGenReader.read(file: Paths.lastComponent(path), readFile: readFile)
+            let project = try XcodeGenReader.read(file: name, readFile: readFile)
             reading.project = project
             reading.projectPath = Paths.join(folder, project.name + ".xcodeproj")
         } catch {
-            let shown = error.file == Paths.lastComponent(path) ? "" : " (in \(Paths.normalize(Paths.join(folder, error.file))))"
+            let shown = error.file == name ? "" : " (in \(Paths.normalize(Paths.join(folder, error.file))))"
             reading.failure = (error.line, "cannot read XcodeGen spec\(shown): \(error.message); its targets are not analysed")
         }
         reading.notes = notes.all

@@ -45,7 +45,7 @@ enum UnreadSpecs {
         }
         guard !relevant.isEmpty else { return [] }
         var unread: [String: [String]] = [:]
-        for file in filesInNoTarget where !isTuistProjectManifest(file) && !file.hasPrefix("Tuist/") && !file.contains("/Tuist/") {
+        for file in filesInNoTarget where !WorkspaceLoader.isTuistManifest(file) {
             var folder = Paths.parent(file)
             while true {
                 if relevant[folder] != nil {

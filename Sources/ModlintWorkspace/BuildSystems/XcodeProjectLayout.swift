@@ -38,8 +38,6 @@ struct XcodeProjectLayout {
     }
 
     var projects: [PendingProject] = []
-    /// The first project of each folder: a Tuist `.project(path:)` names the folder only.
-    private var projectIndexByDirectory: [String: Int] = [:]
     var targets: [PendingTarget] = []
     var notes: [WorkspaceNote] = []
     /// Swift files inside folder references that targets copy as resources: bundled, not
@@ -61,6 +59,8 @@ struct XcodeProjectLayout {
     init(root: String, readings: [ProjectReading], workspacePaths: [String], swiftFiles: [String],
          packageDirectories: [String], owners: [String: SwiftPMOwner], scope: ReadScope, usedIdentities: inout Set<String>) {
         var projectIndexByPath: [String: Int] = [:]
+        // The first project of each folder: a Tuist `.project(path:)` names the folder only.
+        var projectIndexByDirectory: [String: Int] = [:]
         var models: [XcodeProject] = []
         for reading in readings {
             notes += reading.notes
@@ -84,6 +84,11 @@ struct XcodeProjectLayout {
                                            manifest: PackageManifest(name: project.name, toolsVersion: nil),
                                            file: reading.file, generator: reading.generator))
             models.append(project)
+        }
+        /// The project a reference names (`../Kit/Kit.xcodeproj`, or its folder), written
+        /// relative to the folder of the project that holds the reference.
+        func projectIndex(_ reference: String, from directory: String) -> Int? {
+            Self.rootRelative(reference, in: directory, root: root).flatMap { projectIndexByPath[$0] ?? projectIndexByDirectory[$0] }
         }
         // Who builds `Kit.framework`: linked products resolve to targets across projects.
         var builders: [String: [(project: Int, target: String)]] = [:]
@@ -132,8 +137,7 @@ struct XcodeProjectLayout {
                     case .target(let name):
                         if let resolved = resolveTarget(name, in: index, line: line) { declared.append(resolved) }
                     case .projectTarget(let projectPath, let targetName):
-                        if let other = Self.rootRelative(projectPath, in: pending.directory, root: root),
-                           let otherIndex = projectIndexByPath[other] ?? projectIndexByDirectory[other] {
+                        if let otherIndex = projectIndex(projectPath, from: pending.directory) {
                             if let resolved = resolveTarget(targetName, in: otherIndex, line: line) { declared.append(resolved) }
                         } else {
                             // A project outside the linted paths: an external product.
@@ -150,8 +154,8 @@ struct XcodeProjectLayout {
                         declared.append(TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1))
                     case .linkedProduct(let fileName):
                         let candidates = (builders[fileName] ?? []).filter { !($0.project == index && $0.target == target.name) }
-                        guard let builder = Self.builder(of: candidates, for: target, in: index, models: models, projectIndexByPath: projectIndexByPath,
-                                                         directory: pending.directory, root: root) else { continue }
+                        guard let builder = Self.builder(of: candidates, for: target, in: index, models: models,
+                                                         projectIndex: { projectIndex($0, from: pending.directory) }) else { continue }
                         if let resolved = resolveTarget(builder.target, in: builder.project, line: line) { declared.append(resolved) }
                     }
                 }
@@ -206,15 +210,16 @@ struct XcodeProjectLayout {
     /// several do when one framework is built once per platform (`Kit_iOS`, `Kit_macOS`,
     /// all named `Kit`). The one it also depends on as a target, else one for a platform it
     /// builds for, else one of its own project, else the first.
+    /// `projectIndex`: the project a cross-project reference of the target names.
     static func builder(of candidates: [(project: Int, target: String)], for target: XcodeTarget, in index: Int, models: [XcodeProject],
-                        projectIndexByPath: [String: Int], directory: String, root: String) -> (project: Int, target: String)? {
+                        projectIndex: (String) -> Int?) -> (project: Int, target: String)? {
         guard candidates.count > 1 else { return candidates.first }
         let explicit = candidates.first { candidate in
             target.dependencies.contains { dependency in
                 switch dependency.kind {
                 case .target(let name): return candidate.project == index && candidate.target == name
                 case .projectTarget(let project, let name):
-                    return candidate.target == name && rootRelative(project, in: directory, root: root).flatMap { projectIndexByPath[$0] } == candidate.project
+                    return candidate.target == name && projectIndex(project) == candidate.project
                 default: return false
                 }
             }
