@@ -51,6 +51,7 @@ public enum BuiltinRules {
         // Input problems.
         InvalidManifest(),
         UnreadBuildDescription(),
+        StaleGeneratedProject(),
         UnresolvedManifest(),
         InvalidSource(),
         FilesInNoTarget(),

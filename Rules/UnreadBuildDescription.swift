@@ -27,19 +27,20 @@ public struct UnreadBuildDescription: Rule {
         notes are missing). Commit the file itself, not a link to it; move shared files \
         into the repository; or exclude the folder in `.modlint.yml` when it is not yours.
 
-        An XcodeGen spec (`project.yml`, with its includes and xcconfig files) is read \
-        like a project, with the same care; one that is not valid YAML or names no project \
-        is an error at the line that breaks it. Build descriptions modlint has no reader \
-        for yet — a Tuist `Project.swift`, a CocoaPods `Podfile` with development pods, a \
-        Bazel `BUILD` file with Swift or Apple rules — and a spec it could not read are an \
+        An XcodeGen spec (`project.yml`, with its includes and xcconfig files) and a Tuist \
+        `Project.swift` (with its helpers) are read like projects, with the same care; one \
+        that is not valid YAML or makes no project is an error at the line that breaks it. \
+        Build descriptions modlint has no reader for yet — a CocoaPods `Podfile` with \
+        development pods, a Bazel `BUILD` file with Swift or Apple rules — and a spec it \
+        could not read are an \
         **error** where they leave Swift files in no target below their folder: the \
         finding names the file, how many files go unread and the remedy (generate the \
         project first, or exclude the folder). One that leaves nothing unread, or whose \
         text shows it describes no Swift code, says nothing.
         """,
         examples: [
-            RuleExample("a Tuist manifest whose projects are not generated, and a BUILD file for C code only", files: [
-                "Project.swift": "\u{2193}import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
+            RuleExample("a Bazel BUILD file with Swift rules, and one for C code only", files: [
+                "BUILD": "\u{2193}swift_library(name = \"App\", srcs = glob([\"App/*.swift\"]))\n",
                 "App/App.swift": "import Kit\n",
                 "Kit/Package.swift": """
                 // swift-tools-version:5.9
@@ -59,6 +60,31 @@ public struct UnreadBuildDescription: Rule {
                 """,
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
             ]),
+            RuleExample("a Tuist manifest whose project cannot be evaluated", files: [
+                "Project.swift": "\u{2193}import ProjectDescription\n\u{2193}let project = makeProject()\n",
+                "App/App.swift": "import Kit\n",
+                "Kit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            ]),
+            RuleExample("an empty Package.swift over code no other description builds", files: [
+                "Package.swift": "\u{2193}",
+                "Sources/App/App.swift": "struct App {}\n",
+            ]),
+            RuleExample("an empty Package.swift that hides a demo folder another project builds", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Sources/Kit/Kit.swift": "public struct Kit {}\n",
+                "Demo/Package.swift": "// swift-tools-version:5.9\n// Keeps this folder out of the package above.\n",
+                "Demo/project.yml": "name: Demo\ntargets:\n  Demo:\n    type: application\n    platform: iOS\n    sources: [Demo]\n",
+                "Demo/Demo/App.swift": "import UIKit\n",
+            ]),
             RuleExample("a Podfile without development pods leaves nothing of its own unread", files: [
                 "Podfile": "target 'App' do\n  pod 'Alamofire'\nend\n",
                 "fastlane/Release.swift": "print(1)\n",
@@ -70,7 +96,7 @@ public struct UnreadBuildDescription: Rule {
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
             ]),
             RuleExample("groups that contain each other", files: [
-                "App.xcodeproj/project.pbxproj": project(appGroup: "\u{2193}\t\tGR02 = {isa = PBXGroup; children = (FR01, GR01); path = App; sourceTree = \"<group>\"; };"),
+                "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(appGroup: "\u{2193}\t\tGR02 = {isa = PBXGroup; children = (FR01, GR01); path = App; sourceTree = \"<group>\"; };"),
                 "App/App.swift": "struct App {}\n",
             ]),
             RuleExample("a project that is cut off", files: [
@@ -86,32 +112,11 @@ public struct UnreadBuildDescription: Rule {
                 "App/App.swift": "struct App {}\n",
             ]),
             RuleExample("groups nested in order", files: [
-                "App.xcodeproj/project.pbxproj": project(appGroup: "\t\tGR02 = {isa = PBXGroup; children = (FR01); path = App; sourceTree = \"<group>\"; };"),
+                "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(),
                 "App/App.swift": "struct App {}\n",
             ]),
         ]
     )
-
-    /// An app whose main group holds `appGroup` (the line that declares group GR02).
-    private static func project(appGroup: String) -> String {
-        """
-        // !$*UTF8*$!
-        {
-        	archiveVersion = 1;
-        	objectVersion = 56;
-        	objects = {
-        		BF01 = {isa = PBXBuildFile; fileRef = FR01; };
-        		FR01 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
-        		GR01 = {isa = PBXGroup; children = (GR02); sourceTree = "<group>"; };
-        \(appGroup)
-        		SP01 = {isa = PBXSourcesBuildPhase; files = (BF01); };
-        		TG01 = {isa = PBXNativeTarget; buildPhases = (SP01); name = App; productType = "com.apple.product-type.application"; };
-        		PR01 = {isa = PBXProject; mainGroup = GR01; targets = (TG01); };
-        	};
-        	rootObject = PR01;
-        }
-        """
-    }
 
     public init() {}
 

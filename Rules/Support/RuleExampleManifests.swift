@@ -36,3 +36,31 @@ enum SpeziExampleManifest {
     )
     """
 }
+
+/// Xcode projects shared by the examples of the rules on build descriptions.
+enum XcodeExampleProjects {
+    /// The group that holds `App/App.swift`.
+    static let appGroup = "\t\tGR02 = {isa = PBXGroup; children = (FR01); path = App; sourceTree = \"<group>\"; };"
+
+    /// `App.xcodeproj`: one app target building `App/App.swift`, its main group holding
+    /// `appGroup` (the line that declares group GR02).
+    static func app(appGroup: String = appGroup) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	objectVersion = 56;
+        	objects = {
+        		BF01 = {isa = PBXBuildFile; fileRef = FR01; };
+        		FR01 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
+        		GR01 = {isa = PBXGroup; children = (GR02); sourceTree = "<group>"; };
+        \(appGroup)
+        		SP01 = {isa = PBXSourcesBuildPhase; files = (BF01); };
+        		TG01 = {isa = PBXNativeTarget; buildPhases = (SP01); name = App; productType = "com.apple.product-type.application"; };
+        		PR01 = {isa = PBXProject; mainGroup = GR01; targets = (TG01); };
+        	};
+        	rootObject = PR01;
+        }
+        """
+    }
+}

@@ -23,6 +23,9 @@ public struct PackageManifest: Sendable, Equatable, Codable {
     /// compilation condition: `.define("X")` can only set one of these, so code under
     /// `#if FLAG` for any other flag is compiled only with `-Xswiftc -DFLAG`.
     public var flagCandidates: Set<String> = []
+    /// Whether the manifest makes a package (`let package = Package(…)`): one that does
+    /// not is refused by SwiftPM, and none of its targets is known.
+    public var declaresPackage = true
 
     public init(name: String, toolsVersion: String? = nil, products: [ManifestProduct] = [],
                 targets: [ManifestTarget] = [], dependencies: [PackageDependency] = [], notes: [ManifestNote] = []) {

@@ -96,6 +96,11 @@ struct ManifestEvaluator {
     /// and its stored properties in scope.
     var instanceMethods: [String: [(type: String, decl: FunctionDecl)]] = [:]
     var instanceGetters: [String: [(type: String, body: [Stmt])]] = [:]
+    /// Stored properties with an initial value (`private var name = ""`), by type.
+    var storedDefaults: [String: [(name: String, value: Expr)]] = [:]
+    /// The enums that declare each case name, and each enum's cases in order (`allCases`).
+    var enumCaseTypes: [String: [String]] = [:]
+    var casesByType: [String: [String]] = [:]
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0
@@ -141,6 +146,11 @@ struct ManifestEvaluator {
                 }
             case .binding(let name, false, nil, let getter?, _):
                 instanceGetters[name, default: []].append((type, getter))
+            case .binding(let name, false, let value?, nil, _):
+                storedDefaults[type, default: []].append((name, value))
+            case .enumCases(let names):
+                for name in names { enumCaseTypes[name, default: []].append(type) }
+                casesByType[type, default: []] += names
             case .function(let decl, true):
                 staticFunctions[decl.name, default: []].append(decl)
             case .function(let decl, false):
@@ -156,10 +166,12 @@ struct ManifestEvaluator {
     /// The member of the manifest's own types that `object` gets: its own type's (a value
     /// built by `CustomTarget(…)` has that kind), else the only candidate, else the first
     /// (an enum case such as `.exported` does not say its type).
-    static func own<Member>(_ candidates: [(type: String, member: Member)]?, for object: ManifestObject) -> Member? {
+    /// An enum case value (`.testKit`) belongs to the enum that declares that case.
+    func own<Member>(_ candidates: [(type: String, member: Member)]?, for object: ManifestObject) -> Member? {
         guard let candidates, !candidates.isEmpty else { return nil }
         let exact = candidates.first { $0.type == object.kind || $0.type.hasSuffix("." + object.kind) }
-        return (exact ?? candidates[0]).member
+        let declaringCase = enumCaseTypes[object.kind].flatMap { types in candidates.first { types.contains($0.type) } }
+        return (exact ?? declaringCase ?? candidates[0]).member
     }
 
     /// A scope for a member of `object`: `self` and its stored properties.
@@ -269,6 +281,8 @@ struct ManifestEvaluator {
                 if let chosen, case .returned(let v) = execute(chosen, in: Scope(parent: scope)) { return .returned(v) }
             case .returnStmt(let expr, _):
                 return .returned(expr.map { evaluate($0, in: scope) } ?? .null)
+            case .enumCases:
+                break   // registered with their type
             case .unsupported(let message, let pos):
                 note(message, pos)
             }
@@ -384,12 +398,20 @@ struct ManifestEvaluator {
             return .null
         case .identifier(let name, let p):
             if let value = scope.lookup(name) { return resolveGetter(value, in: scope) }
+            // A computed property of `self` named without `self.` (`setName(name)` inside
+            // `var target: Target` of an enum).
+            if case .object(let object)? = scope.lookup("self"),
+               let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
+                return invoke(body: getter, scope: memberScope(object), pos: p)
+            }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 return .type(name)
             }
             return .unknown("cannot resolve '\(name)'", p)
         case .implicitMember(let name, let p):
             if let member = statics[name] { return resolveGetter(member, in: global) }
+            // `.Feature.search`: a nested type of the contextual type, whose statics follow.
+            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return .type(name) }
             return .object(ManifestObject(kind: name, args: [], pos: p))
         case .member(let baseExpr, let name, let p):
             let base = evaluate(baseExpr, in: scope)
@@ -524,6 +546,10 @@ struct ManifestEvaluator {
             if name == "processInfo" { return .type("ProcessInfo") }
             if name == "self" { return base }
             if let member = statics[name] { return resolveGetter(member, in: global) }
+            if name == "allCases", let cases = casesByType[typeName] ?? casesByType.keys.sorted().first(where: { $0.hasSuffix("." + typeName) }).flatMap({ casesByType[$0] }) {
+                // `enum Module: CaseIterable`: its cases, each a value of the enum.
+                return .array(cases.map { .object(ManifestObject(kind: $0, args: [], pos: pos)) })
+            }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 return .type(typeName + "." + name)
             }
@@ -536,7 +562,7 @@ struct ManifestEvaluator {
             if object.kind == Self.tupleKind, let position = Int(name), position >= 0, position < object.args.count {
                 return object.args[position].value
             }
-            if let getter = Self.own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
+            if let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
                 return invoke(body: getter, scope: memberScope(object), pos: pos)
             }
             if name == "type", let kind = ManifestBuilder.targetKinds[object.kind] {
@@ -605,7 +631,7 @@ struct ManifestEvaluator {
                 }
                 return .unknown("string method '\(name)' is not evaluated", p)
             case .object(let object):
-                guard let decl = Self.own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
+                guard let decl = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
                     return .unknown("method '\(name)' is not evaluated", p)
                 }
                 return call(decl, argExprs, pos: pos, in: scope, callee: memberScope(object))
@@ -650,6 +676,7 @@ struct ManifestEvaluator {
                     return args.first?.value ?? .array([])
                 }
                 if name == "String", let first = args.first, case .string = first.value { return first.value }
+                if let object = construct(name, argExprs, args, pos: pos, in: scope) { return .object(object) }
                 let object = ManifestObject(kind: name, args: args, pos: pos)
                 if name == "Package" { packages.append(object) }
                 return .object(object)
@@ -659,6 +686,26 @@ struct ManifestEvaluator {
             let value = evaluate(callee, in: scope)
             return apply(value, argExprs, pos: pos, in: scope)
         }
+    }
+
+    /// A value of one of the manifest's own types (a helper's `struct Module`, `final class
+    /// ProjectBuilder`): its stored properties' initial values, then its `init` (whose
+    /// parameter defaults fill what the call leaves out and whose `self.x = …` make the
+    /// properties), else the call's labelled arguments as a memberwise init. `nil` for a
+    /// type the manifest does not declare (`PackageDescription`'s own stay data).
+    mutating func construct(_ type: String, _ argExprs: [Argument], _ args: [(label: String?, value: Value)], pos: SourcePos,
+                            in scope: Scope) -> ManifestObject? {
+        let defaults = storedDefaults[type] ?? []
+        let initializer = instanceMethods["init"]?.first { $0.type == type && Self.accepts($0.decl, argExprs) }?.decl
+        guard !defaults.isEmpty || initializer != nil else { return nil }
+        let object = ManifestObject(kind: type, args: [], pos: pos)
+        for (name, value) in defaults { object.set(name, evaluate(value, in: global)) }
+        if let initializer {
+            _ = call(initializer, argExprs, pos: pos, in: scope, callee: memberScope(object))
+        } else {
+            for case (let label?, let value) in args { object.set(label, value) }
+        }
+        return object
     }
 
     /// The name a static function's scope binds to the type it is called on, so that
@@ -675,18 +722,20 @@ struct ManifestEvaluator {
 
     /// A user-declared static function whose parameter labels accept `args`.
     func staticFunction(_ name: String, _ args: [Argument]) -> FunctionDecl? {
-        guard let candidates = staticFunctions[name] else { return nil }
-        return candidates.first { decl in
-            var remaining = args[...]
-            for param in decl.params {
-                if let next = remaining.first, next.label == param.label {
-                    remaining = remaining.dropFirst()
-                } else if param.defaultValue == nil {
-                    return false
-                }
+        staticFunctions[name]?.first { Self.accepts($0, args) }
+    }
+
+    /// Whether a function's parameter labels accept `args` (missing ones have defaults).
+    static func accepts(_ decl: FunctionDecl, _ args: [Argument]) -> Bool {
+        var remaining = args[...]
+        for param in decl.params {
+            if let next = remaining.first, next.label == param.label {
+                remaining = remaining.dropFirst()
+            } else if param.defaultValue == nil {
+                return false
             }
-            return remaining.isEmpty
         }
+        return remaining.isEmpty
     }
 
     mutating func evaluateArgs(_ args: [Argument], in scope: Scope) -> [(label: String?, value: Value)] {

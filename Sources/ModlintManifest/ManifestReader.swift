@@ -183,6 +183,7 @@ public struct ManifestReader: Sendable {
             builder.fill(&manifest, from: package)
         } else {
             builder.notes.append(("no 'Package(…)' initializer found", SourcePos(line: 1, offset: 0)))
+            manifest.declaresPackage = false
         }
 
         // Notes: sorted, one per position and message.

@@ -98,6 +98,8 @@ indirect enum Stmt {
     /// `switch subject { case a, b: … default: … }`; `nil` patterns mean `default`.
     case switchStmt(subject: Expr, cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos)
     case returnStmt(Expr?, SourcePos)
+    /// `case a, b(Int), c = "c"` in an enum: the case names (a value `.a` of this type).
+    case enumCases([String])
     case unsupported(String, SourcePos)
 }
 
@@ -353,9 +355,16 @@ struct ManifestParser: BracketReader {
                 }
                 return .returnStmt(nil, pos)
             }
-            if source.matches(token, "case") || source.matches(token, "typealias") || source.matches(token, "init")
-                || source.matches(token, "subscript") || source.matches(token, "associatedtype") {
-                // Enum cases, type aliases, initialisers: no manifest content.
+            if source.matches(token, "init") {
+                // An initialiser of the manifest's own type (a helper's `struct Module`):
+                // its defaults and assignments make the value.
+                return parseFunction(isStatic: false, initializer: true)
+            }
+            if source.matches(token, "case") {
+                return parseEnumCases(from: start)
+            }
+            if source.matches(token, "typealias") || source.matches(token, "subscript") || source.matches(token, "associatedtype") {
+                // Type aliases: no manifest content.
                 index += 1
                 skipStatement(from: index - 1)
                 return nil
@@ -467,14 +476,22 @@ struct ManifestParser: BracketReader {
         }
     }
 
-    mutating func parseFunction(isStatic: Bool) -> Stmt? {
+    /// `initializer`: at `init` (named `init`, maybe failable), not at `func`.
+    mutating func parseFunction(isStatic: Bool, initializer: Bool = false) -> Stmt? {
         let pos = currentPos
-        index += 1 // func
-        guard let nameToken = current, let name = identifierName(nameToken) ?? (nameToken.kind == .operator ? source.text(nameToken) : nil) else {
-            skipStatement(from: index - 1)
-            return .unsupported("function declaration is not evaluated", pos)
+        index += 1 // func, init
+        let name: String
+        if initializer {
+            name = "init"
+            if let token = current, token.kind == .operator, source.text(token) == "?" || source.text(token) == "!" { index += 1 }
+        } else {
+            guard let nameToken = current, let written = identifierName(nameToken) ?? (nameToken.kind == .operator ? source.text(nameToken) : nil) else {
+                skipStatement(from: index - 1)
+                return .unsupported("function declaration is not evaluated", pos)
+            }
+            name = written
+            index += 1
         }
-        index += 1
         if let token = current, token.kind == .operator, source.bytes[Int(token.start)] == UInt8(ascii: "<") {
             // Generic parameters.
             var level = 0
@@ -525,6 +542,30 @@ struct ManifestParser: BracketReader {
         }
         let body = parseBlock()
         return .function(FunctionDecl(name: name, params: params, body: body, pos: pos), isStatic: isStatic)
+    }
+
+    /// `case a, b(Int), c = "c"`: the names; associated values and raw values are skipped.
+    mutating func parseEnumCases(from start: Int) -> Stmt {
+        index += 1 // case
+        var names: [String] = []
+        var expectsName = true
+        while let token = current, !(index > start + 1 && token.isAtLineStart), !isPunct(token, UInt8(ascii: "}")) {
+            if isPunct(token, UInt8(ascii: ";")) {
+                index += 1
+                break
+            }
+            if expectsName, let name = identifierName(token) {
+                names.append(name)
+                expectsName = false
+                index += 1
+            } else if isPunct(token, UInt8(ascii: "(")) {
+                skipBalanced()
+            } else {
+                if isPunct(token, UInt8(ascii: ",")) { expectsName = true }
+                index += 1
+            }
+        }
+        return .enumCases(names)
     }
 
     mutating func parseTypeDecl() -> Stmt? {

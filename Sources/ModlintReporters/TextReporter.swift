@@ -55,6 +55,10 @@ public struct TextReporter: Reporter {
     public func summaryLine(_ s: LintResult.Summary) -> String {
         var scope = "in \(Plural.count(s.packages, "package")), \(Plural.count(s.modules, "module")), \(Plural.count(s.files, "file"))"
         if s.filesInNoTarget > 0 { scope += " (\(Plural.count(s.filesInNoTarget, "file")) in no target)" }
+        // A gate that read a fraction of the code says so where everyone looks.
+        if s.filesInNoTarget > s.files {
+            scope += "; less than half of the Swift files were analysed"
+        }
         if s.contextPackages > 0 { scope += "; \(Plural.count(s.contextPackages, "dependency package")) read as context" }
         if s.errors == 0 && s.warnings == 0 && s.notes == 0 {
             return "no findings " + scope

@@ -203,6 +203,8 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
         /// but not read or not followed: refused by the input checks, malformed, or of a
         /// structure the reader cannot follow. What it describes is not analysed.
         case unreadBuildDescription
+        /// A committed project that differs from the spec it is generated from.
+        case staleGeneratedProject
     }
     public var kind: Kind
     public var file: String

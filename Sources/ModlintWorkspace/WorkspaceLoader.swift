@@ -286,7 +286,8 @@ public struct WorkspaceLoader: Sendable {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
-                || scan.unreadSpecs.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0)) }) else {
+                || scan.unreadSpecs.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0)) })
+                || scan.swiftFiles.contains(where: TuistBuildSystem.isProjectManifest) else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
@@ -296,11 +297,13 @@ public struct WorkspaceLoader: Sendable {
         return (root, scan)
     }
 
-    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, anything under `Tuist/`):
-    /// Swift that Tuist runs to generate Xcode projects, never a target's source.
+    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, anything under
+    /// `Tuist/` or a plugin's `ProjectDescriptionHelpers/`): Swift that Tuist runs to
+    /// generate Xcode projects, never a target's source.
     public static func isTuistManifest(_ path: String) -> Bool {
         let name = Paths.lastComponent(path)
-        return name == "Project.swift" || name == "Workspace.swift" || path.hasPrefix("Tuist/") || path.contains("/Tuist/")
+        return name == "Project.swift" || name == "Workspace.swift" || name == "Tuist.swift" || path.hasPrefix("Tuist/") || path.contains("/Tuist/")
+            || path.hasPrefix("ProjectDescriptionHelpers/") || path.contains("/ProjectDescriptionHelpers/")
     }
 
     /// For `lint FILE`: the nearest folder above the file that holds a `Package.swift` or
@@ -453,7 +456,7 @@ public struct WorkspaceLoader: Sendable {
         PhaseClock.mark("targets")
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
-        let (readings, _) = options.readsXcodeProjects
+        let (readings, shadowed) = options.readsXcodeProjects
             ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope, readsCommittedProjects: true) : ([], [])
         if !readings.isEmpty {
             var usedXcodeIdentities = usedIdentities
@@ -472,6 +475,7 @@ public struct WorkspaceLoader: Sendable {
         }
         PhaseClock.mark("xcode")
         notes += xcode.notes
+        notes += StaleGeneratedProjects.notes(specs: readings.filter { $0.generator != nil }, committed: shadowed, root: root, swiftFiles: scan.swiftFiles)
         assignments += xcode.mirroredFiles
         let claimed = Set(assignments.map(\.path))
         var xcodeFiles = Set<String>()
@@ -508,11 +512,18 @@ public struct WorkspaceLoader: Sendable {
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let accounted = claimed.union(xcodeFiles).union(deliberatelyExcluded).union(xcode.resourceFiles)
         let packageFolders = Set(packageDirectories)
+        // Where Tuist manifests were read (or tried), they and their helpers are build
+        // descriptions, not sources.
+        let readsTuist = readings.contains { $0.generator == .tuist }
         let inNoTarget = scan.swiftFiles.filter {
-            !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders)
+            !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders) && !(readsTuist && Self.isTuistManifest($0))
         }
         let readSpecs = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.description))
-        notes += UnreadSpecs.notes(specs: (scan.unreadSpecs + scan.swiftFiles.filter(UnreadSpecs.isTuistProjectManifest)).filter { !readSpecs.contains($0) },
+        // A Package.swift that makes no package (an empty one) hides its folder from the
+        // package above it, as SwiftPM does; code it leaves unread is reported like a spec's.
+        let emptyManifests = manifests.filter { $0.manifest?.declaresPackage == false }.map(\.path)
+        notes += UnreadSpecs.notes(specs: (scan.unreadSpecs + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
+                                       + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope)
         return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget)

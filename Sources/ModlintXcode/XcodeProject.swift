@@ -81,6 +81,9 @@ public struct XcodeTarget: Sendable, Equatable {
     /// are bundled, not compiled.
     public var resourceFolders: [String] = []
     public var dependencies: [XcodeDependency]
+    /// Part of the dependency list could not be read (a spec's expression modlint cannot
+    /// evaluate): imports its readable dependencies do not reach are not judged.
+    public var dependenciesIncomplete = false
     /// The platforms it builds for (`ios`, `macos`, `watchos`, `tvos`, `visionos`), from
     /// `SUPPORTED_PLATFORMS`, else `SDKROOT`; empty when the settings do not say.
     public var platforms: [String] = []

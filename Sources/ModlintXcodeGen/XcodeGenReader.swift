@@ -85,7 +85,7 @@ private struct TargetBuilder {
         target.platforms = Self.platforms(platform: platform, destinations: value["supportedDestinations"]?.elements.compactMap(\.string) ?? [])
         for source in value["sources"]?.elements ?? [] { add(source, to: &target) }
         for dependency in value["dependencies"]?.elements ?? [] {
-            if let resolved = self.dependency(dependency, platform: platform, line: dependency.line ?? line) { target.dependencies.append(resolved) }
+            target.dependencies += self.dependencies(dependency, platform: platform, line: dependency.line ?? line)
         }
         return target
     }
@@ -115,6 +115,15 @@ private struct TargetBuilder {
 
     /// A `dependencies:` entry as the pbxproj reader would have found it in the project
     /// XcodeGen writes; SDKs, bundles and entries for another platform are none.
+    /// A `package:` entry with `products: [A, B]` is one dependency per product.
+    private func dependencies(_ entry: SpecValue, platform: String?, line: Int) -> [XcodeDependency] {
+        if let package = entry["package"]?.string, let products = entry["products"]?.elements.compactMap(\.string), !products.isEmpty {
+            if let platform, let only = entry["platforms"]?.elements.compactMap(\.string), !only.contains(platform) { return [] }
+            return products.map { XcodeDependency(.packageProduct(product: $0, package: packages[package] ?? nil), line: line) }
+        }
+        return dependency(entry, platform: platform, line: line).map { [$0] } ?? []
+    }
+
     private func dependency(_ entry: SpecValue, platform: String?, line: Int) -> XcodeDependency? {
         if let platform, let only = entry["platforms"]?.elements.compactMap(\.string), !only.contains(platform) { return nil }
         if let name = entry["target"]?.string {
@@ -132,7 +141,7 @@ private struct TargetBuilder {
             return XcodeDependency(.linkedProduct(carthage + ".framework"), line: line)
         }
         if let package = entry["package"]?.string {
-            let product = entry["product"]?.string ?? entry["products"]?.elements.first?.string ?? package
+            let product = entry["product"]?.string ?? package
             return XcodeDependency(.packageProduct(product: product, package: packages[package] ?? nil), line: line)
         }
         return nil

@@ -107,12 +107,14 @@ struct HostileInputTests {
         defer { directory.remove() }
         try directory.write("Package.swift", "")
         let run = try Self.lint(directory)
-        #expect(run.exitCode == 0)
+        // Nothing could be read: the gate fails and says so.
+        #expect(run.exitCode == 1)
         #expect(run.standardOutput == """
+        Package.swift:1:1: error: a Package.swift that makes no package: 1 Swift file under ./ is in no target and not analysed; declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml [unread-build-description]
         Package.swift:1:1: note: missing '// swift-tools-version:' line [unresolved-manifest]
         Package.swift:1:1: note: no 'Package(…)' initializer found [unresolved-manifest]
         Sources/App/App.swift:1:1: note: 1 Swift file belongs to no SwiftPM or Xcode target and is not analysed: Sources/ (1 file) [files-in-no-target]
-        modlint: 0 errors, 0 warnings, 3 notes in 1 package, 0 modules, 0 files (1 file in no target)
+        modlint: 1 error, 0 warnings, 3 notes in 1 package, 0 modules, 0 files (1 file in no target); less than half of the Swift files were analysed
 
         """)
     }

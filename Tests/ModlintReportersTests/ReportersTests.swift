@@ -102,6 +102,14 @@ enum Results {
         let line = TextReporter().summaryLine(.init(errors: 1, warnings: 2, notes: 0, packages: 1, modules: 2, files: 1))
         #expect(line == "1 error, 2 warnings, 0 notes in 1 package, 2 modules, 1 file")
     }
+
+    /// Less than half of the Swift files analysed: said plainly, on the line a gate shows.
+    @Test func summarySaysWhenMostFilesWentUnread() {
+        let reporter = TextReporter()
+        #expect(reporter.summaryLine(.init(errors: 1, packages: 1, modules: 1, files: 10, filesInNoTarget: 11))
+            == "1 error, 0 warnings, 0 notes in 1 package, 1 module, 10 files (11 files in no target); less than half of the Swift files were analysed")
+        #expect(reporter.summaryLine(.init(packages: 1, modules: 1, files: 10, filesInNoTarget: 10)) == "no findings in 1 package, 1 module, 10 files (10 files in no target)")
+    }
 }
 
 @Suite struct ReporterRegistryTests {

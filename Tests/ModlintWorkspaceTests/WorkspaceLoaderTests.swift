@@ -203,11 +203,22 @@ struct WorkspaceLoaderTests {
         #expect(throws: WorkspaceError.noPackages([directory.path])) {
             try WorkspaceLoader().load(paths: [directory.path])
         }
-        let tuist = try TemporaryDirectory(files: [("Project.swift", "import ProjectDescription\n"), ("Sources/App.swift", "print(1)\n")])
+        // Tuist's configuration without a project manifest: nothing to read, and the advice.
+        let tuist = try TemporaryDirectory(files: [("Tuist/Config.swift", "import ProjectDescription\n"), ("Sources/App.swift", "print(1)\n")])
         defer { tuist.remove() }
         #expect(throws: WorkspaceError.tuistNotGenerated([tuist.path])) {
             try WorkspaceLoader().load(paths: [tuist.path])
         }
+        // A manifest that makes no project is read and reported, never passed.
+        let broken = try TemporaryDirectory(files: [("Project.swift", "import ProjectDescription\n"), ("Sources/App.swift", "print(1)\n")])
+        defer { broken.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [broken.path])
+        #expect(workspace.filesInNoTarget == ["Sources/App.swift"])
+        #expect(workspace.notes.map { "\($0.file):\($0.line) \($0.message)" } == [
+            "Project.swift:1 a Tuist manifest that modlint could not read: 1 Swift file under ./ is in no target and not analysed; "
+                + "fix the problem reported for the manifest, or run `tuist generate --no-open` before modlint and it reads the projects written",
+            "Project.swift:1 cannot read Tuist manifest: no 'let project = Project(…)' found; its targets are not analysed",
+        ])
     }
 
     @Test func directorySymlinkLoopsAreNotFollowed() throws {

@@ -28,6 +28,7 @@ struct XcodeGenReaderTests {
                   - package: Core
                     product: CoreUI
                   - package: Pulse
+                    products: [Pulse, PulseUI]
                   - sdk: Contacts.framework
                   - framework: Carthage/Build/iOS/Lottie.framework
                   - carthage: Kingfisher
@@ -55,11 +56,12 @@ struct XcodeGenReaderTests {
             .packageProduct(product: "Alamofire", package: .remote("https://github.com/Alamofire/Alamofire")),
             .packageProduct(product: "CoreUI", package: .local("Packages/Core")),
             .packageProduct(product: "Pulse", package: .remote("https://github.com/kean/Pulse")),
+            .packageProduct(product: "PulseUI", package: .remote("https://github.com/kean/Pulse")),
             .linkedProduct("Lottie.framework"),
             .linkedProduct("Kingfisher.framework"),
         ])
         // Lines point at the spec: the dependency list entry.
-        #expect(project.targets[0].dependencies.map(\.line) == [14, 15, 16, 18, 20, 21])
+        #expect(project.targets[0].dependencies.map(\.line) == [14, 15, 16, 18, 18, 21, 22])
         // The target's line is its name's.
         #expect(project.targets[0].line == 9)
         #expect(project.referencedFolders == ["Packages/Core"])

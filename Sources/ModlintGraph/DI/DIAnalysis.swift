@@ -236,17 +236,20 @@ extension DIGraph.Registration {
 /// Which modules can end up in one program: the same module, two modules some module of
 /// the workspace depends on (transitively) both, or two libraries (a consumer outside the
 /// workspace may link both). An app or executable links only what it reaches: two apps of
-/// one repository never share a container. Computed on demand, per pair.
+/// one repository never share a container, and neither does an app with the extension or
+/// watch app it embeds (a dependency on a program embeds it: it runs in a process of its
+/// own). Computed on demand, per pair.
 final class ModuleReach {
     private var dependents: [[Int]]
     private var isProgram: [Bool]
     private var ancestorCache: [Int: Set<Int>] = [:]
 
     init(_ graph: ModuleGraph) {
+        let isProgram = graph.modules.map { $0.kind == .executable }
         var dependents = [[Int]](repeating: [], count: graph.modules.count)
-        for dependency in graph.dependencies { dependents[dependency.to].append(dependency.from) }
+        for dependency in graph.dependencies where !isProgram[dependency.to] { dependents[dependency.to].append(dependency.from) }
         self.dependents = dependents
-        isProgram = graph.modules.map { $0.kind == .executable }
+        self.isProgram = isProgram
     }
 
     /// The module and every module that depends on it, transitively.

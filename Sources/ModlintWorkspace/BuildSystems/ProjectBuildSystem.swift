@@ -15,11 +15,18 @@ import ModlintXcodeGen
 protocol ProjectBuildSystem: Sendable {
     /// The generator that writes the project; `nil` for a committed project.
     var generator: ProjectGenerator? { get }
-    /// Root-relative paths of the descriptions it may read in this walk.
-    func descriptions(in scan: TreeScan) -> [String]
+    /// What it reads in this walk, and how. Inputs every description shares (Tuist's
+    /// helpers) are read once, here.
+    func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan
+}
+
+/// The descriptions a build system reads in one walk, and how to read one.
+struct ProjectReadPlan: Sendable {
+    /// Root-relative paths of the descriptions it may read.
+    var descriptions: [String]
     /// Reads one description; never throws: what fails is in the reading. `nil`: the file
     /// turned out to describe no project (a `project.yml` of another tool).
-    func read(_ description: String, root: String, scope: ReadScope) -> ProjectReading?
+    var read: @Sendable (String) -> ProjectReading?
 }
 
 /// One project description, read.
@@ -41,7 +48,7 @@ struct ProjectReading: Sendable {
 enum ProjectBuildSystems {
     /// Specs first: a committed project at the path a spec generates is the spec's output,
     /// compared with it rather than read as a project of its own.
-    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), CommittedXcodeProjects()]
+    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), TuistBuildSystem(), CommittedXcodeProjects()]
 
     /// Every project of the walk, read in parallel; a committed project a spec read here
     /// generates is left out (`shadowed`).
@@ -50,7 +57,8 @@ enum ProjectBuildSystems {
         var readings: [ProjectReading] = []
         for system in all {
             if system.generator == nil && !readsCommittedProjects { continue }
-            readings += system.descriptions(in: scan).parallelMap { system.read($0, root: root, scope: scope) }.compactMap { $0 }
+            let plan = system.plan(scan: scan, root: root, scope: scope)
+            readings += plan.descriptions.parallelMap(plan.read).compactMap { $0 }
         }
         let generated = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.projectPath))
         var kept: [ProjectReading] = [], shadowed: [ProjectReading] = []
@@ -85,8 +93,8 @@ enum ProjectBuildSystems {
 struct CommittedXcodeProjects: ProjectBuildSystem {
     var generator: ProjectGenerator? { nil }
 
-    func descriptions(in scan: TreeScan) -> [String] {
-        scan.xcodeProjects.sorted()
+    func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
+        ProjectReadPlan(descriptions: scan.xcodeProjects.sorted()) { read($0, root: root, scope: scope) }
     }
 
     func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading? {
@@ -118,8 +126,10 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
     static let fileNames: Set<String> = ["project.yml", "project.yaml", "project.json"]
     var generator: ProjectGenerator? { .xcodeGen }
 
-    func descriptions(in scan: TreeScan) -> [String] {
-        scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()
+    func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
+        ProjectReadPlan(descriptions: scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()) {
+            read($0, root: root, scope: scope)
+        }
     }
 
     /// `targets:` or `include:` (which may bring the targets) at the start of a line, or

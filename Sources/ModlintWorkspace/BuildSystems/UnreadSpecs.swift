@@ -1,6 +1,6 @@
-/// Build descriptions modlint has no reader for yet (Tuist manifests,
-/// CocoaPods Podfiles with development pods, Bazel BUILD files) or could not read (an
-/// XcodeGen spec with an error). Where one leaves Swift files in no target
+/// Build descriptions modlint has no reader for yet (CocoaPods Podfiles with development
+/// pods, Bazel BUILD files) or could not read (an XcodeGen spec or a Tuist manifest with
+/// an error). Where one leaves Swift files in no target
 /// below its folder, the gate must not pass blind: an `unread-build-description` error
 /// names the file, how many files it leaves unread and the remedy.
 enum UnreadSpecs {
@@ -18,12 +18,6 @@ enum UnreadSpecs {
         case 12: return name[0] == UInt8(ascii: "p")
         default: return false
         }
-    }
-
-    /// `Project.swift` / `Workspace.swift` outside a `Tuist/` helper folder.
-    static func isTuistProjectManifest(_ path: String) -> Bool {
-        let name = Paths.lastComponent(path)
-        return (name == "Project.swift" || name == "Workspace.swift") && !path.hasPrefix("Tuist/") && !path.contains("/Tuist/")
     }
 
     /// One note per description whose folder holds Swift files in no target: each unread
@@ -60,13 +54,15 @@ enum UnreadSpecs {
             guard let (spec, kind) = relevant[folder], let files = unread[folder] else { return nil }
             let place = "under \(folder.isEmpty ? "./" : folder + "/")"
             return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
-                                 message: "\(kind.what) that modlint \(kind == .xcodeGen ? "could not read" : "cannot read yet"): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
+                                 message: "\(kind.lead): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
                                     + "\(files.count == 1 ? "is" : "are") in no target and not analysed; \(kind.remedy)")
         }
     }
 
     enum Kind {
         case xcodeGen, tuist, cocoaPods, bazel
+        /// A `Package.swift` that makes no package (an empty file).
+        case swiftPackage
 
         init?(path: String) {
             switch Paths.lastComponent(path) {
@@ -74,7 +70,18 @@ enum UnreadSpecs {
             case "Project.swift", "Workspace.swift": self = .tuist
             case "Podfile": self = .cocoaPods
             case "BUILD", "BUILD.bazel": self = .bazel
+            case "Package.swift": self = .swiftPackage
             default: return nil
+            }
+        }
+
+        /// How the finding opens: a description modlint reads failed (and says why in a
+        /// note of its own), one it has no reader for yet, or a manifest with no package.
+        var lead: String {
+            switch self {
+            case .xcodeGen, .tuist: return "\(what) that modlint could not read"
+            case .cocoaPods, .bazel: return "\(what) that modlint cannot read yet"
+            case .swiftPackage: return what
             }
         }
 
@@ -84,15 +91,17 @@ enum UnreadSpecs {
             case .tuist: return "a Tuist manifest"
             case .cocoaPods: return "a Podfile with development pods"
             case .bazel: return "a Bazel BUILD file"
+            case .swiftPackage: return "a Package.swift that makes no package"
             }
         }
 
         var remedy: String {
             switch self {
             case .xcodeGen: return "fix the problem reported for the spec, or run `xcodegen generate` before modlint and it reads the project written"
-            case .tuist: return "run `tuist generate --no-open` before modlint and it reads the projects written, or exclude the folder in .modlint.yml"
+            case .tuist: return "fix the problem reported for the manifest, or run `tuist generate --no-open` before modlint and it reads the projects written"
             case .cocoaPods: return "development pods are not read yet: declare their sources in a Package.swift or exclude the folder in .modlint.yml"
             case .bazel: return "Bazel targets are not read yet: exclude the folder in .modlint.yml until they are"
+            case .swiftPackage: return "declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml"
             }
         }
 
@@ -100,7 +109,13 @@ enum UnreadSpecs {
         /// as every other build description (inside the tree, a regular file, capped).
         func describesSwift(at path: String, root: String, scope: ReadScope) -> Bool {
             switch self {
-            case .tuist: return true
+            case .swiftPackage:
+                return true   // listed only when it made no package
+            case .tuist:
+                guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) else {
+                    return true
+                }
+                return TuistBuildSystem.isManifestText(bytes)
             case .xcodeGen, .bazel, .cocoaPods:
                 guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.small, scope: scope) else {
                     return true   // unreadable: what it describes is unknown, so it may be Swift

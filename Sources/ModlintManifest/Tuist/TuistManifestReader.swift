@@ -1,0 +1,254 @@
+import ModlintTokenizer
+
+/// Reads a Tuist `Project.swift` without running it, with the evaluator that reads
+/// `Package.swift`: `ProjectDescription` calls stay data, while constants, helper
+/// functions, extension methods (`Project.makeModule(…)`), static members, enums,
+/// `map`/`flatMap` and string interpolation are evaluated. The helpers of
+/// `Tuist/ProjectDescriptionHelpers` (and of local plugins) are read with the manifest,
+/// as Tuist compiles them into one module the manifest imports.
+///
+/// What cannot be evaluated keeps its literal parts: the target is marked incomplete and
+/// a note says what — never a silent drop.
+public struct TuistManifestReader: Sendable {
+    /// Tuist runs manifests on a Mac: `#if os(macOS)` holds.
+    static let environment = BuildEnvironment.platform("macos")!
+
+    public init() {}
+
+    /// - Parameters:
+    ///   - manifest: the bytes of `Project.swift`.
+    ///   - helpers: the bytes of each helper file, in a stable order.
+    ///   - rootFromManifest: the path from the manifest's folder to the folder that holds
+    ///     `Tuist/` (`../..`), for `.relativeToRoot(…)` paths; `""` when they are the same.
+    public func read(manifest: [UInt8], helpers: [[UInt8]], rootFromManifest: String) -> TuistProject {
+        // One source: the helpers first, then the manifest. Lines after the helpers are
+        // the manifest's; a construct inside a helper is reported where the manifest
+        // makes its project.
+        var bytes: [UInt8] = []
+        for helper in helpers {
+            bytes += helper
+            if helper.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        }
+        let helperLines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        bytes += manifest
+        let source = TokenizedSource(bytes: bytes)
+        var notes: [(String, SourcePos)] = []
+        let reader = ManifestReader(environment: Self.environment)
+        let active = reader.activeClauses(source.conditions, environment: Self.environment, notes: &notes)
+        let tokens = source.conditions.isEmpty ? source.tokens : source.tokens.filter { active[Int(source.conditions.condition(of: $0))] }
+        var parser = ManifestParser(source: source, tokens: tokens)
+        let program = parser.parseStatements()
+        notes += parser.notes
+        var evaluator = ManifestEvaluator()
+        evaluator.run(program)
+        notes += evaluator.notes
+
+        var projectLine: Int?
+        for case .binding(let name, _, _, _, let pos) in program where name == "project" && Int(pos.line) > helperLines {
+            projectLine = Int(pos.line) - helperLines
+        }
+        func line(_ pos: SourcePos) -> Int {
+            Int(pos.line) > helperLines ? Int(pos.line) - helperLines : projectLine ?? 1
+        }
+
+        var builder = TuistProjectBuilder(base: ManifestBuilder(notes: []), rootFromManifest: rootFromManifest, line: line)
+        var project = TuistProject(name: "")
+        switch evaluator.global.values["project"] {
+        case .object(let object)? where object.kind == "Project":
+            builder.fill(&project, from: object)
+        case .unknown(let message, _)?:
+            project.failure = ManifestNote(message: "'project' could not be evaluated: \(message)", line: projectLine ?? 1, column: 1)
+        case nil:
+            project.failure = ManifestNote(message: "no 'let project = Project(…)' found", line: 1, column: 1)
+        default:
+            project.failure = ManifestNote(message: "'project' is not a 'Project(…)'", line: projectLine ?? 1, column: 1)
+        }
+        if project.failure == nil && project.name.isEmpty {
+            project.failure = ManifestNote(message: "the project has no name", line: projectLine ?? 1, column: 1)
+        }
+        var seen = Set<String>()
+        for (message, pos) in notes + builder.base.notes {
+            let note = ManifestNote(message: message, line: line(pos), column: Int(pos.line) > helperLines ? ManifestReader.column(bytes, Int(pos.offset)) : 1)
+            if seen.insert("\(note.line):\(note.column):\(message)").inserted { project.notes.append(note) }
+        }
+        project.notes.sort { ($0.line, $0.column, $0.message) < ($1.line, $1.column, $1.message) }
+        return project
+    }
+}
+
+/// The evaluated `Project(…)` value as a `TuistProject`.
+struct TuistProjectBuilder {
+    var base: ManifestBuilder
+    let rootFromManifest: String
+    let line: (SourcePos) -> Int
+
+    /// Destinations and platforms as `#if os(…)` names.
+    static let platformNames: [String: String] = [
+        "iOS": "ios", "iPhone": "ios", "iPad": "ios", "macCatalyst": "ios", "macWithiPadDesign": "ios", "macOS": "macos", "mac": "macos",
+        "tvOS": "tvos", "appleTv": "tvos", "watchOS": "watchos", "appleWatch": "watchos", "visionOS": "visionos", "appleVision": "visionos",
+        "appleVisionWithiPadDesign": "visionos",
+    ]
+
+    mutating func fill(_ project: inout TuistProject, from object: ManifestObject) {
+        project.name = base.string(object.argument("name"), "project name", object.pos) ?? ""
+        for value in base.elements(object.argument("targets"), "targets", object.pos) {
+            if let target = target(value, object.pos) { project.targets.append(target) }
+        }
+    }
+
+    mutating func target(_ value: Value, _ fallback: SourcePos) -> TuistTarget? {
+        guard case .object(let object) = value, object.kind == "target" || object.kind == "Target" else {
+            base.unresolved(value, "target", fallback)
+            return nil
+        }
+        let notesBefore = base.notes.count
+        let pos = object.pos
+        guard let name = base.string(object.argument("name"), "target name", pos) else { return nil }
+        var product = "app"
+        if case .object(let kind)? = object.argument("product") { product = kind.kind } else if let value = object.argument("product") {
+            base.unresolved(value, "product of target '\(name)'", pos)
+        }
+        var target = TuistTarget(name: name, product: product, line: line(pos))
+        target.productName = object.argument("productName").flatMap { base.string($0, "productName of target '\(name)'", pos) }
+        let settings = buildSettings(object.argument("settings"))
+        if target.productName == nil { target.productName = settings["PRODUCT_NAME"] }
+        target.moduleName = settings["PRODUCT_MODULE_NAME"]
+        target.platforms = platforms(object.argument("destinations") ?? object.argument("platform"))
+        target.sources = sources(object.argument("sources"), target: name, pos)
+        target.buildableFolders = paths(base.elements(object.argument("buildableFolders"), "buildableFolders of target '\(name)'", pos),
+                                        "buildableFolders of target '\(name)'", pos)
+        let notesBeforeDependencies = base.notes.count
+        for dependency in base.elements(object.argument("dependencies"), "dependencies of target '\(name)'", pos) {
+            if let resolved = self.dependency(dependency, target: name, pos) { target.dependencies.append(resolved) }
+        }
+        target.dependenciesIncomplete = base.notes.count > notesBeforeDependencies
+        target.isIncomplete = base.notes.count > notesBefore
+        return target
+    }
+
+    /// `.iOS`, `[.iPhone, .iPad]`, `Set([.mac])`, `.iOS` as a platform.
+    func platforms(_ value: Value?) -> [String] {
+        var names: [String] = []
+        func add(_ value: Value) {
+            switch value {
+            case .object(let object):
+                if let name = Self.platformNames[object.kind], !names.contains(name) { names.append(name) }
+            case .array(let elements): elements.forEach(add)
+            default: break
+            }
+        }
+        if let value { add(value) }
+        return names
+    }
+
+    /// `"Sources/**"`, `["A/**", .glob("B/**", excluding: […])]`, `SourceFilesList(globs:)`,
+    /// `.paths([…])`.
+    mutating func sources(_ value: Value?, target: String, _ pos: SourcePos) -> [TuistSourceGlob] {
+        guard let value else { return [] }
+        let what = "sources of target '\(target)'"
+        switch value {
+        case .null: return []
+        case .string, .object(_) where path(value) != nil:
+            return path(value).map { [TuistSourceGlob($0)] } ?? []
+        case .array(let elements):
+            return elements.flatMap { sources($0, target: target, pos) }
+        case .object(let object):
+            switch object.kind {
+            case "glob":
+                guard let first = object.args.first?.value, let pattern = path(first) else {
+                    base.unresolved(value, what, pos)
+                    return []
+                }
+                let excluding = object.argument("excluding").map { exclusion in
+                    exclusion.stringValue.map { [$0] } ?? paths(base.elements(exclusion, what, pos), what, pos)
+                } ?? []
+                return [TuistSourceGlob(pattern, excluding: excluding)]
+            case "SourceFilesList", "sourceFilesList":
+                return sources(object.argument("globs") ?? object.args.first?.value, target: target, pos)
+            case "paths":
+                return sources(object.args.first?.value, target: target, pos)
+            default:
+                base.unresolved(value, what, pos)
+                return []
+            }
+        default:
+            base.unresolved(value, what, pos)
+            return []
+        }
+    }
+
+    /// Each value as a path; one that is no path is reported.
+    mutating func paths(_ values: [Value], _ what: String, _ pos: SourcePos) -> [String] {
+        values.compactMap { value in
+            if let path = path(value) { return path }
+            base.unresolved(value, what, pos)
+            return nil
+        }
+    }
+
+    /// A path as Tuist writes it: a string (relative to the manifest), `Path("…")`,
+    /// `.relativeToManifest("…")`, `.relativeToRoot("…")`, `.path("…")`.
+    func path(_ value: Value) -> String? {
+        switch value {
+        case .string(let text, _): return text
+        case .object(let object):
+            guard let inner = object.args.first?.value.stringValue else { return nil }
+            switch object.kind {
+            case "Path", "relativeToManifest", "relativeToCurrentFile", "path": return inner
+            case "relativeToRoot": return rootFromManifest.isEmpty ? inner : rootFromManifest + "/" + inner
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    mutating func dependency(_ value: Value, target: String, _ pos: SourcePos) -> TuistDependency? {
+        guard case .object(let object) = value else {
+            base.unresolved(value, "dependency of target '\(target)'", pos)
+            return nil
+        }
+        let at = line(object.pos)
+        let first = object.args.first?.value
+        switch object.kind {
+        case "target":
+            guard let name = (object.argument("name") ?? first).flatMap({ base.string($0, "dependency of target '\(target)'", object.pos) }) else { return nil }
+            return TuistDependency(.target(name), line: at)
+        case "project":
+            guard let name = object.argument("target").flatMap({ base.string($0, "dependency of target '\(target)'", object.pos) }),
+                  let pathValue = object.argument("path"), let folder = path(pathValue) else {
+                base.unresolved(value, "dependency of target '\(target)'", object.pos)
+                return nil
+            }
+            return TuistDependency(.project(target: name, path: folder), line: at)
+        case "external":
+            guard let name = (object.argument("name") ?? first).flatMap({ base.string($0, "dependency of target '\(target)'", object.pos) }) else { return nil }
+            return TuistDependency(.external(name), line: at)
+        case "package":
+            guard let name = (object.argument("product") ?? first).flatMap({ base.string($0, "dependency of target '\(target)'", object.pos) }) else { return nil }
+            return TuistDependency(.package(product: name), line: at)
+        case "framework", "xcframework", "library":
+            guard let file = (object.argument("path") ?? first).flatMap(path) else { return nil }
+            return TuistDependency(.binary(file.split(separator: "/").last.map(String.init) ?? file), line: at)
+        case "sdk", "xctest", "macro":
+            return nil
+        default:
+            base.unresolved(value, "dependency of target '\(target)'", object.pos)
+            return nil
+        }
+    }
+
+    /// `.settings(base: ["PRODUCT_MODULE_NAME": "Kit"])` (values as strings or `.string(…)`).
+    func buildSettings(_ value: Value?) -> [String: String] {
+        guard case .object(let settings)? = value, case .dictionary(let pairs)? = settings.argument("base") else { return [:] }
+        var result: [String: String] = [:]
+        for (key, setting) in pairs {
+            guard let name = key.stringValue else { continue }
+            if let text = setting.stringValue {
+                result[name] = text
+            } else if case .object(let object) = setting, object.kind == "string", let text = object.args.first?.value.stringValue {
+                result[name] = text
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import ModlintXcode
+
+/// A spec (`project.yml`, `Project.swift`) read beside the project generated from it and
+/// committed: the spec is the truth, and what the committed project says differently —
+/// a target, a Swift file of a target, a target or package dependency — is a
+/// `stale-generated-project` note at the spec (teams run the generator in CI and diff;
+/// this answers without it).
+enum StaleGeneratedProjects {
+    /// At most this many differences are listed per project (the rest are counted).
+    static let listed = 20
+
+    static func notes(specs: [ProjectReading], committed: [ProjectReading], root: String, swiftFiles: [String]) -> [WorkspaceNote] {
+        let committedByPath = Dictionary(committed.compactMap { reading in reading.project.map { (reading.projectPath, $0) } },
+                                         uniquingKeysWith: { first, _ in first })
+        let swiftFileSet = SwiftFileSet(swiftFiles)
+        var notes: [WorkspaceNote] = []
+        for spec in specs {
+            guard let generated = spec.project, let written = committedByPath[spec.projectPath] else { continue }
+            let folder = Paths.parent(spec.projectPath)
+            func files(_ target: XcodeTarget) -> Set<String> {
+                Set(XcodeProjectLayout.files(of: target, projectDirectory: folder, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet))
+            }
+            let project = Paths.lastComponent(spec.projectPath)
+            var differences: [(line: Int, text: String)] = []
+            let writtenTargets = Dictionary(written.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let specNames = Set(generated.targets.map(\.name))
+            for target in generated.targets {
+                guard let old = writtenTargets[target.name] else {
+                    differences.append((target.line, "target \(target.name) is not in the committed \(project)"))
+                    continue
+                }
+                let (added, removed) = diff(files(target), files(old))
+                if !added.isEmpty || !removed.isEmpty {
+                    differences.append((target.line, "target \(target.name) builds \(describe(added, removed, "Swift file")) than in the committed \(project)"))
+                }
+                let (newDependencies, oldDependencies) = diff(dependencyNames(target), dependencyNames(old))
+                if !newDependencies.isEmpty || !oldDependencies.isEmpty {
+                    differences.append((target.line, "target \(target.name) has \(describe(newDependencies, oldDependencies, "dependency")) than in the committed \(project)"))
+                }
+            }
+            for target in written.targets where !specNames.contains(target.name) && !target.sourceFiles.isEmpty {
+                differences.append((1, "the committed \(project) has a target \(target.name) the spec does not declare"))
+            }
+            for (line, text) in differences.prefix(listed) {
+                notes.append(WorkspaceNote(kind: .staleGeneratedProject, file: spec.file, line: line, column: 1,
+                                           message: "\(text); generate the project again and commit it"))
+            }
+            if differences.count > listed {
+                notes.append(WorkspaceNote(kind: .staleGeneratedProject, file: spec.file, line: 1, column: 1,
+                                           message: "\(differences.count - listed) more differences from the committed \(project)"))
+            }
+        }
+        return notes
+    }
+
+    /// What the spec has that the project lacks, and the other way round, sorted.
+    private static func diff(_ spec: Set<String>, _ written: Set<String>) -> (added: [String], removed: [String]) {
+        (spec.subtracting(written).sorted(), written.subtracting(spec).sorted())
+    }
+
+    /// `2 more Swift files (A.swift, B.swift) and 1 fewer (C.swift)`.
+    private static func describe(_ added: [String], _ removed: [String], _ noun: String) -> String {
+        func list(_ items: [String]) -> String {
+            let names = items.prefix(3).map(Paths.lastComponent).joined(separator: ", ")
+            return "(\(names)\(items.count > 3 ? ", …" : ""))"
+        }
+        func count(_ n: Int) -> String {
+            "\(n) " + (n == 1 ? noun : noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s")
+        }
+        var parts: [String] = []
+        if !added.isEmpty { parts.append("\(count(added.count)) more \(list(added))") }
+        if !removed.isEmpty { parts.append("\(parts.isEmpty ? count(removed.count) : String(removed.count)) fewer \(list(removed))") }
+        return parts.joined(separator: " and ")
+    }
+
+    /// Target and package dependencies by name. Linked products are left out: a project
+    /// links the framework of each target it depends on, which a spec does not repeat.
+    private static func dependencyNames(_ target: XcodeTarget) -> Set<String> {
+        Set(target.dependencies.compactMap { dependency in
+            switch dependency.kind {
+            case .target(let name), .projectTarget(_, let name): return name
+            case .packageProduct(let product, _): return product
+            case .linkedProduct: return nil
+            }
+        })
+    }
+}

@@ -1,0 +1,133 @@
+@testable import ModlintManifest
+import Testing
+
+/// `Project.swift` evaluated with its helpers: exact targets, sources and dependencies.
+struct TuistManifestReaderTests {
+    func read(_ manifest: String, helpers: [String] = [], root: String = "") -> TuistProject {
+        TuistManifestReader().read(manifest: Array(manifest.utf8), helpers: helpers.map { Array($0.utf8) }, rootFromManifest: root)
+    }
+
+    @Test func sourcesProductsSettingsAndDependencies() {
+        let project = read(#"""
+        import ProjectDescription
+
+        let project = Project(
+            name: "Kit",
+            targets: [
+                .target(name: "Kit", destinations: [.mac], product: .staticFramework, bundleId: "k",
+                        sources: .paths(["Sources/Kit/**"]),
+                        dependencies: [.external(name: "Alamofire"), .package(product: "Pulse"), .xcframework(path: "Vendor/Lottie.xcframework"),
+                                       .sdk(name: "UIKit", type: .framework), .project(target: "Core", path: .relativeToRoot("Core"))],
+                        settings: .settings(base: ["PRODUCT_MODULE_NAME": "KitModule", "OTHER": .string("x")])),
+                Target(name: "KitTests", platform: .iOS, product: .unitTests, bundleId: "kt",
+                       sources: ["Tests/**", .glob("More/**/*.swift", excluding: "More/Old/**")], dependencies: [.target(name: "Kit")]),
+                .target(name: "Folders", destinations: .iOS, product: .app, bundleId: "f", buildableFolders: ["App", .folder("Shared")]),
+            ]
+        )
+        """#, root: "../..")
+        #expect(project.failure == nil)
+        #expect(project.name == "Kit")
+        #expect(project.targets.map(\.name) == ["Kit", "KitTests", "Folders"])
+        #expect(project.targets.map(\.product) == ["staticFramework", "unitTests", "app"])
+        #expect(project.targets.map(\.moduleName) == ["KitModule", nil, nil])
+        #expect(project.targets.map(\.platforms) == [["macos"], ["ios"], ["ios"]])
+        #expect(project.targets[0].sources == [TuistSourceGlob("Sources/Kit/**")])
+        #expect(project.targets[1].sources == [TuistSourceGlob("Tests/**"), TuistSourceGlob("More/**/*.swift", excluding: ["More/Old/**"])])
+        #expect(project.targets[2].buildableFolders == ["App"])
+        #expect(project.targets[0].dependencies.map(\.kind) == [
+            .external("Alamofire"), .package(product: "Pulse"), .binary("Lottie.xcframework"), .project(target: "Core", path: "../../Core"),
+        ])
+        #expect(project.targets[0].dependencies.map(\.line) == [8, 8, 8, 9])
+        #expect(project.targets.map(\.line) == [6, 11, 13])
+        // `.folder("Shared")` is not a form modlint knows: said, and the target marked.
+        #expect(project.targets[2].isIncomplete)
+        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["13 buildableFolders of target 'Folders': '.folder' is not understood"])
+    }
+
+    /// The helper styles real apps use: a builder class with chained setters, enums whose
+    /// computed properties switch on `self` and call each other, `CaseIterable`, a struct
+    /// with an `init` that has defaults. What a helper builds is reported at the manifest's
+    /// `let project` line.
+    @Test func builderClassesEnumsAndInitializers() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public final class TargetBuilder {
+            private var name = ""
+            private var product: Product = .framework
+            private var dependencies: [TargetDependency] = []
+
+            public init() {}
+
+            public func setName(_ name: String) -> TargetBuilder {
+                self.name = name
+                return self
+            }
+
+            public func setDependencies(_ dependencies: [TargetDependency]) -> TargetBuilder {
+                self.dependencies = dependencies
+                return self
+            }
+
+            public func build() -> Target {
+                .target(name: name, destinations: .iOS, product: product, bundleId: "b.\(name)", sources: ["\(name)/**"], dependencies: dependencies)
+            }
+        }
+        """#, #"""
+        import ProjectDescription
+
+        public enum Module: CaseIterable {
+            case core
+            case feature, settings
+
+            var name: String {
+                switch self {
+                case .core: return "Core"
+                case .feature: return "Feature"
+                case .settings: return "Settings"
+                }
+            }
+
+            var dependencies: [TargetDependency] {
+                switch self {
+                case .core: return []
+                default: return [.target(name: Module.core.name)]
+                }
+            }
+
+            public var target: Target {
+                TargetBuilder().setName(name).setDependencies(dependencies).build()
+            }
+        }
+
+        public struct Options {
+            let prefix: String
+            let tests: Bool
+
+            public init(prefix: String = "App", tests: Bool = false) {
+                self.prefix = prefix
+                self.tests = tests
+            }
+        }
+        """#]
+        let project = read("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let options = Options(tests: true)
+        let project = Project(name: options.prefix, targets: Module.allCases.map { $0.target } + (options.tests ? [undefinedHelper()] : []))
+        """, helpers: helpers)
+        #expect(project.name == "App")
+        #expect(project.targets.map(\.name) == ["Core", "Feature", "Settings"])
+        #expect(project.targets.map(\.dependencies) == [[], [TuistDependency(.target("Core"), line: 5)], [TuistDependency(.target("Core"), line: 5)]])
+        #expect(project.targets.map(\.sources) == [[TuistSourceGlob("Core/**")], [TuistSourceGlob("Feature/**")], [TuistSourceGlob("Settings/**")]])
+        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["5 target: cannot resolve function 'undefinedHelper'"])
+    }
+
+    @Test func aManifestWithoutAProjectSaysWhy() {
+        #expect(read("import ProjectDescription\n").failure == ManifestNote(message: "no 'let project = Project(…)' found", line: 1, column: 1))
+        #expect(read("import ProjectDescription\n\nlet project = make()\n").failure
+            == ManifestNote(message: "'project' could not be evaluated: cannot resolve function 'make'", line: 3, column: 1))
+        #expect(read("import ProjectDescription\nlet project = Workspace(name: \"W\", projects: [])\n").failure?.message == "'project' is not a 'Project(…)'")
+    }
+}
