@@ -347,8 +347,11 @@ public struct UndeclaredImport: Rule {
                 edges: [ModuleEdge(from: importer.id, to: imported.id)]
             )
             finding.severity = severity
-            let traits = context.workspace.packages[importer.packageIndex].manifest.traits
+            let importerPackage = context.workspace.packages[importer.packageIndex]
+            let traits = importerPackage.manifest.traits
             finding.fix = advice.fix.map { fix in
+                // Conditions are SwiftPM's (`condition: .when(…)`): a project's spec has none.
+                guard importerPackage.kind == .swiftPackage else { return fix }
                 // Imported only under `#if os(…)`: declared for those platforms only.
                 var fix = fix
                 // … or under `#if FLAG` for a flag the target defines for some platforms only.

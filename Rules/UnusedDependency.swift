@@ -340,7 +340,7 @@ public struct UnusedDependency: Rule {
                 let package = context.workspace.packages[module.packageIndex]
                 finding.fix = DependencyFix(action: .remove, manifest: package.manifestPath,
                                             target: package.targets[module.targetIndex].declaration.name,
-                                            dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject)
+                                            dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject && package.generator == nil)
                 findings.append(finding)
             }
         }

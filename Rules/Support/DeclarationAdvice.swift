@@ -17,10 +17,23 @@ struct DeclarationAdvice {
         let importedTarget = importedPackage.targets[imported.targetIndex].declaration.name
         let declaration = importerPackage.targets[importer.targetIndex].declaration
         let targetName = declaration.name
-        let isXcode = importerPackage.kind == .xcodeProject
+        // A project read from a spec is fixed in the spec, which `fix` edits.
+        let isXcode = importerPackage.kind == .xcodeProject && importerPackage.generator == nil
         func fix(_ dependency: String, package: String? = nil) -> DependencyFix {
             DependencyFix(action: .add, manifest: importerPackage.manifestPath, target: targetName, dependency: dependency,
                           packageDependency: package, isXcodeProject: isXcode)
+        }
+        if let generator = importerPackage.generator {
+            let spec = Paths.lastComponent(importerPackage.manifestPath)
+            let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
+                                           from: importerPackage, to: importedPackage)
+            if let element {
+                text = "Add \(generator == .xcodeGen ? "`- \(element)`" : element) to the dependencies of \(targetName) in \(spec)."
+                self.fix = fix(element)
+            } else {
+                text = "Add a dependency on \(imported.name) (of \(Paths.lastComponent(importedPackage.manifestPath))) to \(targetName) in \(spec)."
+            }
+            return
         }
         if importer.packageIndex == imported.packageIndex {
             text = isXcode
@@ -71,6 +84,21 @@ struct DeclarationAdvice {
             self.fix = fix(element)
         }
         text = advice + "."
+    }
+
+    /// The dependency entry a spec takes for a target of its own project, or (Tuist) of
+    /// another project of the workspace: `target: Kit` (XcodeGen), `.target(name: "Kit")`,
+    /// `.project(target: "Kit", path: "../Kit")` (Tuist). `nil` where the spec needs more
+    /// than one entry (a project reference, a package) — the advice names the module.
+    static func specElement(_ generator: ProjectGenerator, importedTarget: String, sameProject: Bool,
+                            from importer: Package, to imported: Package) -> String? {
+        switch (generator, sameProject) {
+        case (.xcodeGen, true): return "target: \(importedTarget)"
+        case (.tuist, true): return ".target(name: \"\(importedTarget)\")"
+        case (.tuist, false) where imported.generator == .tuist:
+            return ".project(target: \"\(importedTarget)\", path: \"\(Paths.relativePath(from: importer.directory, to: imported.directory))\")"
+        default: return nil
+        }
     }
 
     /// The first `.package(url:)` entry for `identity` in the workspace's manifests.

@@ -18,8 +18,13 @@ public struct ManifestEditor {
     public private(set) var applied: [DependencyFix] = []
     public private(set) var refused: [Refusal] = []
 
-    public init(text: String) {
+    /// Whether a missing `dependencies:` argument may be created after the target's
+    /// name: SwiftPM's `.target(…)` takes it there, Tuist's takes it after a dozen others.
+    let createsDependencies: Bool
+
+    public init(text: String, createsDependencies: Bool = true) {
         self.text = text
+        self.createsDependencies = createsDependencies
     }
 
     /// Applies `fixes` (all for this manifest). Fixes that change nothing — the dependency
@@ -101,6 +106,10 @@ public struct ManifestEditor {
                 edits += removals.map { cursor.removal(of: $0, in: list) }
                 if let insertion = cursor.insertion(of: adds, into: list, open: open, close: close) {
                     edits.append(insertion)
+                }
+            case .absent where !createsDependencies:
+                refused += fixes.filter { $0.action == .add }.map {
+                    Refusal(fix: $0, reason: "target \(target) has no dependencies: argument; add `dependencies: [\($0.element)]` in its place")
                 }
             case .absent(let after):
                 fixes.filter { $0.action == .add }.forEach(add)

@@ -39,6 +39,28 @@ public enum XcodeGenReader {
     }
 }
 
+extension XcodeGenReader {
+    /// The files a spec includes, transitively, in the order XcodeGen reads them, as
+    /// paths relative to the spec's folder (`fix` looks for a target's declaration there).
+    public static func includedFiles(of file: String, readFile: (String) -> [UInt8]?) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = [XcodePaths.normalize(file)]
+        func visit(_ path: String, depth: Int) {
+            guard depth < XcodeGenSpecLoader.maximumIncludeDepth, let bytes = readFile(path),
+                  let spec = try? SpecDecoder.decode(bytes).value else { return }
+            for include in spec["include"]?.elements ?? [] {
+                guard let written = include.string ?? include["path"]?.string else { continue }
+                let included = XcodePaths.normalize(XcodePaths.join(XcodePaths.parent(path), written))
+                guard seen.insert(included).inserted else { continue }
+                result.append(included)
+                visit(included, depth: depth + 1)
+            }
+        }
+        visit(file, depth: 0)
+        return result
+    }
+}
+
 /// One spec's targets as `XcodeTarget`s.
 private struct TargetBuilder {
     let spec: SpecValue

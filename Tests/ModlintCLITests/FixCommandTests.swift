@@ -132,6 +132,25 @@ import Testing
     /// A `…Live` module that only provides `extension Client: DependencyKey { static let
     /// liveValue }` is imported by nobody, yet removing it would still build and ship the
     /// test value: `fix --remove-unused` keeps it, and lint says why (a note, not a warning).
+    /// An XcodeGen target declared in an included file is fixed in that file; the lint
+    /// that follows is clean.
+    @Test func xcodeGenTargetsAreFixedInTheFileThatDeclaresThem() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("project.yml", "name: App\ninclude:\n  - path: Targets/feature.yml\n    relativePaths: false\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources: [Kit]\n"),
+            ("Targets/feature.yml", "targets:\n  Feature:\n    type: framework\n    platform: iOS\n    sources: [Feature]\n    dependencies:\n      - sdk: UIKit.framework\n"),
+            ("Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Feature/Feature.swift", "import Kit\n"),
+        ])
+        defer { directory.remove() }
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.exitCode == 0)
+        #expect(fix.standardOutput.contains("Targets/feature.yml: target Feature: added target: Kit\n"), "\(fix.standardOutput)")
+        #expect(try String(contentsOfFile: directory.path + "/Targets/feature.yml", encoding: .utf8)
+            == "targets:\n  Feature:\n    type: framework\n    platform: iOS\n    sources: [Feature]\n    dependencies:\n      - sdk: UIKit.framework\n      - target: Kit\n")
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.exitCode == 0, "\(lint.standardOutput)")
+    }
+
     @Test func removeUnusedKeepsLiveImplementationModules() throws {
         let directory = try TemporaryDirectory(files: [
             ("Package.swift", """

@@ -17,7 +17,8 @@ struct TuistManifestReaderTests {
                 .target(name: "Kit", destinations: [.mac], product: .staticFramework, bundleId: "k",
                         sources: .paths(["Sources/Kit/**"]),
                         dependencies: [.external(name: "Alamofire"), .package(product: "Pulse"), .xcframework(path: "Vendor/Lottie.xcframework"),
-                                       .sdk(name: "UIKit", type: .framework), .project(target: "Core", path: .relativeToRoot("Core"))],
+                                       .sdk(name: "UIKit", type: .framework), .project(target: "Core", path: .relativeToRoot("Core")),
+                                       .project(target: "Log", path: "//Shared/Log")],
                         settings: .settings(base: ["PRODUCT_MODULE_NAME": "KitModule", "OTHER": .string("x")])),
                 Target(name: "KitTests", platform: .iOS, product: .unitTests, bundleId: "kt",
                        sources: ["Tests/**", .glob("More/**/*.swift", excluding: "More/Old/**")], dependencies: [.target(name: "Kit")]),
@@ -36,12 +37,13 @@ struct TuistManifestReaderTests {
         #expect(project.targets[2].buildableFolders == ["App"])
         #expect(project.targets[0].dependencies.map(\.kind) == [
             .external("Alamofire"), .package(product: "Pulse"), .binary("Lottie.xcframework"), .project(target: "Core", path: "../../Core"),
+            .project(target: "Log", path: "../../Shared/Log"),
         ])
-        #expect(project.targets[0].dependencies.map(\.line) == [8, 8, 8, 9])
-        #expect(project.targets.map(\.line) == [6, 11, 13])
+        #expect(project.targets[0].dependencies.map(\.line) == [8, 8, 8, 9, 10])
+        #expect(project.targets.map(\.line) == [6, 12, 14])
         // `.folder("Shared")` is not a form modlint knows: said, and the target marked.
         #expect(project.targets[2].isIncomplete)
-        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["13 buildableFolders of target 'Folders': '.folder' is not understood"])
+        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["14 buildableFolders of target 'Folders': '.folder' is not understood"])
     }
 
     /// The helper styles real apps use: a builder class with chained setters, enums whose
@@ -128,6 +130,10 @@ struct TuistManifestReaderTests {
         #expect(read("import ProjectDescription\n").failure == ManifestNote(message: "no 'let project = Project(…)' found", line: 1, column: 1))
         #expect(read("import ProjectDescription\n\nlet project = make()\n").failure
             == ManifestNote(message: "'project' could not be evaluated: cannot resolve function 'make'", line: 3, column: 1))
-        #expect(read("import ProjectDescription\nlet project = Workspace(name: \"W\", projects: [])\n").failure?.message == "'project' is not a 'Project(…)'")
+        #expect(read("import ProjectDescription\nlet project = Workspace(name: \"W\", projects: [])\n").failure?.message
+            == "'project' is '.Workspace(…)', which no helper read here defines: no 'Project(…)'")
+        #expect(read("import ProjectDescription\nlet project = Project.app(name: \"A\")\n").failure?.message
+            == "'project' is '.app(…)', which no helper read here defines: no 'Project(…)'")
+        #expect(read("import ProjectDescription\nlet project = 1\n").failure?.message == "'project' is not a 'Project(…)'")
     }
 }

@@ -140,9 +140,14 @@ struct TuistProjectTests {
         let result = try Linter(rules: [UndeclaredImport()]).lint(paths: [directory.path])
         #expect(result.diagnostics.map { "\($0.severity.rawValue) \($0.file):\($0.line) \($0.message)" } == [
             "error Projects/App/Widget/Widget.swift:2 Widget imports Search, which no dependency it declares reaches: the target does not build "
-                + "on its own. Add the Search product of Search to target Widget.",
+                + "on its own. Add .project(target: \"Search\", path: \"../Search\") to the dependencies of Widget in Project.swift.",
             "warning Projects/Search/Tests/SearchTests.swift:2 SearchTests imports Core, which it does not declare: reachable only through Search "
-                + "(SearchTests -> Search -> Core) — breaks if Search drops it. Add the Core product of Core to target SearchTests.",
+                + "(SearchTests -> Search -> Core) — breaks if Search drops it. Add .project(target: \"Core\", path: \"../Core\") to the "
+                + "dependencies of SearchTests in Project.swift.",
+        ])
+        #expect(result.diagnostics.compactMap(\.fix).map { "\($0.manifest) \($0.target) \($0.dependency) \($0.isXcodeProject)" } == [
+            "Projects/App/Project.swift Widget .project(target: \"Search\", path: \"../Search\") false",
+            "Projects/Search/Project.swift SearchTests .project(target: \"Core\", path: \"../Core\") false",
         ])
     }
 

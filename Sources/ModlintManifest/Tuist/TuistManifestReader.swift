@@ -60,6 +60,10 @@ public struct TuistManifestReader: Sendable {
             project.failure = ManifestNote(message: "'project' could not be evaluated: \(message)", line: projectLine ?? 1, column: 1)
         case nil:
             project.failure = ManifestNote(message: "no 'let project = Project(…)' found", line: 1, column: 1)
+        case .object(let object)?:
+            // `Project.app(…)` of a helper that is not in the tree stays a call to `.app`.
+            project.failure = ManifestNote(message: "'project' is '.\(object.kind)(…)', which no helper read here defines: no 'Project(…)'",
+                                           line: projectLine ?? 1, column: 1)
         default:
             project.failure = ManifestNote(message: "'project' is not a 'Project(…)'", line: projectLine ?? 1, column: 1)
         }
@@ -190,7 +194,11 @@ struct TuistProjectBuilder {
     /// `.relativeToManifest("…")`, `.relativeToRoot("…")`, `.path("…")`.
     func path(_ value: Value) -> String? {
         switch value {
-        case .string(let text, _): return text
+        case .string(let text, _):
+            // `"//Projects/Kit"`: relative to the root, as `Path` reads a leading `//`.
+            guard text.hasPrefix("//") else { return text }
+            let inner = String(text.dropFirst(2))
+            return rootFromManifest.isEmpty ? inner : rootFromManifest + "/" + inner
         case .object(let object):
             guard let inner = object.args.first?.value.stringValue else { return nil }
             switch object.kind {
