@@ -301,9 +301,14 @@ public struct WorkspaceLoader: Sendable {
     /// `Tuist/` or a plugin's `ProjectDescriptionHelpers/`): Swift that Tuist runs to
     /// generate Xcode projects, never a target's source.
     public static func isTuistManifest(_ path: String) -> Bool {
-        let name = Paths.lastComponent(path)
-        return name == "Project.swift" || name == "Workspace.swift" || name == "Tuist.swift" || path.hasPrefix("Tuist/") || path.contains("/Tuist/")
-            || path.hasPrefix("ProjectDescriptionHelpers/") || path.contains("/ProjectDescriptionHelpers/")
+        tuistManifestNames.contains(Paths.lastComponent(path)) || isTuistFolder(Paths.parent(path))
+    }
+
+    static let tuistManifestNames: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift"]
+
+    /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
+    static func isTuistFolder(_ folder: String) -> Bool {
+        folder.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
     }
 
     /// For `lint FILE`: the nearest folder above the file that holds a `Package.swift` or
@@ -924,6 +929,8 @@ struct TreeScan: Sendable {
                                                keepsFile: keepsFile,
                                                identify: fingerprinting ? { TreeScan.isWalkedFile($0) } : nil) else { return [] }
         var manifests: [String] = []
+        // Decided once per folder: a per-file substring search showed in the walk's profile.
+        let inTuistFolder = fingerprinting && WorkspaceLoader.isTuistFolder(directory)
         for entry in entries {
             let path = Paths.join(directory, entry.name)
             if !excluded.ignoredFiles.isEmpty && excluded.ignoredFiles.contains(path) { continue }
@@ -971,6 +978,9 @@ struct TreeScan: Sendable {
                             fingerprint.add(identity?.inode ?? UInt64.max)
                             structure.add(path)
                             if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
+                            // A Tuist manifest or helper is a build description: its content
+                            // decides the layout, so its identity keys the layout memo too.
+                            if inTuistFolder || WorkspaceLoader.tuistManifestNames.contains(entry.name) { addInput(path, identity: identity) }
                         }
                     }
                 }
