@@ -67,7 +67,9 @@ public struct ManifestEditor {
                 let reason = calls.isEmpty
                     ? "target \(target) is not declared literally in this manifest (a helper builds it)"
                     : "target \(target) is declared \(calls.count) times (under #if?)"
-                refused += fixes.map { Refusal(fix: $0, reason: reason + "; edit its dependencies by hand") }
+                refused += fixes.map { fix in
+                    Refusal(fix: fix, reason: reason + (fix.action == .add ? "; add `\(fix.element)` to its dependencies by hand" : "; edit its dependencies by hand"))
+                }
                 continue
             }
             var adds: [String] = []

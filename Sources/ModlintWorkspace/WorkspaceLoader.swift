@@ -297,14 +297,14 @@ public struct WorkspaceLoader: Sendable {
         return (root, scan)
     }
 
-    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, anything under
+    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, 3.x `Setup.swift`, anything under
     /// `Tuist/` or a plugin's `ProjectDescriptionHelpers/`): Swift that Tuist runs to
     /// generate Xcode projects, never a target's source.
     public static func isTuistManifest(_ path: String) -> Bool {
         tuistManifestNames.contains(Paths.lastComponent(path)) || isTuistFolder(Paths.parent(path))
     }
 
-    static let tuistManifestNames: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift"]
+    static let tuistManifestNames: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift", "Setup.swift"]
 
     /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
     static func isTuistFolder(_ folder: String) -> Bool {

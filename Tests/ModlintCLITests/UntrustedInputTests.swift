@@ -216,6 +216,41 @@ import Glibc
         }
     }
 
+    /// A Tuist manifest that is a FIFO or a link out of the tree, and helpers that recurse
+    /// forever or loop: reported at once, the rest analysed.
+    @Test func tuistManifestsThatAreNoFilesOrNeverEnd() throws {
+        for kind in ["a FIFO", "outside", "recursion"] {
+            let (tree, outside) = try Self.appAndOutside()
+            defer { tree.remove(); outside.remove() }
+            try tree.write("Gen/Sources/Gen.swift", "import Foundation\n")
+            switch kind {
+            case "a FIFO": try Self.fifo(tree, "Gen/Project.swift")
+            case "outside":
+                try outside.write("Project.swift", "import ProjectDescription\nlet project = Project(name: \"Secret\", targets: [])\n")
+                try Self.link(tree, "Gen/Project.swift", to: outside.path + "/Project.swift")
+            default:
+                try tree.write("Tuist/ProjectDescriptionHelpers/Loop.swift", """
+                import ProjectDescription
+                extension Project {
+                    public static func forever(_ n: Int) -> Project { forever(n + 1) }
+                }
+                public func spin() -> [Target] {
+                    var targets: [Target] = []
+                    for name in Array(repeating: "x", count: 100000) { targets += [spin()].flatMap { $0 } }
+                    return targets
+                }
+                """)
+                try tree.write("Gen/Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project.forever(0)\nlet more = spin()\n")
+            }
+            let run = try Self.lint(tree)
+            #expect(run.exitCode == 1, "\(kind)")
+            #expect(run.standardOutput.contains("Gen/Project.swift:"), "\(kind): \(run.standardOutput)")
+            #expect(run.standardOutput.contains("[unread-build-description]"), "\(kind): \(run.standardOutput)")
+            #expect(!run.standardOutput.contains("Secret"))
+            #expect(run.standardOutput.contains(Self.duplicate))
+        }
+    }
+
     @Test func anXcconfigIncludingDevZeroOrItselfEndsAtOnce() throws {
         for include in ["#include \"/dev/zero\"\n", String(repeating: "#include \"Base.xcconfig\"\n", count: 3), "#include \"Other.xcconfig\"\n"] {
             let tree = try Self.app()

@@ -249,7 +249,7 @@ struct ManifestEditorTests {
             "the package's dependencies are changed after `Package(…)` (line 7); declare the package dependency by hand",
             "the dependencies of target A are computed (`shared`); edit them by hand",
             "the dependencies of target B are computed (`shared + [\"Extras\"]`); edit them by hand",
-            "target C is not declared literally in this manifest (a helper builds it); edit its dependencies by hand",
+            "target C is not declared literally in this manifest (a helper builds it); add `\"Models\"` to its dependencies by hand",
         ])
     }
 
