@@ -62,7 +62,7 @@ let package = Package(
         // SVG, PNG and PDF through libgvc, linked in process.
         .target(name: "ModlintGraphviz", dependencies: ["ModlintRendering", "CGraphviz", "ModlintGraph"]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
-        .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace", "ModlintXcodeGen"]),
+        .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
         .executableTarget(
             name: "modlint",
             dependencies: [

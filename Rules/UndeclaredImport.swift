@@ -335,7 +335,7 @@ public struct UndeclaredImport: Rule {
             if severity == .off { continue }
             var conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
             if severity == .warning && !isTransitive { conditionSuffix += " (no default debug or release build compiles it)" }
-            var related = [RelatedLocation(file: context.workspace.packages[importer.packageIndex].manifestPath, line: declaration.line,
+            var related = [RelatedLocation(file: context.workspace.packages[importer.packageIndex].file(declaring: declaration), line: declaration.line,
                                            message: "declare it in the dependencies of target \(declaration.name)")]
             related += edges.dropFirst().map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "also imported here") }
             var finding = Finding(
@@ -380,7 +380,7 @@ public struct UndeclaredImport: Rule {
             let package = context.workspace.packages[importer.packageIndex]
             let declaration = package.targets[importer.targetIndex].declaration
             var finding = Finding(
-                site: Site(file: package.manifestPath, line: declaration.line, column: 1),
+                site: Site(file: package.file(declaring: declaration), line: declaration.line, column: 1),
                 message: "\(importer.id) imports modules its readable dependencies do not reach, but part of its dependency list could not be "
                     + "evaluated (see the unresolved-manifest note): those imports are not checked",
                 module: importer.id,

@@ -338,8 +338,8 @@ public struct UnusedDependency: Rule {
                         : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
                 )
                 let package = context.workspace.packages[module.packageIndex]
-                finding.fix = DependencyFix(action: .remove, manifest: package.manifestPath,
-                                            target: package.targets[module.targetIndex].declaration.name,
+                let target = package.targets[module.targetIndex].declaration
+                finding.fix = DependencyFix(action: .remove, manifest: package.file(declaring: target), target: target.name,
                                             dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject && package.generator == nil)
                 findings.append(finding)
             }

@@ -20,11 +20,11 @@ struct DeclarationAdvice {
         // A project read from a spec is fixed in the spec, which `fix` edits.
         let isXcode = importerPackage.kind == .xcodeProject && importerPackage.generator == nil
         func fix(_ dependency: String, package: String? = nil) -> DependencyFix {
-            DependencyFix(action: .add, manifest: importerPackage.manifestPath, target: targetName, dependency: dependency,
+            DependencyFix(action: .add, manifest: importerPackage.file(declaring: declaration), target: targetName, dependency: dependency,
                           packageDependency: package, isXcodeProject: isXcode)
         }
         if let generator = importerPackage.generator {
-            let spec = Paths.lastComponent(importerPackage.manifestPath)
+            let spec = Paths.lastComponent(importerPackage.file(declaring: declaration))
             let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
                                            from: importerPackage, to: importedPackage)
             if let element {

@@ -1,7 +1,6 @@
 import ModlintRuleEngine
 import ModlintTokenizer
 import ModlintWorkspace
-import ModlintXcodeGen
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -61,12 +60,6 @@ public struct DependencyFixer {
                 byManifest[fix.manifest, default: []].append(fix)
             }
         }
-        // An XcodeGen target declared in an included file is edited there.
-        for manifest in byManifest.keys.sorted() where manifest.hasSuffix(".yml") || manifest.hasSuffix(".yaml") {
-            let moved = Self.declaringFiles(of: byManifest[manifest]!, spec: manifest, root: root)
-            byManifest[manifest] = nil
-            for (file, fixes) in moved { byManifest[file, default: []] += fixes }
-        }
         for manifest in byManifest.keys.sorted() {
             guard let bytes = FileSystem.read(Paths.join(root, manifest)) else {
                 unreadable.append(manifest)
@@ -78,29 +71,6 @@ public struct DependencyFixer {
                 changes.append(Change(manifest: manifest, original: original, edited: edited, applied: applied, refused: refused))
             }
         }
-    }
-
-    /// Each fix under the spec file that declares its target: the spec, else the first of
-    /// its includes that does (a fix whose target none declares stays with the spec, which
-    /// refuses it with the line to add).
-    static func declaringFiles(of fixes: [DependencyFix], spec: String, root: String) -> [String: [DependencyFix]] {
-        let folder = Paths.parent(spec)
-        let read: (String) -> [UInt8]? = { FileSystem.read(Paths.join(root, Paths.join(folder, $0))) }
-        let files = [Paths.lastComponent(spec)] + XcodeGenReader.includedFiles(of: Paths.lastComponent(spec), readFile: read)
-        var lines: [String: [String]] = [:]
-        var result: [String: [DependencyFix]] = [:]
-        for fix in fixes {
-            let declaring = files.first { file in
-                if lines[file] == nil {
-                    lines[file] = read(file).map { String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-                }
-                return XcodeGenSpecEditor.targetBlock(fix.target, in: lines[file]!) != nil
-            } ?? Paths.lastComponent(spec)
-            var moved = fix
-            moved.manifest = Paths.normalize(Paths.join(folder, declaring))
-            result[moved.manifest, default: []].append(moved)
-        }
-        return result
     }
 
     /// The editor of each kind of manifest: a Package.swift and a Tuist Project.swift as

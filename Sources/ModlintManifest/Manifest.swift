@@ -91,6 +91,10 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
     /// defines, with the platforms it is defined for. A list, not a dictionary: the
     /// layout memo's positional coder cannot store dictionaries.
     public var definedFlags: [DefinedFlag] = []
+    /// The root-relative file that declares the target when it is not the package's own
+    /// manifest (an XcodeGen target in an included spec): its `line` and its dependencies'
+    /// lines are that file's.
+    public var file: String?
     public var line: Int
 
     public init(name: String, kind: Kind, dependencies: [TargetDependency] = [], path: String? = nil,

@@ -111,6 +111,9 @@ public struct Package: Sendable {
 
     public var name: String { manifest.name.isEmpty ? identity : manifest.name }
 
+    /// The file that declares a target of this package (and its dependencies' lines).
+    public func file(declaring target: ManifestTarget) -> String { target.file ?? manifestPath }
+
     /// An Xcode project's `.xcodeproj` folder name (`App.xcodeproj`).
     public var projectName: String { Paths.lastComponent(projectPath ?? Paths.parent(manifestPath)) }
 

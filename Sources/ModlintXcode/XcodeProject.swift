@@ -87,8 +87,11 @@ public struct XcodeTarget: Sendable, Equatable {
     /// The platforms it builds for (`ios`, `macos`, `watchos`, `tvos`, `visionos`), from
     /// `SUPPORTED_PLATFORMS`, else `SDKROOT`; empty when the settings do not say.
     public var platforms: [String] = []
-    /// Line of the target's object in `project.pbxproj`.
+    /// Line of the target's object in `project.pbxproj` (or of its name in a spec).
     public var line: Int
+    /// For a spec: the file that declares the target, relative to the spec's folder, when
+    /// it is not the spec itself (an included file).
+    public var file: String?
 
     public init(name: String, moduleName: String, productType: XcodeProductType, productFileName: String? = nil,
                 sourceFiles: [String] = [], synchronizedFolders: [SynchronizedFolder] = [], extraSynchronizedFiles: [String] = [],

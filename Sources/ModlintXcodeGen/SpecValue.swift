@@ -98,17 +98,6 @@ indirect enum SpecValue {
         return result + rest
     }
 
-    /// Every line set to `line`: what an included file declares is reported at the
-    /// `include:` entry of the spec that brings it (findings name the spec, whose lines
-    /// they must be).
-    func atLine(_ line: Int) -> SpecValue {
-        switch self {
-        case .scalar: return self
-        case .list(let items, _): return .list(items.map { $0.atLine(line) }, line: line)
-        case .map(let entries, _): return .map(entries.map { ($0.key, $0.value.atLine(line)) }, line: line)
-        }
-    }
-
     /// The same map with `key` set.
     func setting(_ key: String, _ value: SpecValue) -> SpecValue {
         guard case .map(var entries, let line) = self else { return self }

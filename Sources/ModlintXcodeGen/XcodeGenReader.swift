@@ -18,7 +18,7 @@ public enum XcodeGenReader {
         guard let name = spec["name"]?.string, !name.isEmpty else {
             throw XcodeGenError(file: file, line: 1, message: "no 'name:': not an XcodeGen spec")
         }
-        var builder = TargetBuilder(spec: spec, readFile: readFile)
+        var builder = TargetBuilder(spec: spec, specFile: XcodePaths.normalize(file), readFile: readFile)
         var targets: [XcodeTarget] = []
         // Legacy targets run a tool and compile nothing (`PBXLegacyTarget`).
         for (targetName, value) in spec["targets"]?.entries ?? [] where value["legacy"] == nil {
@@ -39,39 +39,20 @@ public enum XcodeGenReader {
     }
 }
 
-extension XcodeGenReader {
-    /// The files a spec includes, transitively, in the order XcodeGen reads them, as
-    /// paths relative to the spec's folder (`fix` looks for a target's declaration there).
-    public static func includedFiles(of file: String, readFile: (String) -> [UInt8]?) -> [String] {
-        var result: [String] = []
-        var seen: Set<String> = [XcodePaths.normalize(file)]
-        func visit(_ path: String, depth: Int) {
-            guard depth < XcodeGenSpecLoader.maximumIncludeDepth, let bytes = readFile(path),
-                  let spec = try? SpecDecoder.decode(bytes).value else { return }
-            for include in spec["include"]?.elements ?? [] {
-                guard let written = include.string ?? include["path"]?.string else { continue }
-                let included = XcodePaths.normalize(XcodePaths.join(XcodePaths.parent(path), written))
-                guard seen.insert(included).inserted else { continue }
-                result.append(included)
-                visit(included, depth: depth + 1)
-            }
-        }
-        visit(file, depth: 0)
-        return result
-    }
-}
-
 /// One spec's targets as `XcodeTarget`s.
 private struct TargetBuilder {
     let spec: SpecValue
+    /// The spec itself, whose targets need no file of their own.
+    let specFile: String
     let readFile: (String) -> [UInt8]?
     /// `packages:` (and the older `localPackages:`) by the name dependencies use.
     var packages: [String: PackageReference?] = [:]
     var notes: [XcodeNote] = []
     private var projectSettings: [String: String] = [:]
 
-    init(spec: SpecValue, readFile: @escaping (String) -> [UInt8]?) {
+    init(spec: SpecValue, specFile: String, readFile: @escaping (String) -> [UInt8]?) {
         self.spec = spec
+        self.specFile = specFile
         self.readFile = readFile
         for (name, package) in spec["packages"]?.entries ?? [] {
             if let path = package["path"]?.string {
@@ -105,6 +86,7 @@ private struct TargetBuilder {
                                  line: line)
         let platform = value["platform"]?.string
         target.platforms = Self.platforms(platform: platform, destinations: value["supportedDestinations"]?.elements.compactMap(\.string) ?? [])
+        target.file = value[XcodeGenSpecLoader.fileKey]?.string.flatMap { $0 == specFile ? nil : $0 }
         for source in value["sources"]?.elements ?? [] { add(source, to: &target) }
         for dependency in value["dependencies"]?.elements ?? [] {
             target.dependencies += self.dependencies(dependency, platform: platform, line: dependency.line ?? line)

@@ -25,13 +25,11 @@ struct XcodeGenSpecLoader {
     /// The merged, resolved dictionary of the spec at `path` (relative to its folder).
     mutating func load(_ path: String) throws(XcodeGenError) -> SpecValue {
         rootFile = path
-        let merged = try loadMerged(path, relativeDirectory: "", depth: 0, reportLine: nil)
+        let merged = try loadMerged(path, relativeDirectory: "", depth: 0)
         return Self.resolveProject(merged)
     }
 
-    /// `reportLine`: for an included file, the line of the root spec's `include:` entry
-    /// that brings it in.
-    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int, reportLine: Int?) throws(XcodeGenError) -> SpecValue {
+    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int) throws(XcodeGenError) -> SpecValue {
         guard depth < Self.maximumIncludeDepth else {
             throw XcodeGenError(file: path, line: 1, message: "includes nest deeper than \(Self.maximumIncludeDepth) levels")
         }
@@ -53,7 +51,7 @@ struct XcodeGenSpecLoader {
         }
         guard case .map = spec else { throw XcodeGenError(file: path, line: 1, message: "the spec is not a dictionary") }
         if !relativeDirectory.isEmpty { spec = Self.resolvingPaths(spec, relativeTo: relativeDirectory) }
-        if let reportLine { spec = spec.atLine(reportLine) }
+        spec = Self.taggingTargets(spec, file: path)
         let folder = XcodePaths.parent(path)
         var base = SpecValue.map([], line: 1)
         for include in spec["include"]?.elements ?? [] {
@@ -70,11 +68,21 @@ struct XcodeGenSpecLoader {
             }
             let file = XcodePaths.normalize(XcodePaths.join(folder, includePath))
             let includedFolder = XcodePaths.parent(file)
-            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1,
-                                     reportLine: reportLine ?? include.line ?? spec["include"]?.line ?? 1)
+            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1)
             base = sub.merged(onto: base)
         }
         return spec.merged(onto: base)
+    }
+
+    /// The key that carries, inside a target, the included file that declares it (its
+    /// lines are that file's): a spec cannot write it, XcodeGen has no such key.
+    static let fileKey = "\u{0}file"
+
+    /// Each target of a file, tagged with the file: kept through templates and platforms,
+    /// and the including spec's tag wins where it declares the target too.
+    static func taggingTargets(_ spec: SpecValue, file: String) -> SpecValue {
+        guard case .map(let targets, let line)? = spec["targets"] else { return spec }
+        return spec.setting("targets", .map(targets.map { ($0.key, $0.value.setting(fileKey, .scalar(file))) }, line: line))
     }
 
     /// Paths an included file writes relative to its own folder, made relative to the spec's.

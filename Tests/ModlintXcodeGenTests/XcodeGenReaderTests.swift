@@ -166,6 +166,9 @@ struct XcodeGenReaderTests {
             "Modules/Configs/Debug.xcconfig": "PRODUCT_MODULE_NAME = $(TARGET_NAME)Module\n",
         ])
         #expect(project.targets.map(\.name) == ["Search", "App", "Profile"])
+        // Where each target is declared: findings and `fix` go to that file, at its lines.
+        #expect(project.targets.map(\.file) == ["Modules/Search/search.yml", nil, "Modules/modules.yml"])
+        #expect(project.targets.map(\.line) == [2, 8, 5])
         #expect(project.targets.map(\.productType) == [.framework, .application, .framework])
         #expect(project.targets.map { $0.synchronizedFolders.map(\.path) } == [["Modules/Search/Sources"], ["App"], ["Modules/Profile", "Modules/Extra"]])
         #expect(project.targets[2].synchronizedFolders[1].excludedPatterns == ["*.md"])

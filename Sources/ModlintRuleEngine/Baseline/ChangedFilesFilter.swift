@@ -14,8 +14,12 @@ public struct ChangedFilesFilter: Sendable {
         self.changedFiles = changedFiles
         var modules = Set<String>()
         let graph = ModuleGraph(workspace: workspace)
-        for module in graph.modules where changedFiles.contains(workspace.packages[module.packageIndex].manifestPath) {
-            modules.insert(module.id)
+        for module in graph.modules {
+            let package = workspace.packages[module.packageIndex]
+            // The package's manifest, or the spec file that declares the target (an include).
+            if changedFiles.contains(package.manifestPath) || changedFiles.contains(package.file(declaring: package.targets[module.targetIndex].declaration)) {
+                modules.insert(module.id)
+            }
         }
         changedModules = modules
     }

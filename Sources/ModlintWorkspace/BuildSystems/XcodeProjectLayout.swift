@@ -173,6 +173,7 @@ struct XcodeProjectLayout {
                 var declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(declared), line: target.line)
                 declaration.platforms = target.platforms
                 declaration.dependenciesIncomplete = target.dependenciesIncomplete
+                declaration.file = target.file.map { Paths.normalize(Paths.join(Paths.parent(pending.file), $0)) }
                 targets.append(PendingTarget(projectIndex: index, moduleName: target.moduleName, productType: target.productType,
                                              declaration: declaration,
                                              directory: Self.directory(of: files, target: target, projectDirectory: pending.directory, root: root),
