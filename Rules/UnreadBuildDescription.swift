@@ -85,6 +85,15 @@ public struct UnreadBuildDescription: Rule {
                 "Demo/project.yml": "name: Demo\ntargets:\n  Demo:\n    type: application\n    platform: iOS\n    sources: [Demo]\n",
                 "Demo/Demo/App.swift": "import UIKit\n",
             ]),
+            RuleExample("an .xcodeproj folder with only workspace settings, beside a package", files: [
+                "Tools.xcodeproj/project.xcworkspace/contents.xcworkspacedata": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\"></Workspace>\n",
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+                """,
+                "Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            ]),
             RuleExample("a Podfile without development pods leaves nothing of its own unread", files: [
                 "Podfile": "target 'App' do\n  pod 'Alamofire'\nend\n",
                 "fastlane/Release.swift": "print(1)\n",

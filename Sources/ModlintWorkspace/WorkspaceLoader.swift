@@ -525,8 +525,10 @@ public struct WorkspaceLoader: Sendable {
         }
         let readSpecs = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.description))
         // A Package.swift that makes no package (an empty one) hides its folder from the
-        // package above it, as SwiftPM does; code it leaves unread is reported like a spec's.
+        // package above it, as SwiftPM does, and an .xcodeproj without its project.pbxproj
+        // describes nothing: code they leave unread is reported like a spec's.
         let emptyManifests = manifests.filter { $0.manifest?.declaresPackage == false }.map(\.path)
+            + readings.filter(\.hasNoDescription).map(\.description)
         notes += UnreadSpecs.notes(specs: (scan.unreadSpecs + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),

@@ -221,6 +221,28 @@ struct WorkspaceLoaderTests {
         ])
     }
 
+    /// An `.xcodeproj` folder holding only workspace settings: a note; an error only where
+    /// Swift files nothing else builds lie below it.
+    @Test func anXcodeprojWithoutItsProjectFile() throws {
+        let workspaceData = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\"></Workspace>\n"
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n"),
+            ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Tools.xcodeproj/project.xcworkspace/contents.xcworkspacedata", workspaceData),
+        ])
+        defer { directory.remove() }
+        let quiet = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(quiet.notes.map { "\($0.kind) \($0.file) \($0.message)" } == [
+            "unresolvedManifest Tools.xcodeproj Tools.xcodeproj holds no project.pbxproj, only workspace settings: there is no project to read",
+        ])
+        try directory.write("App/App.swift", "import Kit\n")
+        let unread = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(unread.notes.filter { $0.kind == .unreadBuildDescription }.map { "\($0.file) \($0.message)" } == [
+            "Tools.xcodeproj an .xcodeproj without its project.pbxproj: 1 Swift file under ./ is in no target and not analysed; "
+                + "commit its project.pbxproj, or exclude the folder in .modlint.yml",
+        ])
+    }
+
     @Test func directorySymlinkLoopsAreNotFollowed() throws {
         let directory = try TemporaryDirectory(files: [
             ("Package.swift", "let package = Package(name: \"Loop\", targets: [.target(name: \"Loop\")])\n"),

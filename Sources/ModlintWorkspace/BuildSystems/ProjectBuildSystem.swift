@@ -43,6 +43,9 @@ struct ProjectReading: Sendable {
     var failure: (line: Int, message: String)?
     /// Settings files refused while reading it.
     var notes: [WorkspaceNote] = []
+    /// The description is not there at all (an `.xcodeproj` folder without its
+    /// `project.pbxproj`): no failure, unless Swift files go unread below it.
+    var hasNoDescription = false
 }
 
 enum ProjectBuildSystems {
@@ -103,6 +106,13 @@ struct CommittedXcodeProjects: ProjectBuildSystem {
         let bytes: [UInt8]
         switch FileSystem.readInput(Paths.join(root, pbxproj), atMost: InputLimits.project, scope: scope) {
         case .success(let read): bytes = read
+        case .failure(.missing):
+            // Only workspace settings (`project.xcworkspace`, `xcshareddata`): nothing to
+            // read. Swift files it would leave unread are an error (`UnreadSpecs`).
+            reading.hasNoDescription = true
+            reading.notes = [WorkspaceNote(kind: .unresolvedManifest, file: path, line: 1, column: 1,
+                                           message: "\(Paths.lastComponent(path)) holds no project.pbxproj, only workspace settings: there is no project to read")]
+            return reading
         case .failure(let refusal):
             reading.failure = (1, "cannot read Xcode project: cannot read project.pbxproj: \(refusal); its targets are not analysed")
             return reading

@@ -63,6 +63,8 @@ enum UnreadSpecs {
         case xcodeGen, tuist, cocoaPods, bazel
         /// A `Package.swift` that makes no package (an empty file).
         case swiftPackage
+        /// An `.xcodeproj` folder without its `project.pbxproj`.
+        case xcodeProject
 
         init?(path: String) {
             switch Paths.lastComponent(path) {
@@ -71,6 +73,7 @@ enum UnreadSpecs {
             case "Podfile": self = .cocoaPods
             case "BUILD", "BUILD.bazel": self = .bazel
             case "Package.swift": self = .swiftPackage
+            case let name where name.hasSuffix(".xcodeproj"): self = .xcodeProject
             default: return nil
             }
         }
@@ -81,7 +84,7 @@ enum UnreadSpecs {
             switch self {
             case .xcodeGen, .tuist: return "\(what) that modlint could not read"
             case .cocoaPods, .bazel: return "\(what) that modlint cannot read yet"
-            case .swiftPackage: return what
+            case .swiftPackage, .xcodeProject: return what
             }
         }
 
@@ -92,6 +95,7 @@ enum UnreadSpecs {
             case .cocoaPods: return "a Podfile with development pods"
             case .bazel: return "a Bazel BUILD file"
             case .swiftPackage: return "a Package.swift that makes no package"
+            case .xcodeProject: return "an .xcodeproj without its project.pbxproj"
             }
         }
 
@@ -102,6 +106,7 @@ enum UnreadSpecs {
             case .cocoaPods: return "development pods are not read yet: declare their sources in a Package.swift or exclude the folder in .modlint.yml"
             case .bazel: return "Bazel targets are not read yet: exclude the folder in .modlint.yml until they are"
             case .swiftPackage: return "declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml"
+            case .xcodeProject: return "commit its project.pbxproj, or exclude the folder in .modlint.yml"
             }
         }
 
@@ -109,8 +114,8 @@ enum UnreadSpecs {
         /// as every other build description (inside the tree, a regular file, capped).
         func describesSwift(at path: String, root: String, scope: ReadScope) -> Bool {
             switch self {
-            case .swiftPackage:
-                return true   // listed only when it made no package
+            case .swiftPackage, .xcodeProject:
+                return true   // listed only when it made no package or has no project file
             case .tuist:
                 guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) else {
                     return true

@@ -65,6 +65,7 @@ struct XcodeProjectLayout {
         for reading in readings {
             notes += reading.notes
             guard let project = reading.project else {
+                if reading.hasNoDescription { continue }
                 let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
                 notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: reading.file, line: failure.line, column: 1, message: failure.message))
                 continue
