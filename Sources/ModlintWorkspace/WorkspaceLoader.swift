@@ -462,7 +462,7 @@ public struct WorkspaceLoader: Sendable {
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
         let (readings, shadowed) = options.readsXcodeProjects
-            ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope, readsCommittedProjects: true) : ([], [])
+            ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope) : ([], [])
         if !readings.isEmpty {
             var usedXcodeIdentities = usedIdentities
             // The library product that exports each SwiftPM target, looked up once per target.

@@ -55,11 +55,10 @@ enum ProjectBuildSystems {
 
     /// Every project of the walk, read in parallel; a committed project a spec read here
     /// generates is left out (`shadowed`).
-    static func read(scan: TreeScan, root: String, scope: ReadScope, readsCommittedProjects: Bool)
+    static func read(scan: TreeScan, root: String, scope: ReadScope)
         -> (readings: [ProjectReading], shadowed: [ProjectReading]) {
         var readings: [ProjectReading] = []
         for system in all {
-            if system.generator == nil && !readsCommittedProjects { continue }
             let plan = system.plan(scan: scan, root: root, scope: scope)
             readings += plan.descriptions.parallelMap(plan.read).compactMap { $0 }
         }
