@@ -37,10 +37,14 @@ let package = Package(
         .target(name: "ModlintXcode"),
         // XcodeGen specs (`project.yml`) read into the Xcode project model, includes and templates resolved.
         .target(name: "ModlintXcodeGen", dependencies: ["ModlintXcode", .product(name: "Yams", package: "Yams")]),
+        // CocoaPods podspecs, Podfiles and Podfile.lock, read from their Ruby DSL without Ruby.
+        .target(name: "ModlintCocoaPods"),
+        // Bazel BUILD and .bzl files: a Starlark reader that records the Swift and Apple rules.
+        .target(name: "ModlintBazel"),
         // `.modlint.yml`: strict YAML reading with located errors, globs, layers.
         .target(name: "ModlintConfiguration", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Discovery of packages, targets and their source files.
-        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintXcodeGen", "ModlintFacts", "ModlintConfiguration"]),
+        .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintXcodeGen", "ModlintCocoaPods", "ModlintBazel", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
         .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
@@ -92,6 +96,8 @@ let package = Package(
         .testTarget(name: "ModlintManifestTests", dependencies: ["ModlintManifest", "ModlintConfiguration", "ModlintTestSupport"]),
         .testTarget(name: "ModlintXcodeTests", dependencies: ["ModlintXcode", "ModlintTestSupport"]),
         .testTarget(name: "ModlintXcodeGenTests", dependencies: ["ModlintXcodeGen", "ModlintXcode"]),
+        .testTarget(name: "ModlintCocoaPodsTests", dependencies: ["ModlintCocoaPods"]),
+        .testTarget(name: "ModlintBazelTests", dependencies: ["ModlintBazel"]),
         .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering",

@@ -300,7 +300,8 @@ public struct UndeclaredImport: Rule {
             }
             // An Xcode target whose project references no package with that module may get
             // it from outside what modlint reads (CocoaPods, Carthage, search paths): unknown.
-            if edge.isAttributedByName && importer.productType != nil { continue }
+            if edge.isAttributedByName && importer.productType != nil
+                && context.workspace.packages[importer.packageIndex].generator?.declaresEveryDependency != true { continue }
             if groups[pair] == nil { order.append(pair) }
             groups[pair, default: []].append(edge)
         }

@@ -27,20 +27,19 @@ public struct UnreadBuildDescription: Rule {
         notes are missing). Commit the file itself, not a link to it; move shared files \
         into the repository; or exclude the folder in `.modlint.yml` when it is not yours.
 
-        An XcodeGen spec (`project.yml`, with its includes and xcconfig files) and a Tuist \
-        `Project.swift` (with its helpers) are read like projects, with the same care; one \
-        that is not valid YAML or makes no project is an error at the line that breaks it. \
-        Build descriptions modlint has no reader for yet — a CocoaPods `Podfile` with \
-        development pods, a Bazel `BUILD` file with Swift or Apple rules — and a spec it \
-        could not read are an \
-        **error** where they leave Swift files in no target below their folder: the \
-        finding names the file, how many files go unread and the remedy (generate the \
-        project first, or exclude the folder). One that leaves nothing unread, or whose \
-        text shows it describes no Swift code, says nothing.
+        An XcodeGen spec (`project.yml`, with its includes and xcconfig files), a Tuist \
+        `Project.swift` (with its helpers), a CocoaPods `.podspec` and a Bazel `BUILD` file \
+        (with the workspace's `.bzl` macros) are read like projects, with the same care; \
+        one that is not valid YAML or Starlark, or makes no project, is an error at the \
+        line that breaks it. A spec that could not be read is also an error where it \
+        leaves Swift files in no target below its folder: the finding names the file, how \
+        many files go unread and the remedy (generate the project first, or exclude the \
+        folder). A `BUILD` file with no Swift or Apple rule (the C parts of a library) \
+        describes no Swift code and is not read at all.
         """,
         examples: [
-            RuleExample("a Bazel BUILD file with Swift rules, and one for C code only", files: [
-                "BUILD": "\u{2193}swift_library(name = \"App\", srcs = glob([\"App/*.swift\"]))\n",
+            RuleExample("a Bazel BUILD file that is not valid Starlark: the line that breaks it; one for C code only is not read", files: [
+                "BUILD": "swift_library(\n    name = \"App\",\n    srcs = glob([\"App/*.swift\"]),\n    deps = [\":Kit\"\n\u{2193})\n",
                 "App/App.swift": "import Kit\n",
                 "Kit/Package.swift": """
                 // swift-tools-version:5.9

@@ -70,8 +70,14 @@ public struct UnreadDependency: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
+        // Remote pods: one note per Podfile, written by the CocoaPods reader.
+        let pods = context.workspace.notes.filter { $0.kind == .unreadDependency }.map { note in
+            Finding(site: Site(file: note.file, line: note.line, column: note.column),
+                    message: note.message + "; run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
+                    key: [note.file, "pods"])
+        }
         let missing = context.workspace.unavailableDependencies
-        guard let first = missing.first else { return [] }
+        guard let first = missing.first else { return pods }
         let names = missing.map { $0.identity + ($0.pin.map { " (pinned \($0))" } ?? "") }
         return [Finding(
             site: Site(file: first.file, line: first.line, column: 1),
@@ -80,6 +86,6 @@ public struct UnreadDependency: Rule {
                 + "provide the sources with `swift package resolve`, by opening the project in Xcode once, or with --dependencies FOLDER",
             key: missing.map(\.identity),
             related: missing.dropFirst().map { RelatedLocation(file: $0.file, line: $0.line, message: "\($0.identity) is declared here") }
-        )]
+        )] + pods
     }
 }

@@ -271,12 +271,22 @@ public struct UnusedDependency: Rule {
         }
         var declarations: [Int: [Site: Declaration]] = [:]
         for dependency in graph.dependencies {
-            let name = context.workspace.packages[graph.modules[dependency.from].packageIndex]
-                .targets[graph.modules[dependency.from].targetIndex].declaration.dependencies
-                .first { $0.line == dependency.site.line && $0.column == dependency.site.column }?.name ?? graph.modules[dependency.to].name
+            let package = context.workspace.packages[graph.modules[dependency.from].packageIndex]
+            let target = package.targets[graph.modules[dependency.from].targetIndex].declaration
+            let declared = target.dependencies.first {
+                $0.line == dependency.site.line && $0.column == dependency.site.column && ($0.file ?? package.file(declaring: target)) == dependency.site.file
+            }
+            // Inherited from the target that declares it (a Podfile's nested test target).
+            if declared?.inheritedFrom != nil { continue }
+            let name = declared?.name ?? graph.modules[dependency.to].name
             declarations[dependency.from, default: [:]][dependency.site, default: Declaration(site: dependency.site, name: name)].modules.append(dependency.to)
         }
         for dependency in graph.externalDependencies {
+            let package = context.workspace.packages[graph.modules[dependency.from].packageIndex]
+            let target = package.targets[graph.modules[dependency.from].targetIndex].declaration
+            if target.dependencies.contains(where: {
+                $0.inheritedFrom != nil && $0.line == dependency.site.line && ($0.file ?? package.file(declaring: target)) == dependency.site.file
+            }) { continue }
             declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
         }
 
@@ -339,7 +349,7 @@ public struct UnusedDependency: Rule {
                 )
                 let package = context.workspace.packages[module.packageIndex]
                 let target = package.targets[module.targetIndex].declaration
-                finding.fix = DependencyFix(action: .remove, manifest: package.file(declaring: target), target: target.name,
+                finding.fix = DependencyFix(action: .remove, manifest: declaration.site.file, target: target.name,
                                             dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject && package.generator == nil)
                 findings.append(finding)
             }

@@ -23,6 +23,15 @@ struct DeclarationAdvice {
             DependencyFix(action: .add, manifest: importerPackage.file(declaring: declaration), target: targetName, dependency: dependency,
                           packageDependency: package, isXcodeProject: isXcode)
         }
+        if let generator = importerPackage.generator, !generator.isEditedByFix {
+            // Podspecs and BUILD files are Ruby and Starlark: the advice names the entry,
+            // `fix` leaves them to the user.
+            let file = importerPackage.file(declaring: declaration)
+            let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
+                                           from: importerPackage, to: importedPackage) ?? "a dependency on \(imported.name)"
+            text = "Add \(element) to \(generator == .bazel ? "the deps of \(targetName)" : targetName) in \(file)."
+            return
+        }
         if let generator = importerPackage.generator {
             let spec = Paths.lastComponent(importerPackage.file(declaring: declaration))
             let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
@@ -97,6 +106,13 @@ struct DeclarationAdvice {
         case (.tuist, true): return ".target(name: \"\(importedTarget)\")"
         case (.tuist, false) where imported.generator == .tuist:
             return ".project(target: \"\(importedTarget)\", path: \"\(Paths.relativePath(from: importer.directory, to: imported.directory))\")"
+        case (.bazel, true): return "\":\(importedTarget)\""
+        case (.bazel, false) where imported.generator == .bazel:
+            // The project's name is its package label.
+            let label = imported.manifest.name
+            return "\"\(label):\(importedTarget)\""
+        case (.cocoaPods, _) where imported.generator == .cocoaPods:
+            return "`s.dependency '\(imported.manifest.name)'`"
         default: return nil
         }
     }

@@ -81,6 +81,11 @@ public struct DependencyFixer {
         if manifest.hasSuffix(".json") {
             return (text, [], fixes.map { ManifestEditor.Refusal(fix: $0, reason: "JSON specs are not edited; add `\($0.dependency)` by hand") })
         }
+        // Ruby and Starlark are written by hand: the finding says which entry to change.
+        if manifest.hasSuffix(".podspec") || ["BUILD", "BUILD.bazel", "Podfile"].contains(Paths.lastComponent(manifest)) {
+            let what = manifest.hasSuffix("BUILD") || manifest.hasSuffix("BUILD.bazel") ? "BUILD files" : "Podfiles and podspecs"
+            return (text, [], fixes.map { ManifestEditor.Refusal(fix: $0, reason: "\(what) are not edited; change `\($0.dependency)` by hand") })
+        }
         if manifest.hasSuffix(".yml") || manifest.hasSuffix(".yaml") {
             var editor = XcodeGenSpecEditor(text: text)
             editor.apply(fixes)

@@ -194,7 +194,7 @@ public struct ModuleGraph: Sendable {
         var imports: [Import] = []
         var externalImports = Set<String>()
         for dependency in target.declaration.dependencies {
-            let site = Site(file: package.file(declaring: target.declaration), line: dependency.line, column: dependency.column)
+            let site = Site(file: dependency.file ?? package.file(declaring: target.declaration), line: dependency.line, column: dependency.column)
             switch resolver.resolve(dependency, in: module.packageIndex) {
             case .modules(let targets, let product):
                 for to in targets {

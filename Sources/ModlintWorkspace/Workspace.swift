@@ -59,6 +59,23 @@ public struct Workspace: Sendable {
 public enum ProjectGenerator: String, Sendable, Codable {
     case xcodeGen = "XcodeGen"
     case tuist = "Tuist"
+    /// A pod's `.podspec`: a project of one framework (and its test and app specs).
+    case cocoaPods = "CocoaPods"
+    /// A `BUILD` package: a project whose targets are its Swift and Apple rules.
+    case bazel = "Bazel"
+
+    /// Libraries ship podspecs and BUILD files beside their Package.swift for the same
+    /// sources; a spec generator's project is the app's own.
+    var describesSwiftPMSourcesAgain: Bool { self == .cocoaPods || self == .bazel }
+
+    /// A pod or a Bazel target can use only what its description declares (CocoaPods and
+    /// Bazel build each from its own list); an Xcode target may also get modules from
+    /// outside what modlint reads (search paths, Carthage).
+    public var declaresEveryDependency: Bool { self == .cocoaPods || self == .bazel }
+
+    /// Whether `fix` edits this build system's descriptions (YAML specs and Tuist
+    /// manifests); podspecs and BUILD files are advised, not edited.
+    public var isEditedByFix: Bool { self == .xcodeGen || self == .tuist }
 }
 
 public struct Package: Sendable {
@@ -206,6 +223,8 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
         /// but not read or not followed: refused by the input checks, malformed, or of a
         /// structure the reader cannot follow. What it describes is not analysed.
         case unreadBuildDescription
+        /// Dependencies whose sources are not there to read (remote pods): one note says which.
+        case unreadDependency
         /// A committed project that differs from the spec it is generated from.
         case staleGeneratedProject
     }

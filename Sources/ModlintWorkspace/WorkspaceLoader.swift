@@ -286,7 +286,8 @@ public struct WorkspaceLoader: Sendable {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
-                || scan.unreadSpecs.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0)) })
+                || scan.buildDescriptions.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0))
+                                                           || CocoaPodsBuildSystem.isPodspec($0) || BazelBuildSystem.isBuildFile($0) })
                 || scan.swiftFiles.contains(where: TuistBuildSystem.isProjectManifest) else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {
@@ -510,6 +511,9 @@ public struct WorkspaceLoader: Sendable {
                                        directory: pending.directory, files: pending.files, declaration: pending.declaration,
                                        productType: pending.productType)
             }
+            // A podspec or BUILD file whose every target is a SwiftPM target described again
+            // adds no package: the library is SwiftPM's.
+            if targets.isEmpty && project.generator?.describesSwiftPMSourcesAgain == true { continue }
             packages.append(WorkspaceLayout.Package(kind: .xcodeProject, identity: project.identity, directory: project.directory,
                                                     manifestPath: project.file, manifest: project.manifest,
                                                     targets: targets, suppressions: [], generator: project.generator, projectPath: project.path))
@@ -529,7 +533,7 @@ public struct WorkspaceLoader: Sendable {
         // describes nothing: code they leave unread is reported like a spec's.
         let emptyManifests = manifests.filter { $0.manifest?.declaresPackage == false }.map(\.path)
             + readings.filter(\.hasNoDescription).map(\.description)
-        notes += UnreadSpecs.notes(specs: (scan.unreadSpecs + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
+        notes += UnreadSpecs.notes(specs: (scan.buildDescriptions + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope)
@@ -763,8 +767,9 @@ struct TreeScan: Sendable {
     /// every project carries inside).
     var xcodeProjects: [String] = []
     var xcodeWorkspaces: [String] = []
-    /// Build descriptions modlint has no reader for yet (`UnreadSpecs.fileNames`).
-    var unreadSpecs: [String] = []
+    /// Build descriptions other than manifests and projects: specs, podspecs, Podfiles, BUILD
+    /// and `.bzl` files (`UnreadSpecs.isBuildDescription`).
+    var buildDescriptions: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
     /// Where the load may read (see `ReadScope`).
@@ -858,7 +863,7 @@ struct TreeScan: Sendable {
             packageDirectories.merge(part.packageDirectories) { first, _ in first }
             xcodeProjects += part.xcodeProjects
             xcodeWorkspaces += part.xcodeWorkspaces
-            unreadSpecs += part.unreadSpecs
+            buildDescriptions += part.buildDescriptions
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             swiftIdentities += part.swiftIdentities
@@ -894,6 +899,7 @@ struct TreeScan: Sendable {
         }
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
             || UnreadSpecs.mayBeName(name) || hasSuffix(".yml") || hasSuffix(".yaml")
+            || hasSuffix(".podspec") || hasSuffix(".podspec.json") || hasSuffix(".bzl")
     }
 
     /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
@@ -954,8 +960,8 @@ struct TreeScan: Sendable {
                 if Self.isBundle(entry.name) { continue }
                 subdirectories.append(path)
             case .file:
-                if UnreadSpecs.fileNames.contains(entry.name) {
-                    unreadSpecs.append(path)
+                if UnreadSpecs.isBuildDescription(entry.name) {
+                    buildDescriptions.append(path)
                     if fingerprinting { addInput(path, identity: entry.identity) }
                     continue
                 }

@@ -17,7 +17,10 @@ public struct ChangedFilesFilter: Sendable {
         for module in graph.modules {
             let package = workspace.packages[module.packageIndex]
             // The package's manifest, or the spec file that declares the target (an include).
-            if changedFiles.contains(package.manifestPath) || changedFiles.contains(package.file(declaring: package.targets[module.targetIndex].declaration)) {
+            let declaration = package.targets[module.targetIndex].declaration
+            // …or another file that declares some of its dependencies (a Podfile).
+            if changedFiles.contains(package.manifestPath) || changedFiles.contains(package.file(declaring: declaration))
+                || declaration.dependencies.contains(where: { $0.file.map(changedFiles.contains) ?? false }) {
                 modules.insert(module.id)
             }
         }

@@ -27,6 +27,9 @@ struct ProjectReadPlan: Sendable {
     /// Reads one description; never throws: what fails is in the reading. `nil`: the file
     /// turned out to describe no project (a `project.yml` of another tool).
     var read: @Sendable (String) -> ProjectReading?
+    /// Runs once every build system has read: adds what this one knows to projects another
+    /// read (a Podfile gives the app target of a committed project its pods).
+    var amend: (@Sendable (inout [ProjectReading]) -> Void)? = nil
 }
 
 /// One project description, read.
@@ -38,6 +41,9 @@ struct ProjectReading: Sendable {
     /// Root-relative `.xcodeproj` path: the committed one, or the one the generator would write.
     var projectPath: String
     var generator: ProjectGenerator?
+    /// The package identity, when the project file's name does not make a good one
+    /// (`//Features/Login` for a BUILD package).
+    var identity: String?
     var project: XcodeProject?
     /// Why `project` is `nil`.
     var failure: (line: Int, message: String)?
@@ -51,17 +57,21 @@ struct ProjectReading: Sendable {
 enum ProjectBuildSystems {
     /// Specs first: a committed project at the path a spec generates is the spec's output,
     /// compared with it rather than read as a project of its own.
-    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), TuistBuildSystem(), CommittedXcodeProjects()]
+    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), TuistBuildSystem(), CommittedXcodeProjects(),
+                                                CocoaPodsBuildSystem(), BazelBuildSystem()]
 
     /// Every project of the walk, read in parallel; a committed project a spec read here
     /// generates is left out (`shadowed`).
     static func read(scan: TreeScan, root: String, scope: ReadScope)
         -> (readings: [ProjectReading], shadowed: [ProjectReading]) {
         var readings: [ProjectReading] = []
+        var amendments: [@Sendable (inout [ProjectReading]) -> Void] = []
         for system in all {
             let plan = system.plan(scan: scan, root: root, scope: scope)
             readings += plan.descriptions.parallelMap(plan.read).compactMap { $0 }
+            if let amend = plan.amend { amendments.append(amend) }
         }
+        for amend in amendments { amend(&readings) }
         let generated = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.projectPath))
         var kept: [ProjectReading] = [], shadowed: [ProjectReading] = []
         for reading in readings {
@@ -136,7 +146,7 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .xcodeGen }
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
-        ProjectReadPlan(descriptions: scan.unreadSpecs.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()) {
+        ProjectReadPlan(descriptions: scan.buildDescriptions.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()) {
             read($0, root: root, scope: scope)
         }
     }

@@ -1,21 +1,31 @@
-/// Build descriptions modlint has no reader for yet (CocoaPods Podfiles with development
-/// pods, Bazel BUILD files) or could not read (an XcodeGen spec or a Tuist manifest with
-/// an error). Where one leaves Swift files in no target
+/// Build descriptions modlint could not read (an XcodeGen spec or a Tuist manifest with an
+/// error, a Package.swift that makes no package, an .xcodeproj without its project file).
+/// Podspecs and BUILD files that fail to read are errors of their own reading. Where one leaves Swift files in no target
 /// below its folder, the gate must not pass blind: an `unread-build-description` error
 /// names the file, how many files it leaves unread and the remedy.
 enum UnreadSpecs {
-    /// The walk records these by name (Tuist's `Project.swift` is a Swift file already).
+    /// The build descriptions the walk records by name (Tuist's `Project.swift` is a Swift
+    /// file already; podspecs and `.bzl` files are recognised by their suffix).
     static let fileNames: Set<String> = [
-        "project.yml", "project.yaml", "project.json", "Podfile", "BUILD", "BUILD.bazel",
+        "project.yml", "project.yaml", "project.json", "Podfile", "Podfile.lock", "BUILD", "BUILD.bazel",
+        "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel",
     ]
+
+    static let suffixes = [".podspec", ".podspec.json", ".bzl"]
+
+    static func isBuildDescription(_ name: String) -> Bool {
+        fileNames.contains(name) || suffixes.contains { name.hasSuffix($0) }
+    }
 
     /// A cheap byte test for the walk's filter: the length and first byte of a name above.
     static func mayBeName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         switch name.count {
         case 5: return name[0] == UInt8(ascii: "B")
         case 7: return name[0] == UInt8(ascii: "P")
+        case 9: return name[0] == UInt8(ascii: "W")
         case 11: return name[0] == UInt8(ascii: "p") || name[0] == UInt8(ascii: "B")
-        case 12: return name[0] == UInt8(ascii: "p")
+        case 12: return name[0] == UInt8(ascii: "p") || name[0] == UInt8(ascii: "P") || name[0] == UInt8(ascii: "M")
+        case 15: return name[0] == UInt8(ascii: "W")
         default: return false
         }
     }
@@ -60,7 +70,7 @@ enum UnreadSpecs {
     }
 
     enum Kind {
-        case xcodeGen, tuist, cocoaPods, bazel
+        case xcodeGen, tuist
         /// A `Package.swift` that makes no package (an empty file).
         case swiftPackage
         /// An `.xcodeproj` folder without its `project.pbxproj`.
@@ -70,8 +80,6 @@ enum UnreadSpecs {
             switch Paths.lastComponent(path) {
             case "project.yml", "project.yaml": self = .xcodeGen
             case "Project.swift", "Workspace.swift": self = .tuist
-            case "Podfile": self = .cocoaPods
-            case "BUILD", "BUILD.bazel": self = .bazel
             case "Package.swift": self = .swiftPackage
             case let name where name.hasSuffix(".xcodeproj"): self = .xcodeProject
             default: return nil
@@ -83,7 +91,6 @@ enum UnreadSpecs {
         var lead: String {
             switch self {
             case .xcodeGen, .tuist: return "\(what) that modlint could not read"
-            case .cocoaPods, .bazel: return "\(what) that modlint cannot read yet"
             case .swiftPackage, .xcodeProject: return what
             }
         }
@@ -92,8 +99,6 @@ enum UnreadSpecs {
             switch self {
             case .xcodeGen: return "an XcodeGen spec"
             case .tuist: return "a Tuist manifest"
-            case .cocoaPods: return "a Podfile with development pods"
-            case .bazel: return "a Bazel BUILD file"
             case .swiftPackage: return "a Package.swift that makes no package"
             case .xcodeProject: return "an .xcodeproj without its project.pbxproj"
             }
@@ -103,8 +108,6 @@ enum UnreadSpecs {
             switch self {
             case .xcodeGen: return "fix the problem reported for the spec, or run `xcodegen generate` before modlint and it reads the project written"
             case .tuist: return "fix the problem reported for the manifest, or run `tuist generate --no-open` before modlint and it reads the projects written"
-            case .cocoaPods: return "development pods are not read yet: declare their sources in a Package.swift or exclude the folder in .modlint.yml"
-            case .bazel: return "Bazel targets are not read yet: exclude the folder in .modlint.yml until they are"
             case .swiftPackage: return "declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml"
             case .xcodeProject: return "commit its project.pbxproj, or exclude the folder in .modlint.yml"
             }
@@ -121,17 +124,13 @@ enum UnreadSpecs {
                     return true
                 }
                 return TuistBuildSystem.isManifestText(bytes)
-            case .xcodeGen, .bazel, .cocoaPods:
+            case .xcodeGen:
                 guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.small, scope: scope) else {
                     return true   // unreadable: what it describes is unknown, so it may be Swift
                 }
-                let text = String(decoding: bytes, as: UTF8.self)
-                if self == .xcodeGen { return XcodeGenBuildSystem.declaresTargets(bytes) }
-                // Only development pods (`pod 'X', :path => '…'`) are the workspace's own code.
-                if self == .cocoaPods { return text.contains(":path") || text.contains("path:") }
-                return ["swift_library", "swift_binary", "swift_test", "ios_application", "ios_framework", "macos_application",
-                        "apple_framework", "ios_extension", "watchos_application", "tvos_application", "objc_library"].contains { text.contains($0) }
+                return XcodeGenBuildSystem.declaresTargets(bytes)
             }
+
         }
     }
 }

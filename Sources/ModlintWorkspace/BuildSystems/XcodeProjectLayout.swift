@@ -76,7 +76,7 @@ struct XcodeProjectLayout {
             }
             // Two specs may generate one path (a spec and a copy of it): the first is read.
             guard projectIndexByPath[reading.projectPath] == nil else { continue }
-            var identity = Paths.lastComponent(reading.projectPath).lowercased()
+            var identity = reading.identity ?? Paths.lastComponent(reading.projectPath).lowercased()
             if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(reading.projectPath))" }
             usedIdentities.insert(identity)
             projectIndexByPath[reading.projectPath] = projects.count
@@ -108,9 +108,13 @@ struct XcodeProjectLayout {
             for target in project.targets {
                 let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet)
                 perTarget.append(files)
-                if let owner = Self.mirroredOwner(of: files, owners: owners) {
+                // A podspec or BUILD file beside a Package.swift describes the same sources a
+                // second time: one file SwiftPM builds makes it the SwiftPM target, which
+                // keeps its own files (SwiftPM wins).
+                let describesTwice = projects[index].generator?.describesSwiftPMSourcesAgain ?? false
+                if let owner = Self.mirroredOwner(of: files, owners: owners, anyClaim: describesTwice) {
                     mirrors["\(index)/\(target.name)"] = owner
-                    mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) }
+                    if !describesTwice { mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) } }
                 }
             }
             filesByTarget.append(perTarget)
@@ -134,6 +138,13 @@ struct XcodeProjectLayout {
                 var declared: [TargetDependency] = []
                 for dependency in target.dependencies {
                     let line = dependency.line
+                    let firstAdded = declared.count
+                    defer {
+                        for added in firstAdded..<declared.count {
+                            declared[added].file = dependency.file
+                            declared[added].inheritedFrom = dependency.inheritedFrom
+                        }
+                    }
                     switch dependency.kind {
                     case .target(let name):
                         if let resolved = resolveTarget(name, in: index, line: line) { declared.append(resolved) }
@@ -238,7 +249,7 @@ struct XcodeProjectLayout {
 
     /// The SwiftPM target an Xcode target mirrors: the one that builds most of its files,
     /// when SwiftPM builds at least half of them.
-    static func mirroredOwner(of files: [String], owners: [String: SwiftPMOwner]) -> SwiftPMOwner? {
+    static func mirroredOwner(of files: [String], owners: [String: SwiftPMOwner], anyClaim: Bool = false) -> SwiftPMOwner? {
         var counts: [Int: (count: Int, owner: SwiftPMOwner)] = [:]
         var claimed = 0
         for file in files {
@@ -246,7 +257,7 @@ struct XcodeProjectLayout {
             claimed += 1
             counts[owner.targetIndex, default: (0, owner)].count += 1
         }
-        guard claimed > 0, claimed * 2 >= files.count else { return nil }
+        guard claimed > 0, anyClaim || claimed * 2 >= files.count else { return nil }
         return counts.max { ($0.value.count, -$0.key) < ($1.value.count, -$1.key) }?.value.owner
     }
 
@@ -383,7 +394,13 @@ private struct DependencyList {
     }
 
     mutating func addProject(_ path: String) -> String {
-        addPackageDirectory(path)
+        guard !path.hasSuffix(".xcodeproj") else { return addPackageDirectory(path) }
+        // Every BUILD file has the same name (and podspecs may too): the whole path names
+        // the package, so that two of them never answer for each other.
+        let relativePath = Paths.relativePath(from: projectDirectory, to: path)
+        let identity = path.lowercased()
+        add(PackageDependency(location: .path(relativePath), identity: identity, line: 1), key: "path:" + relativePath)
+        return identity
     }
 
     private mutating func add(_ dependency: PackageDependency, key: String) {

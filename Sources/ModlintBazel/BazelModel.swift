@@ -1,0 +1,105 @@
+/// The Swift and Apple rules modular apps are built with, and the role each plays.
+public enum BazelRuleKind: String, Sendable, Equatable {
+    case library, binary, test, uiTest, application, appExtension, appClip, framework
+
+    /// rules_swift, rules_apple, rules_ios and the native `objc_library`.
+    public static let known: [String: BazelRuleKind] = {
+        var table: [String: BazelRuleKind] = [
+            "swift_library": .library, "swift_binary": .binary, "swift_test": .test, "objc_library": .library,
+            "mixed_language_library": .library, "apple_framework": .framework, "apple_library": .library,
+            "swift_compiler_plugin": .library, "swift_import": .library, "ios_app_clip": .appClip, "ios_imessage_application": .application,
+            "ios_unit_snapshot_test": .test, "ios_imessage_extension": .appExtension, "ios_sticker_pack_extension": .appExtension,
+            "watchos_extension": .appExtension, "ios_framework": .framework, "macos_command_line_application": .binary,
+        ]
+        for platform in ["ios", "macos", "tvos", "watchos", "visionos"] {
+            table["\(platform)_application"] = .application
+            table["\(platform)_extension"] = .appExtension
+            table["\(platform)_framework"] = .framework
+            table["\(platform)_dynamic_framework"] = .framework
+            table["\(platform)_static_framework"] = .framework
+            table["\(platform)_unit_test"] = .test
+            table["\(platform)_ui_test"] = .uiTest
+            table["\(platform)_build_test"] = nil
+        }
+        return table
+    }()
+}
+
+/// One target of a `BUILD` package.
+public struct BazelTarget: Sendable, Equatable {
+    public var name: String
+    public var rule: String
+    public var kind: BazelRuleKind
+    /// `module_name`, else the rule's default (`derivedModuleName`).
+    public var moduleName: String
+    /// Files (`Sources/App.swift`) and globs, relative to the package.
+    public var sources: [BazelSource]
+    /// Labels as written (`:Core`, `//Features/Login`, `@swiftpkg_alamofire//:Alamofire`), with lines.
+    public var dependencies: [(label: String, line: Int)]
+    /// Line of the call in the `BUILD` file (of the macro call for a macro's targets).
+    public var line: Int
+    /// Declared through a macro modlint could not evaluate: its dependencies may be more.
+    public var isIncomplete = false
+
+    public static func == (lhs: BazelTarget, rhs: BazelTarget) -> Bool {
+        lhs.name == rhs.name && lhs.rule == rhs.rule && lhs.kind == rhs.kind && lhs.moduleName == rhs.moduleName
+            && lhs.sources == rhs.sources && lhs.dependencies.map(\.label) == rhs.dependencies.map(\.label)
+            && lhs.dependencies.map(\.line) == rhs.dependencies.map(\.line) && lhs.line == rhs.line && lhs.isIncomplete == rhs.isIncomplete
+    }
+
+    /// rules_swift's default: the package and the name, each with runs of non-identifier
+    /// characters made one `_` (leading and trailing ones dropped), joined by `_`; a
+    /// leading digit gets `_` before it. rules_apple and rules_ios use the name.
+    public static func derivedModuleName(package: String, name: String) -> String {
+        func clean(_ text: String) -> String {
+            var result = ""
+            var pendingUnderscore = false
+            for character in text {
+                if character.isASCII && (character.isLetter || character.isNumber || character == "_") {
+                    if pendingUnderscore && !result.isEmpty { result.append("_") }
+                    pendingUnderscore = false
+                    result.append(character)
+                } else {
+                    pendingUnderscore = true
+                }
+            }
+            return result
+        }
+        let packagePart = clean(package), namePart = clean(name)
+        var result = packagePart.isEmpty ? namePart : packagePart + "_" + namePart
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+}
+
+public enum BazelSource: Sendable, Equatable {
+    case file(String)
+    case glob(include: [String], exclude: [String])
+    /// A label in `srcs` (`:generated`): a rule's output, not a file of the tree.
+    case label(String)
+}
+
+/// A `BUILD` file, evaluated.
+public struct BazelPackage: Sendable, Equatable {
+    /// Relative to the Bazel workspace root (`Features/Login`; empty at the root).
+    public var path: String
+    public var targets: [BazelTarget] = []
+    /// Targets of other rules by name, with the labels they pass on (`swift_library_group`,
+    /// `alias`, a transition): a dependency on one reaches those.
+    public var forwarders: [String: [String]] = [:]
+    public var notes: [BazelNote] = []
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+public struct BazelNote: Sendable, Equatable {
+    public var line: Int
+    public var message: String
+    /// A note about the build (an external macro) rather than one target.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}

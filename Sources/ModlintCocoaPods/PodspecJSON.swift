@@ -1,0 +1,65 @@
+import Foundation
+
+/// `Name.podspec.json`: the same pod, as `pod ipc spec` writes it.
+public enum PodspecJSONReader {
+    public static func read(_ bytes: [UInt8]) -> Podspec? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let root = object as? [String: Any],
+              let name = root["name"] as? String else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = LineFinder(text)
+        var spec = Podspec(name: name, line: lines.line(of: "\"name\""))
+        if let moduleName = root["module_name"] as? String { spec.moduleName = moduleName }
+        func collect(_ dictionary: [String: Any], sources: inout [String], excluded: inout [String], dependencies: inout [PodDependency]) {
+            sources += strings(dictionary["source_files"]).flatMap(GlobBraces.expand)
+            excluded += strings(dictionary["exclude_files"]).flatMap(GlobBraces.expand)
+            if let declared = dictionary["dependencies"] as? [String: Any] {
+                for dependency in declared.keys.sorted() {
+                    dependencies.append(PodDependency(name: dependency, line: lines.line(of: "\"\(dependency)\"")))
+                }
+            }
+            for platform in PodspecReader.platformNames {
+                if let specific = dictionary[platform] as? [String: Any] {
+                    collect(specific, sources: &sources, excluded: &excluded, dependencies: &dependencies)
+                }
+            }
+            for subspec in dictionary["subspecs"] as? [[String: Any]] ?? [] {
+                collect(subspec, sources: &sources, excluded: &excluded, dependencies: &dependencies)
+            }
+        }
+        collect(root, sources: &spec.sources, excluded: &spec.excluded, dependencies: &spec.dependencies)
+        if let platforms = root["platforms"] as? [String: Any] {
+            spec.platforms = platforms.keys.map { $0 == "osx" ? "macos" : $0 }.sorted()
+        }
+        spec.defaultSubspecs = strings(root["default_subspecs"])
+        spec.isStaticFramework = root["static_framework"] as? Bool ?? false
+        for (key, kind) in [("testspecs", PodTestSpec.Kind.unitTests), ("appspecs", .app)] {
+            for entry in root[key] as? [[String: Any]] ?? [] {
+                guard let specName = entry["name"] as? String else { continue }
+                let isUI = (entry["test_type"] as? String) == "ui"
+                var testSpec = PodTestSpec(name: specName, kind: isUI ? .uiTests : kind, line: lines.line(of: "\"\(specName)\""))
+                collect(entry, sources: &testSpec.sources, excluded: &testSpec.excluded, dependencies: &testSpec.dependencies)
+                spec.specs.append(testSpec)
+            }
+        }
+        return spec
+    }
+
+    private static func strings(_ value: Any?) -> [String] {
+        if let text = value as? String { return [text] }
+        return value as? [String] ?? []
+    }
+}
+
+/// The line of a text's first occurrence (1 when absent).
+struct LineFinder {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    func line(of needle: String) -> Int {
+        guard let range = text.range(of: needle) else { return 1 }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}

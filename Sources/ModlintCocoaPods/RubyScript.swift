@@ -1,0 +1,581 @@
+/// A value of the DSL: what a literal evaluates to, or a name the reader resolves later.
+public indirect enum RubyValue: Equatable, Sendable {
+    case string(String)
+    case symbol(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    case array([RubyValue])
+    case hash([RubyPair])
+    /// A variable or a method chain without arguments: `s.name`, `t`, `ENV`.
+    case reference([String])
+    /// A string with `#{…}` code: its pieces, resolved by the reader that knows the names.
+    case interpolated([Piece])
+    /// Ruby the reader cannot evaluate (`Dir.glob(…)`, `File.read(…)`, a ternary).
+    case unknown
+
+    public enum Piece: Equatable, Sendable {
+        case text(String)
+        case code(String)
+    }
+
+    /// The text of a string or symbol.
+    public var text: String? {
+        switch self {
+        case .string(let text), .symbol(let text): return text
+        default: return nil
+        }
+    }
+
+    /// A string, or an array of strings (`source_files` takes either); `nil` entries for
+    /// the parts that are not literal.
+    public var strings: [String?] {
+        switch self {
+        case .array(let items): return items.flatMap(\.strings)
+        case .string(let text): return [text]
+        case .null: return []
+        default: return [nil]
+        }
+    }
+}
+
+public struct RubyPair: Equatable, Sendable {
+    public var key: RubyValue
+    public var value: RubyValue
+}
+
+/// A method call: `s.dependency 'Core', '~> 1.0'`, `pod 'X', :path => 'Y'`,
+/// `target 'App' do … end`, `s.name = 'Core'` (the setter `name=`).
+public struct RubyCall: Equatable, Sendable {
+    /// The chain before the method: `["s"]`, `["s", "ios"]`, `["Pod", "Spec"]`; empty for a bare call.
+    public var receiver: [String]
+    /// A literal receiver: `['App', 'Widget'].each do |t|`.
+    public var receiverValue: RubyValue?
+    public var name: String
+    public var arguments: [RubyValue]
+    /// Keyword and `=>` arguments by key: `path:` / `:path =>` are both `path`.
+    public var options: [String: RubyValue]
+    public var block: RubyBlock?
+    public var line: Int
+    /// It ran under a modifier (`pod 'X' if debug`): whether it runs is unknown.
+    public var isConditional = false
+}
+
+public struct RubyBlock: Equatable, Sendable {
+    public var parameters: [String]
+    public var body: [RubyStatement]
+}
+
+public indirect enum RubyStatement: Equatable, Sendable {
+    case call(RubyCall)
+    /// `name = value` for a local variable.
+    case assignment(name: String, value: RubyValue, line: Int)
+    /// `def name(parameters) … end`.
+    case definition(name: String, parameters: [String], body: [RubyStatement], line: Int)
+    /// `if` / `unless` / `case` / `while`: every branch, since which one runs is unknown.
+    case conditional(branches: [[RubyStatement]], line: Int)
+    /// A statement the reader cannot evaluate: what it skipped, for the "says so once" note.
+    case unknown(line: Int, text: String)
+}
+
+/// Parses the statement subset of Ruby that podspecs and Podfiles use. It never fails:
+/// what it cannot parse becomes `.unknown` and parsing resumes on the next line, so a
+/// spec with one exotic line still yields everything around it.
+public struct RubyParser {
+    private var tokens: [RubyToken]
+    private var position = 0
+    /// Nesting guard: a hostile file of ten thousand `[` must not overflow the stack.
+    private var depth = 0
+    private static let maximumDepth = 200
+
+    public static func parse(_ bytes: [UInt8]) -> [RubyStatement] {
+        var parser = RubyParser(tokens: RubyLexer.tokens(bytes))
+        return parser.statements(until: [])
+    }
+
+    private init(tokens: [RubyToken]) {
+        self.tokens = tokens
+    }
+
+    private var current: RubyToken { tokens[position] }
+
+    private func peekKind(_ offset: Int = 1) -> RubyToken.Kind {
+        position + offset < tokens.count ? tokens[position + offset].kind : .end
+    }
+
+    private mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    private func isWord(_ word: String) -> Bool {
+        current.kind == .identifier(word)
+    }
+
+    private func isPunctuation(_ text: String) -> Bool {
+        current.kind == .punctuation(text)
+    }
+
+    private mutating func skipNewlines() {
+        while current.kind == .newline || isPunctuation(";") { advance() }
+    }
+
+    /// Statements until one of `terminators` (not consumed) or the end.
+    private mutating func statements(until terminators: Set<String>) -> [RubyStatement] {
+        var result: [RubyStatement] = []
+        while true {
+            skipNewlines()
+            if current.kind == .end { return result }
+            if case .identifier(let word) = current.kind, terminators.contains(word) { return result }
+            if isPunctuation("}") && terminators.contains("}") { return result }
+            let start = position
+            if let statement = statement() { result.append(statement) }
+            if position == start { advance() }
+        }
+    }
+
+    private static let blockOpeners: Set<String> = ["if", "unless", "while", "until", "case", "begin", "for"]
+
+    private mutating func statement() -> RubyStatement? {
+        let line = current.line
+        guard depth < Self.maximumDepth else { return skipLine(line) }
+        depth += 1
+        defer { depth -= 1 }
+        if case .identifier(let word) = current.kind {
+            if word == "def" { return definition() }
+            if Self.blockOpeners.contains(word) { return conditional(word) }
+            if ["require", "require_relative", "return", "next", "break", "raise", "puts", "print", "source", "plugin"].contains(word) {
+                _ = skipLine(line)
+                return nil
+            }
+        }
+        guard case .identifier = current.kind else {
+            // A literal receiver: `['App', 'Extension'].each do |name| … end`.
+            if isPunctuation("[") || current.kind.isWords {
+                let value = expression()
+                if isPunctuation("."), case .identifier(let method) = peekKind() {
+                    advance(); advance()
+                    var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
+                    call.block = blockIfAny()
+                    return .call(call)
+                }
+            }
+            return skipLine(line)
+        }
+        var chain: [String] = []
+        while case .identifier(let name) = current.kind {
+            chain.append(name)
+            advance()
+            if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() {
+                advance()
+                continue
+            }
+            break
+        }
+        // `a.b = value`, `name = value`, `a.b += value`.
+        if isPunctuation("=") || isPunctuation("+=") || isPunctuation("||=") {
+            let isAppend = isPunctuation("+=")
+            advance()
+            skipNewlines()
+            var value = expression()
+            if isAppend { value = .unknown }
+            let trailing = modifier()
+            if chain.count == 1 {
+                return .assignment(name: chain[0], value: trailing ? .unknown : value, line: line)
+            }
+            var call = RubyCall(receiver: Array(chain.dropLast()), name: chain.last! + "=", arguments: [value], options: [:], line: line)
+            call.isConditional = trailing
+            return .call(call)
+        }
+        var call = RubyCall(receiver: Array(chain.dropLast()), name: chain.last ?? "", arguments: [], options: [:], line: line)
+        if isPunctuation("(") && !current.spaceBefore {
+            advance()
+            arguments(into: &call, closing: ")")
+        } else if startsArgument {
+            arguments(into: &call, closing: nil)
+        }
+        // `Pod::Spec.new do |s|`: the chain's last call takes the block.
+        if isPunctuation(".") {
+            // A call on a call's result (`Dir.glob('x').each do`): not evaluated.
+            return skipLine(line)
+        }
+        call.block = blockIfAny()
+        call.isConditional = modifier()
+        guard current.kind == .newline || current.kind == .end || isPunctuation(";") || isWord("end") || isPunctuation("}") else {
+            return skipLine(line)
+        }
+        return .call(call)
+    }
+
+    /// Whether the current token can start a command argument (`pod 'X'` without parentheses).
+    private var startsArgument: Bool {
+        guard current.spaceBefore else { return false }
+        switch current.kind {
+        case .string, .symbol, .label, .number, .words: return true
+        case .identifier(let word): return !["do", "if", "unless", "while", "until", "and", "or", "then", "end", "rescue"].contains(word)
+        case .punctuation(let text): return text == "[" || text == ":" || text == "->"
+        default: return false
+        }
+    }
+
+    private mutating func arguments(into call: inout RubyCall, closing: String?) {
+        while true {
+            if let closing {
+                skipNewlines()
+                if isPunctuation(closing) {
+                    advance()
+                    return
+                }
+            }
+            if current.kind == .end || current.kind == .newline { return }
+            if case .label(let key) = current.kind {
+                advance()
+                skipNewlines()
+                call.options[key] = expression()
+            } else {
+                if isPunctuation("*") || isPunctuation("&") { advance() }
+                let value = expression()
+                if isPunctuation("=>") {
+                    advance()
+                    skipNewlines()
+                    let optionValue = expression()
+                    if let key = value.text { call.options[key] = optionValue }
+                } else {
+                    call.arguments.append(value)
+                }
+            }
+            if isPunctuation(",") {
+                advance()
+                if closing == nil { while current.kind == .newline { advance() } }
+                continue
+            }
+            if let closing {
+                if isPunctuation(closing) { advance(); return }
+                // Something the argument grammar does not cover: skip to the closing bracket.
+                skipBalanced(until: closing)
+                return
+            }
+            return
+        }
+    }
+
+    private mutating func blockIfAny() -> RubyBlock? {
+        if isWord("do") {
+            advance()
+            let parameters = blockParameters()
+            let body = statements(until: ["end"])
+            if isWord("end") { advance() }
+            return RubyBlock(parameters: parameters, body: body)
+        }
+        if isPunctuation("{") {
+            advance()
+            let parameters = blockParameters()
+            let body = statements(until: ["}"])
+            if isPunctuation("}") { advance() }
+            return RubyBlock(parameters: parameters, body: body)
+        }
+        return nil
+    }
+
+    private mutating func blockParameters() -> [String] {
+        guard isPunctuation("|") else { return [] }
+        advance()
+        var names: [String] = []
+        while !isPunctuation("|") && current.kind != .end && current.kind != .newline {
+            if case .identifier(let name) = current.kind { names.append(name) }
+            advance()
+        }
+        if isPunctuation("|") { advance() }
+        return names
+    }
+
+    /// A trailing `if`/`unless`/`while` modifier: skipped, and reported as conditional.
+    private mutating func modifier() -> Bool {
+        guard isWord("if") || isWord("unless") || isWord("while") || isWord("until") else { return false }
+        while current.kind != .newline && current.kind != .end && !isPunctuation(";") { advance() }
+        return true
+    }
+
+    private mutating func definition() -> RubyStatement {
+        let line = current.line
+        advance()
+        var name = ""
+        while case .identifier(let part) = current.kind {
+            name = part
+            advance()
+            if isPunctuation(".") { advance() } else { break }
+        }
+        var parameters: [String] = []
+        let parenthesised = isPunctuation("(")
+        while current.kind != .newline && current.kind != .end && !isPunctuation(";") {
+            if case .identifier(let parameter) = current.kind { parameters.append(parameter) }
+            if case .label(let parameter) = current.kind { parameters.append(parameter) }
+            if parenthesised && isPunctuation(")") { advance(); break }
+            if case .punctuation("=") = current.kind {
+                // A default value: not a parameter name.
+                advance()
+                _ = expression()
+                continue
+            }
+            advance()
+        }
+        let body = statements(until: ["end"])
+        if isWord("end") { advance() }
+        return .definition(name: name, parameters: parameters, body: body, line: line)
+    }
+
+    /// `if`/`unless`/`while`/`case`/`begin`: the condition skipped, every branch kept.
+    private mutating func conditional(_ opener: String) -> RubyStatement {
+        let line = current.line
+        var branches: [[RubyStatement]] = []
+        advance()
+        skipToLineEnd()
+        let separators: Set<String> = ["elsif", "else", "when", "in", "rescue", "ensure", "end"]
+        while true {
+            branches.append(statements(until: separators))
+            if isWord("end") || current.kind == .end {
+                advance()
+                break
+            }
+            // A branch separator: its condition is skipped.
+            advance()
+            skipToLineEnd()
+        }
+        return .conditional(branches: branches.filter { !$0.isEmpty }, line: line)
+    }
+
+    private mutating func skipToLineEnd() {
+        var nesting = 0
+        while current.kind != .end {
+            if current.kind == .newline && nesting == 0 { return }
+            if isPunctuation(";") && nesting == 0 { return }
+            if isWord("then") && nesting == 0 { advance(); return }
+            if isPunctuation("(") || isPunctuation("[") || isPunctuation("{") { nesting += 1 }
+            if isPunctuation(")") || isPunctuation("]") || isPunctuation("}") { nesting = max(0, nesting - 1) }
+            advance()
+        }
+    }
+
+    /// Skips the rest of a statement it cannot evaluate, blocks included.
+    private mutating func skipLine(_ line: Int) -> RubyStatement {
+        var nesting = 0
+        while current.kind != .end {
+            if (current.kind == .newline || isPunctuation(";")) && nesting == 0 { break }
+            if isPunctuation("(") || isPunctuation("[") || isPunctuation("{") { nesting += 1 }
+            if isPunctuation(")") || isPunctuation("]") || isPunctuation("}") {
+                if nesting == 0 { break }
+                nesting -= 1
+            }
+            if isWord("do") {
+                // The block of the skipped call: skipped whole.
+                advance()
+                _ = statements(until: ["end"])
+                if isWord("end") { advance() }
+                continue
+            }
+            advance()
+        }
+        return .unknown(line: line, text: "")
+    }
+
+    private mutating func skipBalanced(until closing: String) {
+        var nesting = 0
+        while current.kind != .end {
+            if isPunctuation("(") || isPunctuation("[") || isPunctuation("{") { nesting += 1 }
+            if isPunctuation(")") || isPunctuation("]") || isPunctuation("}") {
+                if nesting == 0 {
+                    if isPunctuation(closing) { advance() }
+                    return
+                }
+                nesting -= 1
+            }
+            advance()
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// Operands joined by `+` (strings and arrays add up); any other operator makes the
+    /// value unknown.
+    private mutating func expression() -> RubyValue {
+        guard depth < Self.maximumDepth else {
+            skipBalanced(until: ")")
+            return .unknown
+        }
+        depth += 1
+        defer { depth -= 1 }
+        var value = operand()
+        while true {
+            if isPunctuation("+") {
+                advance()
+                skipNewlines()
+                value = Self.add(value, operand())
+            } else if ["-", "*", "/", "||", "&&", "==", "!=", "<<", "<", ">", "=~", "%"].contains(where: isPunctuation)
+                        || isWord("and") || isWord("or") {
+                advance()
+                skipNewlines()
+                _ = operand()
+                value = .unknown
+            } else if isPunctuation("?") && current.spaceBefore {
+                // A ternary: `a ? b : c`.
+                advance()
+                _ = expression()
+                if isPunctuation(":") { advance() }
+                _ = expression()
+                value = .unknown
+            } else {
+                return value
+            }
+        }
+    }
+
+    static func add(_ left: RubyValue, _ right: RubyValue) -> RubyValue {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return .string(a + b)
+        case (.array(let a), .array(let b)): return .array(a + b)
+        case (.interpolated(let a), .string(let b)): return .interpolated(a + [.text(b)])
+        case (.string(let a), .interpolated(let b)): return .interpolated([.text(a)] + b)
+        case (.interpolated(let a), .interpolated(let b)): return .interpolated(a + b)
+        default: return .unknown
+        }
+    }
+
+    private mutating func operand() -> RubyValue {
+        let token = current
+        switch token.kind {
+        case .string(let pieces):
+            advance()
+            var value = Self.value(of: pieces)
+            // Adjacent literals concatenate: `'a' 'b'`.
+            while case .string(let more) = current.kind {
+                advance()
+                value = Self.add(value, Self.value(of: more))
+            }
+            return postfix(value)
+        case .symbol(let name):
+            advance()
+            return postfix(.symbol(name))
+        case .number(let digits):
+            advance()
+            return postfix(.number(digits))
+        case .words(let words):
+            advance()
+            return postfix(.array(words.map { .string($0) }))
+        case .punctuation("["):
+            advance()
+            var items: [RubyValue] = []
+            while true {
+                skipNewlines()
+                if isPunctuation("]") || current.kind == .end { advance(); break }
+                if isPunctuation("*") { advance() }
+                items.append(expression())
+                skipNewlines()
+                if isPunctuation(",") { advance(); continue }
+                if isPunctuation("]") { advance(); break }
+                skipBalanced(until: "]")
+                return .unknown
+            }
+            return postfix(.array(items))
+        case .punctuation("{"):
+            advance()
+            var pairs: [RubyPair] = []
+            while true {
+                skipNewlines()
+                if isPunctuation("}") || current.kind == .end { advance(); break }
+                let key: RubyValue
+                if case .label(let name) = current.kind {
+                    advance()
+                    key = .symbol(name)
+                } else {
+                    key = expression()
+                    if isPunctuation("=>") { advance() } else { skipBalanced(until: "}"); return .unknown }
+                }
+                skipNewlines()
+                pairs.append(RubyPair(key: key, value: expression()))
+                skipNewlines()
+                if isPunctuation(",") { advance(); continue }
+                if isPunctuation("}") { advance(); break }
+                skipBalanced(until: "}")
+                return .unknown
+            }
+            return postfix(.hash(pairs))
+        case .punctuation("("):
+            advance()
+            skipNewlines()
+            let value = expression()
+            skipNewlines()
+            if isPunctuation(")") { advance() } else { skipBalanced(until: ")") }
+            return postfix(value)
+        case .punctuation("-"), .punctuation("!"):
+            advance()
+            _ = operand()
+            return .unknown
+        case .identifier(let word):
+            switch word {
+            case "true": advance(); return .bool(true)
+            case "false": advance(); return .bool(false)
+            case "nil": advance(); return .null
+            default: break
+            }
+            var chain: [String] = []
+            while case .identifier(let name) = current.kind {
+                chain.append(name)
+                advance()
+                if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() { advance(); continue }
+                break
+            }
+            if (isPunctuation("(") && !current.spaceBefore) || (isPunctuation("[") && !current.spaceBefore) {
+                // A call with arguments or an index: `File.join(…)`, `ENV['X']`.
+                let closing = isPunctuation("(") ? ")" : "]"
+                advance()
+                skipBalanced(until: closing)
+                return postfix(.unknown)
+            }
+            // A `do` after an argument belongs to the command (`target t do`), not to `t`.
+            if isPunctuation("{") && !current.spaceBefore {
+                _ = blockIfAny()
+                return .unknown
+            }
+            return postfix(.reference(chain))
+        default:
+            return .unknown
+        }
+    }
+
+    /// `.freeze` and friends keep a literal; other methods on it make it unknown.
+    private mutating func postfix(_ value: RubyValue) -> RubyValue {
+        var value = value
+        while isPunctuation(".") && !current.spaceBefore, case .identifier(let method) = peekKind() {
+            // `[…].each do |x|` is a statement of its own: left to the caller.
+            if method.hasPrefix("each") { return value }
+            advance(); advance()
+            if isPunctuation("(") && !current.spaceBefore {
+                advance()
+                skipBalanced(until: ")")
+                value = .unknown
+            } else if isPunctuation("{") {
+                _ = blockIfAny()
+                value = .unknown
+            } else if !["freeze", "to_s", "strip", "dup"].contains(method) {
+                value = .unknown
+            }
+        }
+        return value
+    }
+
+    static func value(of pieces: [RubyToken.StringPiece]) -> RubyValue {
+        if pieces.count == 1, case .text(let text) = pieces[0] { return .string(text) }
+        return .interpolated(pieces.map { piece in
+            switch piece {
+            case .text(let text): return .text(text)
+            case .code(let code): return .code(code)
+            }
+        })
+    }
+}
+
+extension RubyToken.Kind {
+    var isWords: Bool {
+        if case .words = self { return true }
+        return false
+    }
+}

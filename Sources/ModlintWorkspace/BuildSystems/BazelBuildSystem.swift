@@ -1,0 +1,233 @@
+import ModlintBazel
+import ModlintManifest
+import ModlintXcode
+
+/// Bazel: every `BUILD` / `BUILD.bazel` file whose Swift and Apple rules (rules_swift,
+/// rules_apple, rules_ios, `objc_library`, and the workspace's own macros around them) are
+/// a project of its own, named by its package label (`//Features/Login`). The nearest
+/// folder above with `MODULE.bazel` or `WORKSPACE` is the root labels start from.
+struct BazelBuildSystem: ProjectBuildSystem {
+    var generator: ProjectGenerator? { .bazel }
+
+    static let buildFileNames: Set<String> = ["BUILD", "BUILD.bazel"]
+    static let rootFileNames: Set<String> = ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"]
+
+    static func isBuildFile(_ path: String) -> Bool {
+        buildFileNames.contains(Paths.lastComponent(path))
+    }
+
+    /// Whether a BUILD file may declare Swift: it names a rule of the table, or loads the
+    /// workspace's own macros. Others (C and C++ parts of a library) are not read at all.
+    static func mayDeclareSwift(_ text: String) -> Bool {
+        text.contains("load(\"//") || text.contains("load(\":") || text.contains("load('//") || text.contains("load(':")
+            || mentionsKnownRule(text)
+    }
+
+    static func mentionsKnownRule(_ text: String) -> Bool {
+        BazelRuleKind.known.keys.contains { text.contains($0 + "(") }
+    }
+
+    func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
+        // `BUILD.bazel` wins over `BUILD` in one folder, as in Bazel.
+        var buildFiles: [String: String] = [:]
+        for path in scan.buildDescriptions where Self.isBuildFile(path) {
+            let folder = Paths.parent(path)
+            if buildFiles[folder] == nil || Paths.lastComponent(path) == "BUILD.bazel" { buildFiles[folder] = path }
+        }
+        guard !buildFiles.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
+        let roots = Set(scan.buildDescriptions.filter { Self.rootFileNames.contains(Paths.lastComponent($0)) }.map(Paths.parent))
+        let cache = StarlarkModuleCache()
+        let paths = buildFiles.values.sorted()
+        let packages: [PackageReading?] = paths.parallelMap { path in
+            let workspaceRoot = Self.workspaceRoot(of: path, roots: roots)
+            guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get() else {
+                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, result: .failure(BazelReadError(line: 1, message: "cannot read the BUILD file")))
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard Self.mayDeclareSwift(text) else { return nil }
+            let reader = BazelReader(cache: cache) { relative in
+                let absolute = Paths.normalize(Paths.join(Paths.join(root, workspaceRoot), relative))
+                return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
+            }
+            var result = reader.read(buildFile: Paths.relative(path, to: workspaceRoot), bytes: bytes)
+            if case .failure = result, !Self.mentionsKnownRule(text) { return nil }
+            if case .success(let package) = result, package.targets.isEmpty {
+                if package.notes.isEmpty { return nil }
+                result = .success(package)
+            }
+            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, result: result)
+        }
+        let readings = Self.readings(packages.compactMap { $0 }, packageFolders: Set(buildFiles.keys))
+        return ProjectReadPlan(descriptions: paths) { readings[$0] }
+    }
+
+    struct PackageReading: Sendable {
+        var buildFile: String
+        var workspaceRoot: String
+        var result: Result<BazelPackage, BazelReadError>
+    }
+
+    static func workspaceRoot(of buildFile: String, roots: Set<String>) -> String {
+        var folder = Paths.parent(buildFile)
+        while true {
+            if roots.contains(folder) { return folder }
+            if folder.isEmpty { return "" }
+            folder = Paths.parent(folder)
+        }
+    }
+
+    /// A label, split: `@repo//pkg:name`, `//pkg` (name = the package's last folder),
+    /// `:name` and `name` (this package).
+    static func parse(_ label: String, package: String) -> (repository: String?, package: String, name: String) {
+        var rest = Substring(label)
+        var repository: String?
+        if rest.hasPrefix("@") {
+            rest = rest.drop { $0 == "@" }
+            if let slashes = rest.firstRange(of: "//") {
+                let name = String(rest[..<slashes.lowerBound])
+                repository = name.isEmpty ? nil : name
+                rest = rest[slashes.lowerBound...]
+            } else {
+                return (String(rest), "", String(rest))
+            }
+        }
+        if rest.hasPrefix("//") {
+            let body = rest.dropFirst(2)
+            if let colon = body.firstIndex(of: ":") {
+                return (repository, String(body[..<colon]), String(body[body.index(after: colon)...]))
+            }
+            let packagePath = String(body)
+            return (repository, packagePath, Paths.lastComponent(packagePath.isEmpty ? (repository ?? "") : packagePath))
+        }
+        if rest.hasPrefix(":") { rest = rest.dropFirst() }
+        return (repository, package, String(rest))
+    }
+
+    /// Every package as a project; dependencies as edges between them.
+    static func readings(_ packages: [PackageReading], packageFolders: Set<String>) -> [String: ProjectReading] {
+        // Root-relative BUILD file of each package, and its targets, by workspace root and label.
+        var buildFileByPackage: [String: String] = [:]
+        var kinds: [String: BazelRuleKind] = [:]
+        var forwarders: [String: (package: String, labels: [String])] = [:]
+        for package in packages {
+            guard case .success(let read) = package.result else { continue }
+            let packageKey = Paths.join(package.workspaceRoot, read.path)
+            buildFileByPackage[packageKey] = package.buildFile
+            for target in read.targets { kinds[packageKey + ":" + target.name] = target.kind }
+            for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
+        }
+        /// The modelled targets a label reaches: itself, or what a group or alias passes on.
+        func resolve(_ label: String, in packagePath: String, workspaceRoot: String) -> [(repository: String?, package: String, name: String)] {
+            var result: [(repository: String?, package: String, name: String)] = []
+            var seen = Set<String>()
+            var queue = [(label, packagePath)]
+            while let (next, from) = queue.popLast(), seen.count < 1000 {
+                let parsed = parse(next, package: from)
+                let key = Paths.join(workspaceRoot, parsed.package) + ":" + parsed.name
+                guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
+                if parsed.repository != nil || kinds[key] != nil {
+                    result.append(parsed)
+                } else if let forwarder = forwarders[key] {
+                    queue += forwarder.labels.reversed().map { ($0, forwarder.package) }
+                }
+            }
+            return result
+        }
+        // A library only applications and extensions depend on holds the app's code: it is
+        // the composition root, as the app target of an Xcode project is.
+        var dependents: [String: Set<BazelRuleKind>] = [:]
+        for package in packages {
+            guard case .success(let read) = package.result else { continue }
+            for target in read.targets {
+                for dependency in target.dependencies {
+                    for label in resolve(dependency.label, in: read.path, workspaceRoot: package.workspaceRoot) where label.repository == nil {
+                        dependents[Paths.join(package.workspaceRoot, label.package) + ":" + label.name, default: []].insert(target.kind)
+                    }
+                }
+            }
+        }
+        var result: [String: ProjectReading] = [:]
+        for package in packages {
+            let folder = Paths.parent(package.buildFile)
+            var reading = ProjectReading(description: package.buildFile, file: package.buildFile, projectPath: package.buildFile, generator: .bazel)
+            let read: BazelPackage
+            switch package.result {
+            case .failure(let error):
+                reading.failure = (error.line, "cannot read BUILD file: \(error.message); its targets are not analysed")
+                result[package.buildFile] = reading
+                continue
+            case .success(let value):
+                read = value
+            }
+            let label = "//" + read.path
+            reading.identity = package.workspaceRoot.isEmpty ? label : "\(label)@\(package.workspaceRoot)"
+            // Subpackages: a glob stops at a folder with a BUILD file of its own.
+            let subpackages = packageFolders.filter { $0 != folder && Paths.isInside($0, folder) }
+            let targets = read.targets.map { target -> XcodeTarget in
+                let key = Paths.join(package.workspaceRoot, read.path) + ":" + target.name
+                var type = productType(target.kind)
+                if target.kind == .library, let users = dependents[key], !users.isEmpty,
+                   users.allSatisfy({ $0 == .application || $0 == .appExtension || $0 == .appClip }) {
+                    type = users.contains(.application) ? .application : (users.contains(.appClip) ? .appClip : .appExtension)
+                }
+                var result = XcodeTarget(name: target.name, moduleName: target.moduleName, productType: type, line: target.line)
+                result.dependenciesIncomplete = target.isIncomplete
+                for source in target.sources {
+                    switch source {
+                    case .file(let file):
+                        if file.hasSuffix(".swift") { result.sourceFiles.append(file) }
+                    case .glob(let include, let exclude):
+                        for pattern in include {
+                            var synchronized = TuistBuildSystem.folder(TuistSourceGlob(pattern, excluding: exclude))
+                            let base = Paths.join(folder, synchronized.path)
+                            synchronized.excluded = subpackages.filter { $0 == base || Paths.isInside($0, base) }.map { Paths.relative($0, to: base) }
+                            synchronized.mayBeFile = false
+                            result.synchronizedFolders.append(synchronized)
+                        }
+                    case .label:
+                        continue
+                    }
+                }
+                var seen = Set<String>()
+                for dependency in target.dependencies {
+                  for parsed in resolve(dependency.label, in: read.path, workspaceRoot: package.workspaceRoot) {
+                    if let repository = parsed.repository {
+                        // Another repository (`@swiftpkg_alamofire//:Alamofire`): its module by the target's name.
+                        _ = repository
+                        if seen.insert("@" + parsed.name).inserted {
+                            result.dependencies.append(XcodeDependency(.packageProduct(product: parsed.name, package: nil), line: dependency.line))
+                        }
+                        continue
+                    }
+                    let otherKey = Paths.join(package.workspaceRoot, parsed.package) + ":" + parsed.name
+                    // Labels of rules modlint does not model (a `cc_library`, a `filegroup`) are no modules.
+                    guard kinds[otherKey] != nil, seen.insert(otherKey).inserted else { continue }
+                    if parsed.package == read.path {
+                        result.dependencies.append(XcodeDependency(.target(parsed.name), line: dependency.line))
+                    } else if let otherBuildFile = buildFileByPackage[Paths.join(package.workspaceRoot, parsed.package)] {
+                        result.dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: otherBuildFile), target: parsed.name),
+                                                                   line: dependency.line))
+                    }
+                  }
+                }
+                return result
+            }
+            reading.project = XcodeProject(name: label, targets: targets, notes: read.notes.map { XcodeNote(line: $0.line, message: $0.message) })
+            result[package.buildFile] = reading
+        }
+        return result
+    }
+
+    static func productType(_ kind: BazelRuleKind) -> XcodeProductType {
+        switch kind {
+        case .library: return .staticLibrary
+        case .binary: return .commandLineTool
+        case .test: return .unitTest
+        case .uiTest: return .uiTest
+        case .application: return .application
+        case .appExtension: return .appExtension
+        case .appClip: return .appClip
+        case .framework: return .framework
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import ModlintCocoaPods
+import ModlintManifest
+import ModlintXcode
+
+/// CocoaPods: every `.podspec` (and `.podspec.json`) of the tree is a project of one
+/// framework target (plus its test and app specs), and each `Podfile` gives the targets of
+/// the app's project the pods it lists: development pods (`:path`, `local_pod`) as edges
+/// to those frameworks, remote pods as the one `unread-dependency` note they are worth.
+/// `Pods/` is never walked: it is CocoaPods' output, not the app's code.
+struct CocoaPodsBuildSystem: ProjectBuildSystem {
+    var generator: ProjectGenerator? { .cocoaPods }
+
+    static func isPodspec(_ path: String) -> Bool {
+        path.hasSuffix(".podspec") || path.hasSuffix(".podspec.json")
+    }
+
+    static func isPodfile(_ path: String) -> Bool {
+        Paths.lastComponent(path) == "Podfile"
+    }
+
+    func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
+        let podspecPaths = scan.buildDescriptions.filter(Self.isPodspec).sorted()
+        let podfilePaths = scan.buildDescriptions.filter(Self.isPodfile).sorted()
+        guard !podspecPaths.isEmpty || !podfilePaths.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
+        let specs: [(path: String, spec: Podspec?, refusal: ReadRefusal?)] = podspecPaths.parallelMap { path in
+            switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
+            case .success(let bytes):
+                return (path, path.hasSuffix(".json") ? PodspecJSONReader.read(bytes) : PodspecReader.read(bytes), nil)
+            case .failure(let refusal):
+                return (path, nil, refusal)
+            }
+        }
+        // Pod name → its podspec: the first in path order (a fork's copy comes later).
+        var names: [String: String] = [:]
+        for entry in specs {
+            if let name = entry.spec?.name, names[name] == nil { names[name] = entry.path }
+        }
+        let byName = names
+        let readings = Dictionary(uniqueKeysWithValues: specs.map { entry in (entry.path, Self.reading(entry, byName: byName)) })
+        let podfiles = podfilePaths.compactMap { path -> PodfileInput? in
+            guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get() else { return nil }
+            let lockPath = Paths.join(Paths.parent(path), "Podfile.lock")
+            let lock = (try? FileSystem.readInput(Paths.join(root, lockPath), atMost: InputLimits.buildDescription, scope: scope).get()).map(PodfileLock.read)
+            return PodfileInput(path: path, podfile: PodfileReader.read(bytes), lock: lock ?? PodfileLock())
+        }
+        let projects = scan.xcodeProjects
+        return ProjectReadPlan(descriptions: podspecPaths, read: { readings[$0] ?? nil }, amend: { all in
+            for podfile in podfiles {
+                Self.apply(podfile, to: &all, byName: byName, committedProjects: projects)
+            }
+        })
+    }
+
+    struct PodfileInput: Sendable {
+        var path: String
+        var podfile: Podfile
+        var lock: PodfileLock
+    }
+
+    /// `nil` for a file that declares no pod (a template with placeholders).
+    static func reading(_ entry: (path: String, spec: Podspec?, refusal: ReadRefusal?), byName: [String: String]) -> ProjectReading? {
+        var reading = ProjectReading(description: entry.path, file: entry.path, projectPath: entry.path, generator: .cocoaPods)
+        if let refusal = entry.refusal {
+            reading.failure = (1, "cannot read podspec: \(refusal); its pod is not analysed")
+            return reading
+        }
+        guard let spec = entry.spec else { return nil }
+        let folder = Paths.parent(entry.path)
+        func dependencies(_ declared: [PodDependency]) -> [XcodeDependency] {
+            var seen = Set<String>()
+            return declared.compactMap { dependency in
+                guard dependency.pod != spec.name, seen.insert(dependency.pod).inserted else { return nil }
+                return Self.dependency(on: dependency.pod, line: dependency.line, from: folder, developmentPod: byName[dependency.pod])
+            }
+        }
+        var main = XcodeTarget(name: spec.name, moduleName: spec.moduleName, productType: spec.isStaticFramework ? .staticFramework : .framework,
+                               productFileName: spec.moduleName + ".framework", line: spec.line)
+        main.synchronizedFolders = folders(spec.sources, excluded: spec.excluded)
+        main.dependencies = dependencies(spec.dependencies)
+        main.dependenciesIncomplete = spec.isIncomplete
+        main.platforms = spec.platforms
+        var targets = [main]
+        for testSpec in spec.specs {
+            let type: XcodeProductType
+            switch testSpec.kind {
+            case .unitTests: type = .unitTest
+            case .uiTests: type = .uiTest
+            case .app: type = .application
+            }
+            let name = testSpec.targetName(pod: spec.name)
+            var target = XcodeTarget(name: name, moduleName: Podspec.moduleName(for: name), productType: type, line: testSpec.line)
+            target.synchronizedFolders = folders(testSpec.sources, excluded: testSpec.excluded)
+            target.dependencies = [XcodeDependency(.target(spec.name), line: testSpec.line)] + dependencies(testSpec.dependencies)
+            target.platforms = spec.platforms
+            targets.append(target)
+        }
+        reading.project = XcodeProject(name: spec.name, targets: targets, notes: spec.notes.map { XcodeNote(line: $0.line, message: $0.message) })
+        return reading
+    }
+
+    /// A development pod's framework (its podspec, relative to `folder`), else the pod's
+    /// module by the name CocoaPods gives it.
+    static func dependency(on pod: String, line: Int, from folder: String, developmentPod: String?) -> XcodeDependency {
+        if let podspec = developmentPod {
+            return XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: podspec), target: pod), line: line)
+        }
+        return XcodeDependency(.packageProduct(product: Podspec.moduleName(for: pod), package: nil), line: line)
+    }
+
+    /// Source globs as folders: the components before the first wildcard, and the pattern
+    /// below them.
+    static func folders(_ globs: [String], excluded: [String]) -> [SynchronizedFolder] {
+        globs.map { glob in
+            TuistBuildSystem.folder(TuistSourceGlob(glob, excluding: excluded))
+        }
+    }
+
+    /// The Podfile's targets in the project they belong to: each gets an edge to every pod it
+    /// links; remote pods become one note.
+    static func apply(_ input: PodfileInput, to readings: inout [ProjectReading], byName: [String: String], committedProjects: [String]) {
+        let folder = Paths.parent(input.path)
+        var remote: [(name: String, line: Int)] = []
+        var podfileNotes = input.podfile.notes.map {
+            WorkspaceNote(kind: .unresolvedManifest, file: input.path, line: $0.line, column: 1, message: $0.message)
+        }
+        let inFolder = committedProjects.filter { Paths.parent($0) == folder }
+        for target in input.podfile.targets {
+            let projectPath: String?
+            if var written = target.project {
+                if !written.hasSuffix(".xcodeproj") { written += ".xcodeproj" }
+                projectPath = Paths.normalize(Paths.join(folder, written))
+            } else {
+                // CocoaPods takes the only project beside the Podfile.
+                projectPath = inFolder.count == 1 ? inFolder[0] : nil
+            }
+            var dependencies: [XcodeDependency] = []
+            for pod in target.pods {
+                defer {
+                    dependencies[dependencies.count - 1].file = input.path
+                    dependencies[dependencies.count - 1].inheritedFrom = pod.inheritedFrom
+                }
+                if let podspec = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName) {
+                    let from = projectPath.map(Paths.parent) ?? folder
+                    dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: from, to: podspec), target: pod.pod), line: pod.line))
+                } else {
+                    if pod.isDevelopment {
+                        podfileNotes.append(WorkspaceNote(kind: .unresolvedManifest, file: input.path, line: pod.line, column: 1,
+                                                          message: "development pod \(pod.pod) has no podspec under the linted paths: its sources are not analysed"))
+                    }
+                    if !remote.contains(where: { $0.name == pod.pod }) { remote.append((pod.pod, pod.line)) }
+                    dependencies.append(XcodeDependency(.packageProduct(product: Podspec.moduleName(for: pod.pod), package: nil), line: pod.line))
+                }
+            }
+            guard let projectPath, let index = readings.firstIndex(where: { $0.projectPath == projectPath && $0.project != nil }),
+                  let targetIndex = readings[index].project!.targets.firstIndex(where: { $0.name == target.name }) else { continue }
+            readings[index].project!.targets[targetIndex].dependencies += dependencies
+        }
+        if !remote.isEmpty {
+            let names = remote.map { pod in pod.name + (input.lock.versions[pod.name].map { " (\($0) in Podfile.lock)" } ?? "") }
+            podfileNotes.append(WorkspaceNote(kind: .unreadDependency, file: input.path, line: remote[0].line, column: 1,
+                                              message: "\(remote.count == 1 ? "1 pod is" : "\(remote.count) pods are") not read, so what "
+                                                + "\(remote.count == 1 ? "its module requires" : "their modules require") is unknown and not checked: "
+                                                + "\(names.joined(separator: ", "))"))
+        }
+        guard !podfileNotes.isEmpty else { return }
+        // The Podfile describes no project of its own: a reading that only carries its notes.
+        var holder = ProjectReading(description: input.path, file: input.path, projectPath: input.path, generator: .cocoaPods)
+        holder.hasNoDescription = true
+        holder.notes = podfileNotes
+        readings.append(holder)
+    }
+
+    static func target(in podfile: Podfile, uses pod: String) -> Bool {
+        podfile.targets.contains { $0.pods.contains { $0.pod == pod } }
+    }
+
+    /// The podspec of a development pod: `:path` (a folder or the podspec), `:podspec`,
+    /// the lock's `:path:`, or `local_pod`'s search by name.
+    static func developmentPodspec(_ pod: PodReference, folder: String, lock: PodfileLock, byName: [String: String]) -> String? {
+        let written = pod.podspec ?? pod.path ?? lock.paths[pod.pod]
+        if let written {
+            let path = Paths.normalize(Paths.join(folder, written))
+            if isPodspec(path) { return byName.values.contains(path) ? path : nil }
+            for candidate in [Paths.join(path, pod.pod + ".podspec"), Paths.join(path, pod.pod + ".podspec.json")] where byName[pod.pod] == candidate {
+                return candidate
+            }
+            // A folder holding the podspec under another file name.
+            if let found = byName[pod.pod], Paths.parent(found) == path { return found }
+            return nil
+        }
+        return pod.isLocalByName ? byName[pod.pod] : nil
+    }
+}

@@ -1,0 +1,155 @@
+import Synchronization
+import Testing
+@testable import ModlintBazel
+
+/// Starlark read without Bazel: rules, labels, globs, `select`, comprehensions, formatting
+/// and the workspace's own macros, with exact targets.
+struct BazelReaderTests {
+    func read(_ build: String, path: String = "Features/Login/BUILD.bazel", files: [String: String] = [:]) -> Result<BazelPackage, BazelReadError> {
+        let reader = BazelReader { files[$0].map { Array($0.utf8) } }
+        return reader.read(buildFile: path, bytes: Array(build.utf8))
+    }
+
+    func describe(_ target: BazelTarget) -> String {
+        let sources = target.sources.map { source -> String in
+            switch source {
+            case .file(let file): return file
+            case .glob(let include, let exclude): return "glob(\(include.joined(separator: ","))\(exclude.isEmpty ? "" : " - " + exclude.joined(separator: ",")))"
+            case .label(let label): return label
+            }
+        }
+        return "\(target.rule) \(target.name)=\(target.moduleName)@\(target.line) [\(sources.joined(separator: " "))] -> \(target.dependencies.map(\.label).joined(separator: " "))"
+    }
+
+    @Test func rulesLabelsGlobsAndSelect() throws {
+        let package = try read("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library", "swift_test")
+        load("@build_bazel_rules_apple//apple:ios.bzl", "ios_application", app = "ios_extension")
+
+        COMMON = ["//Core", "@swiftpkg_alamofire//:Alamofire"]
+
+        swift_library(
+            name = "Login",
+            srcs = glob(["Sources/**/*.swift"], exclude = ["Sources/Legacy/**"]) + ["Extra.swift"],
+            deps = COMMON + select({
+                "//conditions:ios": [":LoginUI"],
+                "//conditions:default": [],
+            }),
+        )
+
+        swift_library(
+            name = "login-ui",
+            module_name = "LoginUI",
+            srcs = ["UI/%s.swift" % name for name in ["Form", "Button"]],
+        )
+
+        swift_test(name = "LoginTests", srcs = glob(["Tests/*.swift"]), deps = [":Login"])
+        app(name = "Widget", deps = [":Login"])
+        native.filegroup(name = "docs", srcs = glob(["*.md"]))
+        """).get()
+        #expect(package.path == "Features/Login")
+        #expect(package.targets.map(describe) == [
+            "swift_library Login=Features_Login_Login@6 [glob(Sources/**/*.swift - Sources/Legacy/**) Extra.swift] -> //Core @swiftpkg_alamofire//:Alamofire :LoginUI",
+            "swift_library login-ui=LoginUI@15 [UI/Form.swift UI/Button.swift] -> ",
+            "swift_test LoginTests=Features_Login_LoginTests@21 [glob(Tests/*.swift)] -> :Login",
+            "ios_extension Widget=Widget@22 [] -> :Login",
+        ])
+        #expect(package.targets.map(\.kind) == [.library, .library, .test, .appExtension])
+        #expect(package.notes.isEmpty)
+    }
+
+    @Test func moduleNamesFollowRulesSwift() {
+        #expect(BazelTarget.derivedModuleName(package: "Features/Login", name: "login-ui") == "Features_Login_login_ui")
+        #expect(BazelTarget.derivedModuleName(package: "", name: "3d") == "_3d")
+        #expect(BazelTarget.derivedModuleName(package: "a//b-", name: "-c") == "a_b_c")
+    }
+
+    /// The usual wrapper: a macro of the workspace's own `.bzl` that calls the rules.
+    @Test func aWorkspaceMacroIsEvaluated() throws {
+        let macros = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+
+        _CORE = "//Core"
+
+        def feature(name, deps = [], test_deps = None, **kwargs):
+            \"\"\"A feature module and its tests.\"\"\"
+            swift_library(
+                name = name,
+                module_name = "{}Feature".format(name.capitalize()),
+                srcs = native.glob(["Sources/**/*.swift"]),
+                deps = deps + [_CORE],
+                **kwargs
+            )
+            if test_deps != None:
+                swift_library(name = name + "Tests", srcs = native.glob(["Tests/**/*.swift"]), deps = [":" + name] + test_deps)
+            for extra in kwargs.get("extras", []):
+                pass
+        """
+        let package = try read("""
+        load("//build_defs:feature.bzl", "feature")
+
+        feature(
+            name = "search",
+            deps = ["//Features/Login"],
+            test_deps = [],
+        )
+        """, path: "Features/Search/BUILD", files: ["build_defs/feature.bzl": macros]).get()
+        #expect(package.targets.map(describe) == [
+            "swift_library search=SearchFeature@3 [glob(Sources/**/*.swift)] -> //Features/Login //Core",
+            "swift_library searchTests=Features_Search_searchTests@3 [glob(Tests/**/*.swift)] -> :search",
+        ])
+    }
+
+    @Test func aMacroOfAnotherRepositoryIsReadFromItsArgumentsWithOneNote() throws {
+        let package = try read("""
+        load("@company_rules//:defs.bzl", "company_swift_module")
+
+        company_swift_module(name = "A", srcs = glob(["A/*.swift"]), deps = [":B"])
+        company_swift_module(name = "B", srcs = ["B.swift"])
+        company_swift_module(name = "Assets", srcs = ["a.png"])
+        """).get()
+        #expect(package.targets.map(describe) == [
+            "company_swift_module A=A@3 [glob(A/*.swift)] -> :B",
+            "company_swift_module B=B@4 [B.swift] -> ",
+        ])
+        #expect(package.targets.allSatisfy { $0.isIncomplete })
+        #expect(package.notes.map(\.line) == [3])
+    }
+
+    @Test func groupsAndAliasesForwardTheirDependencies() throws {
+        let package = try read("""
+        load("//swift:swift_library_group.bzl", "swift_library_group")
+        swift_library_group(name = "group", deps = [":first"])
+        alias(name = "short", actual = "//Core:Core")
+        """, files: ["swift/swift_library_group.bzl": "swift_library_group = rule(implementation = _impl, attrs = {})\n"]).get()
+        #expect(package.targets.isEmpty)
+        #expect(package.forwarders == ["group": [":first"], "short": ["//Core:Core"]])
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        guard case .failure(let error) = read("swift_library(\n    name = \"A\",\n    deps = [\":B\"\n)\n") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.line == 4)
+    }
+
+    /// Hostile input ends with a clear error instead of hanging or overflowing the stack.
+    @Test func hostileInputEnds() {
+        guard case .failure(let loop) = read("def f():\n    for i in range(10000):\n        for j in range(10000):\n            pass\nf()\n") else {
+            Issue.record("expected a budget failure")
+            return
+        }
+        #expect(loop.message.contains("steps"))
+        guard case .failure(let recursion) = read("def f():\n    f()\nf()\n") else {
+            Issue.record("expected a recursion failure")
+            return
+        }
+        #expect(recursion.message.contains("calls itself"))
+        guard case .failure(let deep) = read("x = " + String(repeating: "[", count: 100_000) + "\n") else {
+            Issue.record("expected a nesting failure")
+            return
+        }
+        #expect(deep.line == 1)
+    }
+}

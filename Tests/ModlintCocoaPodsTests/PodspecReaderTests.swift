@@ -1,0 +1,189 @@
+import Testing
+@testable import ModlintCocoaPods
+
+/// The Ruby DSL of podspecs, Podfiles and Podfile.lock, read without Ruby: exact values.
+struct PodspecReaderTests {
+    @Test func aPodspecWithSubspecsTestAndAppSpecs() throws {
+        let spec = try #require(PodspecReader.read(Array("""
+        Pod::Spec.new do |s|
+          s.name             = 'lottie-ios'
+          s.version          = '4.1.0'
+          s.summary          = "#{s.name} renders animations"
+          s.description      = <<-DESC
+            Lottie end-of-line; s.dependency 'NotADependency'
+          DESC
+          s.ios.deployment_target = '13.0'
+          s.osx.deployment_target = '10.15'
+          s.source_files     = 'Sources/Core/**/*.{swift,h,m}'
+          s.exclude_files    = ['Sources/Core/Legacy/**']
+          s.static_framework = true
+          s.default_subspecs = 'Core'
+          s.dependency 'Alamofire', '~> 5.0'
+
+          s.subspec 'UI' do |ui|
+            ui.source_files = "Sources/#{s.name}UI/*.swift"
+            ui.dependency 'lottie-ios/Core'
+            ui.ios.dependency 'SnapKit'
+          end
+
+          s.test_spec 'Tests' do |test_spec|
+            test_spec.source_files = 'Tests/**/*.swift'
+            test_spec.dependency 'Quick'
+          end
+
+          s.app_spec 'Demo' do |app|
+            app.source_files = 'Demo/*.swift'
+          end
+        end
+        """.utf8)))
+        #expect(spec.name == "lottie-ios")
+        #expect(spec.moduleName == "lottie_ios")
+        #expect(spec.line == 1)
+        #expect(spec.sources == ["Sources/Core/**/*.swift", "Sources/Core/**/*.h", "Sources/Core/**/*.m", "Sources/lottie-iosUI/*.swift"])
+        #expect(spec.excluded == ["Sources/Core/Legacy/**"])
+        #expect(spec.dependencies.map { "\($0.name)@\($0.line)" } == ["Alamofire@14", "lottie-ios/Core@18", "SnapKit@19"])
+        #expect(spec.dependencies.map(\.pod) == ["Alamofire", "lottie-ios", "SnapKit"])
+        #expect(spec.platforms == ["ios", "macos"])
+        #expect(spec.defaultSubspecs == ["Core"])
+        #expect(spec.isStaticFramework)
+        #expect(!spec.isIncomplete)
+        #expect(spec.specs.map { "\($0.targetName(pod: spec.name)) \($0.kind) \($0.sources) \($0.dependencies.map(\.name))" } == [
+            "lottie-ios-Unit-Tests unitTests [\"Tests/**/*.swift\"] [\"Quick\"]",
+            "lottie-ios-Demo app [\"Demo/*.swift\"] []",
+        ])
+    }
+
+    @Test func whatCannotBeEvaluatedKeepsTheLiteralPartsAndSaysSoOnce() throws {
+        let spec = try #require(PodspecReader.read(Array("""
+        Pod::Spec.new do |spec|
+          spec.name = "Kit"
+          spec.module_name = "KitCore"
+          spec.source_files = ["Kit/**/*.swift", Dir.glob("Generated/*.swift")]
+          if ENV['WITH_EXTRAS']
+            spec.dependency 'Extras'
+          end
+        end
+        """.utf8)))
+        #expect(spec.moduleName == "KitCore")
+        #expect(spec.sources == ["Kit/**/*.swift"])
+        #expect(spec.dependencies.map(\.name) == ["Extras"])
+        #expect(spec.isIncomplete)
+        #expect(spec.notes.map(\.line) == [4])
+        #expect(spec.notes.count == 1)
+        #expect(spec.notes[0].message.contains("(and 2 more)"))
+    }
+
+    @Test func aJSONPodspec() throws {
+        let spec = try #require(PodspecJSONReader.read(Array("""
+        {
+          "name": "Core",
+          "source_files": "Core/**/*.swift",
+          "dependencies": { "Logging": [] },
+          "subspecs": [ { "name": "Net", "source_files": ["Net/*.{swift,m}"], "dependencies": { "Alamofire": ["~> 5"] } } ],
+          "testspecs": [ { "name": "Tests", "test_type": "unit", "source_files": "Tests/*.swift" } ]
+        }
+        """.utf8)))
+        #expect(spec.sources == ["Core/**/*.swift", "Net/*.swift", "Net/*.m"])
+        #expect(spec.dependencies.map { "\($0.name)@\($0.line)" } == ["Logging@4", "Alamofire@5"])
+        #expect(spec.specs.map { $0.targetName(pod: "Core") } == ["Core-Unit-Tests"])
+    }
+
+    @Test func bracesExpandNestedAndBounded() {
+        #expect(GlobBraces.expand("{Core,UI/{A,B}}/*.{swift,h}") == ["Core/*.swift", "Core/*.h", "UI/A/*.swift", "UI/A/*.h", "UI/B/*.swift", "UI/B/*.h"])
+        #expect(GlobBraces.expand("Sources/**/*.swift") == ["Sources/**/*.swift"])
+        #expect(GlobBraces.expand("{" + String(repeating: "a,", count: 5000) + "b}").count == 256)
+    }
+
+    @Test func aPodfileWithNestedAbstractAndLoopedTargets() {
+        let podfile = PodfileReader.read(Array("""
+        platform :ios, '15.0'
+        use_frameworks!
+        project 'Shop.xcodeproj'
+
+        pod 'SwiftLint'
+
+        def features
+          pod 'Search', :path => 'Modules/Search'
+          local_pod 'Cart'
+        end
+
+        abstract_target 'Shared' do
+          pod 'Core', path: 'Modules/Core'
+
+          target 'Shop' do
+            features
+            pod 'Alamofire', '~> 5.6'
+            pod 'Moya/RxSwift'
+
+            target 'ShopTests' do
+              inherit! :search_paths
+              pod 'Quick'
+            end
+          end
+        end
+
+        ['Widget', 'Clip'].each do |name|
+          target name do
+            pod 'Core', :path => 'Modules/Core'
+            pod 'Debug', :configurations => ['Debug'] if ENV['DEBUG_TOOLS']
+          end
+        end
+
+        target 'Isolated' do
+          inherit! :none
+        end
+
+        post_install do |installer|
+          installer.pods_project.targets.each do |target|
+            target.build_configurations.each { |c| c.build_settings['X'] = 'Y' }
+          end
+        end
+        """.utf8))
+        #expect(podfile.targets.map { "\($0.name) \($0.project ?? "-"): \($0.pods.map { $0.name + ($0.inheritedFrom.map { "<" + $0 } ?? "") }.joined(separator: ","))" } == [
+            "Shop Shop.xcodeproj: SwiftLint,Core,Search,Cart,Alamofire,Moya/RxSwift",
+            "ShopTests Shop.xcodeproj: SwiftLint,Core,Search<Shop,Cart<Shop,Alamofire<Shop,Moya/RxSwift<Shop,Quick",
+            "Widget Shop.xcodeproj: SwiftLint,Core,Debug",
+            "Clip Shop.xcodeproj: SwiftLint,Core,Debug",
+            "Isolated Shop.xcodeproj: ",
+        ])
+        let shop = podfile.targets[0].pods
+        #expect(shop.map { $0.path ?? "-" } == ["-", "Modules/Core", "Modules/Search", "-", "-", "-"])
+        #expect(shop.map(\.isLocalByName) == [false, false, false, true, false, false])
+        #expect(shop.map(\.line) == [5, 13, 8, 9, 17, 18])
+        #expect(podfile.isIncomplete)
+        #expect(podfile.notes.map(\.line) == [30])
+    }
+
+    @Test func aPodfileLock() {
+        let lock = PodfileLock.read(Array("""
+        PODS:
+          - Alamofire (5.6.1)
+          - "Moya/Core (15.0.0)":
+            - Alamofire (~> 5.0)
+          - Search (1.0.0):
+            - Core
+
+        DEPENDENCIES:
+          - Alamofire (= 5.6.1)
+
+        EXTERNAL SOURCES:
+          Search:
+            :path: Modules/Search
+          "Core":
+            :path: "Modules/Core"
+
+        COCOAPODS: 1.15.2
+        """.utf8))
+        #expect(lock.versions == ["Alamofire": "5.6.1", "Moya": "15.0.0", "Search": "1.0.0"])
+        #expect(lock.paths == ["Search": "Modules/Search", "Core": "Modules/Core"])
+    }
+
+    /// Hostile input: deep nesting and unterminated constructs end, with what was read.
+    @Test func hostileInputEnds() {
+        let deep = "Pod::Spec.new do |s|\n s.name = 'X'\n s.source_files = " + String(repeating: "[", count: 50_000) + "\nend\n"
+        #expect(PodspecReader.read(Array(deep.utf8))?.name == "X")
+        #expect(PodspecReader.read(Array("Pod::Spec.new do |s|\n s.name = 'Z'\n s.description = <<-DESC\n never ends".utf8))?.name == "Z")
+        let recursive = "def a\n a\nend\ntarget 'T' do\n a\n pod 'P'\nend\n"
+        #expect(PodfileReader.read(Array(recursive.utf8)).targets.map(\.name) == ["T"])
+    }
+}

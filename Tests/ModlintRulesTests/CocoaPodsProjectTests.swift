@@ -1,0 +1,160 @@
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintRules
+import ModlintTestSupport
+import ModlintWorkspace
+import Testing
+
+/// Development pods (an Interface/Implementation split), a Podfile that gives the app's
+/// committed project its pods, remote pods and a podspec beside a Package.swift: exact
+/// modules, files, edges and findings.
+struct CocoaPodsProjectTests {
+    static let files: [(String, String)] = [
+        ("App.xcodeproj/project.pbxproj", Self.project),
+        ("Podfile", """
+        platform :ios, '16.0'
+        use_frameworks!
+
+        def modules
+          pod 'ProfileInterface', :path => 'Modules/ProfileInterface'
+          pod 'Profile', :path => 'Modules/Profile'
+        end
+
+        target 'App' do
+          modules
+          pod 'Alamofire', '~> 5.6'
+
+          target 'AppTests' do
+            inherit! :search_paths
+          end
+        end
+        """),
+        ("Podfile.lock", "PODS:\n  - Alamofire (5.6.1)\n  - Profile (1.0)\n\nEXTERNAL SOURCES:\n  Profile:\n    :path: Modules/Profile\n"),
+        ("Modules/ProfileInterface/ProfileInterface.podspec", """
+        Pod::Spec.new do |s|
+          s.name = 'ProfileInterface'
+          s.source_files = 'Sources/**/*.swift'
+        end
+        """),
+        ("Modules/Profile/Profile.podspec", """
+        Pod::Spec.new do |s|
+          s.name         = 'Profile'
+          s.source_files = 'Sources/**/*.{swift,h,m}'
+          s.exclude_files = 'Sources/Legacy/**'
+          s.dependency 'ProfileInterface'
+          s.dependency 'Alamofire', '~> 5.6'
+
+          s.subspec 'UI' do |ui|
+            ui.source_files = 'UI/*.swift'
+          end
+
+          s.test_spec 'Tests' do |t|
+            t.source_files = 'Tests/*.swift'
+          end
+        end
+        """),
+        ("App/AppDelegate.swift", "import Profile\nimport ProfileInterface\nimport Alamofire\n"),
+        ("AppTests/AppTests.swift", "import ProfileInterface\n@testable import App\n"),
+        ("Modules/ProfileInterface/Sources/ProfileService.swift", "public protocol ProfileService {}\n"),
+        ("Modules/Profile/Sources/ProfileServiceImpl.swift", "import ProfileInterface\nimport Alamofire\nstruct ProfileServiceImpl: ProfileService {}\n"),
+        ("Modules/Profile/Sources/Legacy/Old.swift", "import Gone\n"),
+        ("Modules/Profile/UI/ProfileView.swift", "import ProfileInterface\n"),
+        ("Modules/Profile/Tests/ProfileTests.swift", "@testable import Profile\n"),
+        // A library that ships a podspec beside its Package.swift: one module, SwiftPM's.
+        ("Vendor/Kit/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+        """),
+        ("Vendor/Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Logging'\nend\n"),
+        ("Vendor/Kit/Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+    ]
+
+    /// An app and its tests in Xcode 16 synchronized folders; the tests depend on the app.
+    static let project = """
+    // !$*UTF8*$!
+    {
+    \tarchiveVersion = 1;
+    \tobjectVersion = 77;
+    \tobjects = {
+    \t\tSG01 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+    \t\tSG02 = {isa = PBXFileSystemSynchronizedRootGroup; path = AppTests; sourceTree = "<group>"; };
+    \t\tGR00 = {isa = PBXGroup; children = (SG01, SG02, ); sourceTree = "<group>"; };
+    \t\tTG01 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (SG01, ); name = App; productType = "com.apple.product-type.application"; };
+    \t\tTG02 = {isa = PBXNativeTarget; buildPhases = (); dependencies = (TD01, ); fileSystemSynchronizedGroups = (SG02, ); name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
+    \t\tTD01 = {isa = PBXTargetDependency; target = TG01; };
+    \t\tPR01 = {isa = PBXProject; mainGroup = GR00; targets = (TG01, TG02, ); };
+    \t};
+    \trootObject = PR01;
+    }
+    """
+
+    func edges(_ graph: ModuleGraph) -> [String] {
+        graph.dependencies.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id) @\($0.site.file):\($0.site.line)" }.sorted()
+    }
+
+    @Test func developmentPodsAreModulesAndThePodfileGivesTheAppItsPods() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.map { "\($0.identity) \($0.generator?.rawValue ?? "-") \($0.manifestPath)" } == [
+            "app.xcodeproj - App.xcodeproj/project.pbxproj",
+            "profile.podspec CocoaPods Modules/Profile/Profile.podspec",
+            "profileinterface.podspec CocoaPods Modules/ProfileInterface/ProfileInterface.podspec",
+            "kit - Vendor/Kit/Package.swift",
+        ])
+        let targets = workspace.packages.flatMap(\.targets)
+        #expect(targets.map { "\($0.name) \($0.kind) \($0.files.map(\.path))" } == [
+            "App executable [\"App/AppDelegate.swift\"]",
+            "AppTests test [\"AppTests/AppTests.swift\"]",
+            "Profile regular [\"Modules/Profile/Sources/ProfileServiceImpl.swift\", \"Modules/Profile/UI/ProfileView.swift\"]",
+            "Profile_Unit_Tests test [\"Modules/Profile/Tests/ProfileTests.swift\"]",
+            "ProfileInterface regular [\"Modules/ProfileInterface/Sources/ProfileService.swift\"]",
+            "Kit regular [\"Vendor/Kit/Sources/Kit/Kit.swift\"]",
+        ])
+        #expect(workspace.filesInNoTarget == ["Modules/Profile/Sources/Legacy/Old.swift"])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph) == [
+            "App -> Profile @Podfile:6",
+            "App -> ProfileInterface @Podfile:5",
+            "AppTests -> App @App.xcodeproj/project.pbxproj:\(workspace.packages[0].targets[1].declaration.dependencies[0].line)",
+            "AppTests -> Profile @Podfile:6",
+            "AppTests -> ProfileInterface @Podfile:5",
+            "Profile -> ProfileInterface @Modules/Profile/Profile.podspec:5",
+            "Profile-Unit-Tests -> Profile @Modules/Profile/Profile.podspec:12",
+        ])
+        #expect(graph.externalDependencies.map { "\(graph.modules[$0.from].id) -> \($0.name) @\($0.site.file):\($0.site.line)" }.sorted() == [
+            "App -> Alamofire @Podfile:11",
+            "AppTests -> Alamofire @Podfile:11",
+            "Profile -> Alamofire @Modules/Profile/Profile.podspec:6",
+        ])
+        #expect(workspace.notes.map { "\($0.kind) \($0.file):\($0.line) \($0.message)" } == [
+            "unreadDependency Podfile:11 1 pod is not read, so what its module requires is unknown and not checked: Alamofire (5.6.1 in Podfile.lock)",
+        ])
+    }
+
+    @Test func findingsPointAtThePodfileAndThePodspec() throws {
+        let directory = try TemporaryDirectory(files: Self.files + [
+            ("Modules/ProfileInterface/Sources/Extra.swift", "import Settings\n"),
+            ("Modules/Settings/Settings.podspec", "Pod::Spec.new do |s|\n  s.name = 'Settings'\n  s.source_files = '*.swift'\nend\n"),
+            ("Modules/Settings/Settings.swift", "public enum Settings {}\n"),
+        ])
+        defer { directory.remove() }
+        let result = try Linter(rules: [UndeclaredImport(), UnusedDependency(), UnreadDependency()]).lint(paths: [directory.path])
+        #expect(result.diagnostics.map { "\($0.severity.rawValue) \($0.rule) \($0.file):\($0.line) \($0.message)" } == [
+            "error undeclared-import Modules/ProfileInterface/Sources/Extra.swift:1 ProfileInterface imports Settings, which no dependency it "
+                + "declares reaches: the target does not build on its own. Add `s.dependency 'Settings'` to ProfileInterface in "
+                + "Modules/ProfileInterface/ProfileInterface.podspec.",
+            "note unread-dependency Podfile:11 1 pod is not read, so what its module requires is unknown and not checked: Alamofire (5.6.1 in Podfile.lock); "
+                + "run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
+        ])
+    }
+
+    /// A tree with only a Podfile and podspecs (no project yet) is read, not refused.
+    @Test func podsWithoutAProjectAreRead() throws {
+        let directory = try TemporaryDirectory(files: Self.files.filter { !$0.0.hasPrefix("App") && !$0.0.hasPrefix("Vendor") })
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.flatMap(\.targets).map(\.name) == ["Profile", "Profile_Unit_Tests", "ProfileInterface"])
+    }
+}
