@@ -11,7 +11,7 @@ MODLINT    := .build/debug/modlint
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -27,9 +27,15 @@ demo: deps build
 	@$(MODLINT) graph Examples/XcodeApp --view modules --include-tests --format svg -o $(DEMO_OUT)/xcode-modules.svg
 	@echo "== diagrams: $(DEMO_OUT)/modules.svg $(DEMO_OUT)/packages.svg $(DEMO_OUT)/xcode-modules.svg"
 
-## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus).
-test: deps corpus
+## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus), and
+## the Bazel integration (`bazel test` where Bazel is installed: `make bazel` installs it).
+test: deps corpus build
+	bash integrations/bazel/test/run.sh $(MODLINT)
 	MODLINT_CORPUS=$(CORPUS) $(SWIFT) test
+
+## Install Debian's bazel-bootstrap, with which the Bazel integration test runs offline.
+bazel:
+	@command -v bazel >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq bazel-bootstrap >/dev/null; }
 
 ## Install libgraphviz-dev (pkg-config libgvc) when it is missing.
 deps:

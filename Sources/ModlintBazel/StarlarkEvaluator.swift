@@ -894,7 +894,8 @@ final class StarlarkEvaluation {
             }
         }
         var dependencies: [(String, Int)] = []
-        var depAttributes = ["deps", "private_deps", "frameworks", "extensions", "plugins", "test_host"]
+        // `plugins` (macros) are never imported or linked: no edge.
+        var depAttributes = ["deps", "private_deps", "frameworks", "extensions", "test_host"]
         if kind == .application || kind == .appExtension { depAttributes.append("app_clips") }
         for attribute in depAttributes {
             guard let value = keyword(attribute) else { continue }

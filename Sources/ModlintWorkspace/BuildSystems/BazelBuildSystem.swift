@@ -35,13 +35,24 @@ struct BazelBuildSystem: ProjectBuildSystem {
             if buildFiles[folder] == nil || Paths.lastComponent(path) == "BUILD.bazel" { buildFiles[folder] = path }
         }
         guard !buildFiles.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
-        let roots = Set(scan.buildDescriptions.filter { Self.rootFileNames.contains(Paths.lastComponent($0)) }.map(Paths.parent))
+        let rootFiles = scan.buildDescriptions.filter { Self.rootFileNames.contains(Paths.lastComponent($0)) }.sorted()
+        let roots = Set(rootFiles.map(Paths.parent))
+        // `@rules_swift//swift/runfiles` inside rules_swift is the main repository.
+        var names: [String: String] = [:]
+        for file in rootFiles where names[Paths.parent(file)] == nil {
+            if let bytes = try? FileSystem.readInput(Paths.join(root, file), atMost: InputLimits.buildDescription, scope: scope).get(),
+               let name = Self.repositoryName(String(decoding: bytes, as: UTF8.self)) {
+                names[Paths.parent(file)] = name
+            }
+        }
+        let ownNames = names
         let cache = StarlarkModuleCache()
         let paths = buildFiles.values.sorted()
         let packages: [PackageReading?] = paths.parallelMap { path in
             let workspaceRoot = Self.workspaceRoot(of: path, roots: roots)
             guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get() else {
-                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, result: .failure(BazelReadError(line: 1, message: "cannot read the BUILD file")))
+                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, ownName: ownNames[workspaceRoot],
+                                      result: .failure(BazelReadError(line: 1, message: "cannot read the BUILD file")))
             }
             let text = String(decoding: bytes, as: UTF8.self)
             guard Self.mayDeclareSwift(text) else { return nil }
@@ -55,7 +66,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 if package.notes.isEmpty { return nil }
                 result = .success(package)
             }
-            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, result: result)
+            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, ownName: ownNames[workspaceRoot], result: result)
         }
         let readings = Self.readings(packages.compactMap { $0 }, packageFolders: Set(buildFiles.keys))
         return ProjectReadPlan(descriptions: paths) { readings[$0] }
@@ -64,6 +75,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
     struct PackageReading: Sendable {
         var buildFile: String
         var workspaceRoot: String
+        /// The main repository's own name (`module(name = …)`, `workspace(name = …)`).
+        var ownName: String?
         var result: Result<BazelPackage, BazelReadError>
     }
 
@@ -74,6 +87,20 @@ struct BazelBuildSystem: ProjectBuildSystem {
             if folder.isEmpty { return "" }
             folder = Paths.parent(folder)
         }
+    }
+
+    /// `module(name = "x", …)` or `workspace(name = "x")`.
+    static func repositoryName(_ text: String) -> String? {
+        for call in ["module(", "workspace("] {
+            guard let start = text.firstRange(of: call) else { continue }
+            let rest = text[start.upperBound...].prefix(400)
+            guard let name = rest.firstRange(of: "name") else { continue }
+            let afterName = rest[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\n" }
+            guard let quote = afterName.first, quote == "\"" || quote == "'" else { continue }
+            let value = afterName.dropFirst().prefix { $0 != quote }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
     }
 
     /// A label, split: `@repo//pkg:name`, `//pkg` (name = the package's last folder),
@@ -105,6 +132,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
 
     /// Every package as a project; dependencies as edges between them.
     static func readings(_ packages: [PackageReading], packageFolders: Set<String>) -> [String: ProjectReading] {
+        var ownNames: [String: String] = [:]
+        for package in packages { if let name = package.ownName { ownNames[package.workspaceRoot] = name } }
         // Root-relative BUILD file of each package, and its targets, by workspace root and label.
         var buildFileByPackage: [String: String] = [:]
         var kinds: [String: BazelRuleKind] = [:]
@@ -122,7 +151,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
             var seen = Set<String>()
             var queue = [(label, packagePath)]
             while let (next, from) = queue.popLast(), seen.count < 1000 {
-                let parsed = parse(next, package: from)
+                var parsed = parse(next, package: from)
+                if parsed.repository != nil && parsed.repository == ownNames[workspaceRoot] { parsed.repository = nil }
                 let key = Paths.join(workspaceRoot, parsed.package) + ":" + parsed.name
                 guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
                 if parsed.repository != nil || kinds[key] != nil {
@@ -165,10 +195,15 @@ struct BazelBuildSystem: ProjectBuildSystem {
             let subpackages = packageFolders.filter { $0 != folder && Paths.isInside($0, folder) }
             let targets = read.targets.map { target -> XcodeTarget in
                 let key = Paths.join(package.workspaceRoot, read.path) + ":" + target.name
-                var type = productType(target.kind)
+                var type = productType(target.kind, rule: target.rule)
                 if target.kind == .library, let users = dependents[key], !users.isEmpty,
                    users.allSatisfy({ $0 == .application || $0 == .appExtension || $0 == .appClip }) {
                     type = users.contains(.application) ? .application : (users.contains(.appClip) ? .appClip : .appExtension)
+                }
+                // …and one only test bundles depend on holds the tests (rules_apple's test
+                // rules take no sources of their own).
+                if target.kind == .library, let users = dependents[key], !users.isEmpty, users.allSatisfy({ $0 == .test || $0 == .uiTest }) {
+                    type = users.contains(.uiTest) ? .uiTest : .unitTest
                 }
                 var result = XcodeTarget(name: target.name, moduleName: target.moduleName, productType: type, line: target.line)
                 result.dependenciesIncomplete = target.isIncomplete
@@ -218,7 +253,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
         return result
     }
 
-    static func productType(_ kind: BazelRuleKind) -> XcodeProductType {
+    static func productType(_ kind: BazelRuleKind, rule: String) -> XcodeProductType {
+        // A precompiled module: no sources, still the module its dependents import.
+        if rule == "swift_import" { return .xcFramework }
         switch kind {
         case .library: return .staticLibrary
         case .binary: return .commandLineTool

@@ -20,7 +20,13 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
         let podspecPaths = scan.buildDescriptions.filter(Self.isPodspec).sorted()
-        let podfilePaths = scan.buildDescriptions.filter(Self.isPodfile).sorted()
+        // A Podfile below a Package.swift belongs to the library's test or example harness
+        // (GRDB's `Tests/CocoaPods/…`): the library is SwiftPM's to describe.
+        let packageDirectories = scan.packageDirectories.keys
+        let podfilePaths = scan.buildDescriptions.filter(Self.isPodfile).filter { podfile in
+            let folder = Paths.parent(podfile)
+            return !packageDirectories.contains { folder != $0 && Paths.isInside(folder, $0) }
+        }.sorted()
         guard !podspecPaths.isEmpty || !podfilePaths.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
         let specs: [(path: String, spec: Podspec?, refusal: ReadRefusal?)] = podspecPaths.parallelMap { path in
             switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {

@@ -62,17 +62,26 @@ struct XcodeProjectLayout {
         // The first project of each folder: a Tuist `.project(path:)` names the folder only.
         var projectIndexByDirectory: [String: Int] = [:]
         var models: [XcodeProject] = []
+        // Notes of a podspec or BUILD file beside a Package.swift wait until it is known
+        // to add a module of its own: one that only describes SwiftPM's targets again is silent.
+        var deferredNotes: [Int: [WorkspaceNote]] = [:]
         for reading in readings {
-            notes += reading.notes
+            let describesTwice = reading.generator?.describesSwiftPMSourcesAgain ?? false
+            if !describesTwice || reading.project == nil { notes += reading.notes }
             guard let project = reading.project else {
                 if reading.hasNoDescription { continue }
                 let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
                 notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: reading.file, line: failure.line, column: 1, message: failure.message))
                 continue
             }
-            for note in project.notes {
-                notes.append(WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: reading.file,
-                                           line: note.line, column: note.column, message: note.message))
+            let projectNotes = project.notes.map { note in
+                WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: reading.file,
+                              line: note.line, column: note.column, message: note.message)
+            }
+            if describesTwice {
+                if projectIndexByPath[reading.projectPath] == nil { deferredNotes[projects.count] = reading.notes + projectNotes }
+            } else {
+                notes += projectNotes
             }
             // Two specs may generate one path (a spec and a copy of it): the first is read.
             guard projectIndexByPath[reading.projectPath] == nil else { continue }
@@ -103,6 +112,9 @@ struct XcodeProjectLayout {
         // Files first: a target whose sources a SwiftPM target builds mirrors that target.
         var filesByTarget: [[[String]]] = []
         var mirrors: [String: SwiftPMOwner] = [:]
+        // A pod or Bazel library without Swift files (Objective-C, C, a packaging rule)
+        // is no Swift module: dependencies on it are dropped with it.
+        var fileless = Set<String>()
         for (index, project) in models.enumerated() {
             var perTarget: [[String]] = []
             for target in project.targets {
@@ -115,6 +127,9 @@ struct XcodeProjectLayout {
                 if let owner = Self.mirroredOwner(of: files, owners: owners, anyClaim: describesTwice) {
                     mirrors["\(index)/\(target.name)"] = owner
                     if !describesTwice { mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) } }
+                } else if describesTwice && files.isEmpty && target.productType != .xcFramework
+                            && (target.productType.role == .framework || target.productType.role == .test) {
+                    fileless.insert("\(index)/\(target.name)")
                 }
             }
             filesByTarget.append(perTarget)
@@ -125,6 +140,7 @@ struct XcodeProjectLayout {
             /// A dependency on a target of project `projectIndex`: the target itself, the
             /// SwiftPM product it mirrors, or a product of the other project.
             func resolveTarget(_ name: String, in projectIndex: Int, line: Int) -> TargetDependency? {
+                if fileless.contains("\(projectIndex)/\(name)") { return nil }
                 if let owner = mirrors["\(projectIndex)/\(name)"] {
                     guard let product = owner.product else { return nil }
                     let identity = dependencies.addPackageDirectory(owner.packageDirectory)
@@ -134,7 +150,8 @@ struct XcodeProjectLayout {
                 let identity = dependencies.addProject(projects[projectIndex].path)
                 return TargetDependency(kind: .product(name: name, package: identity), line: line, column: 1)
             }
-            for (targetPosition, target) in project.targets.enumerated() where mirrors["\(index)/\(target.name)"] == nil {
+            for (targetPosition, target) in project.targets.enumerated()
+            where mirrors["\(index)/\(target.name)"] == nil && !fileless.contains("\(index)/\(target.name)") {
                 var declared: [TargetDependency] = []
                 for dependency in target.dependencies {
                     let line = dependency.line
@@ -217,6 +234,9 @@ struct XcodeProjectLayout {
             }
             pending.manifest.dependencies = dependencies.list
             projects[index] = pending
+        }
+        for (index, deferred) in deferredNotes.sorted(by: { $0.key < $1.key }) where targets.contains(where: { $0.projectIndex == index }) {
+            notes += deferred
         }
     }
 
