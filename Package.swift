@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ModlintFacts", targets: ["ModlintFacts"]),
         .library(name: "ModlintManifest", targets: ["ModlintManifest"]),
         .library(name: "ModlintXcode", targets: ["ModlintXcode"]),
+        .library(name: "ModlintCocoaPods", targets: ["ModlintCocoaPods"]),
+        .library(name: "ModlintBazel", targets: ["ModlintBazel"]),
         .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintFix"]),
         // Rendering to SVG, PNG and PDF (links libgvc); DOT, Mermaid and JSON need only ModlintKit.
         .library(name: "ModlintGraphviz", targets: ["ModlintGraphviz"]),

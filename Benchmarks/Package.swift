@@ -26,6 +26,8 @@ let package = Package(
         ),
         .executableTarget(name: "modlint-oracle", dependencies: ["BenchKit"]),
         .executableTarget(name: "modlint-accuracy", dependencies: ["BenchKit"]),
-        .executableTarget(name: "modlint-bench", dependencies: ["BenchKit", .product(name: "ModlintXcode", package: "modlint")]),
+        .executableTarget(name: "modlint-bench", dependencies: ["BenchKit", .product(name: "ModlintXcode", package: "modlint"),
+                                                               .product(name: "ModlintCocoaPods", package: "modlint"),
+                                                               .product(name: "ModlintBazel", package: "modlint")]),
     ]
 )

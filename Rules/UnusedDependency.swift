@@ -237,6 +237,15 @@ public struct UnusedDependency: Rule {
                 "Sources/Tool/Tool.swift": "import Foundation\nimport Collections\n",
                 "Sources/Other/Other.swift": "import OrderedCollections\n",
             ]),
+            RuleExample("a pod's podspec lists a pod it never imports; the Podfile's list is about installing (development pods must be listed there) and is not judged", files: [
+                "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(),
+                "App/App.swift": "import Profile\n",
+                "Podfile": "target 'App' do\n  pod 'Profile', :path => 'Modules/Profile'\n  pod 'Networking', :path => 'Modules/Networking'\nend\n",
+                "Modules/Profile/Profile.podspec": "Pod::Spec.new do |s|\n  s.name = 'Profile'\n  s.source_files = '*.swift'\n\u{2193}  s.dependency 'Networking'\nend\n",
+                "Modules/Profile/Profile.swift": "public struct Profile {}\n",
+                "Modules/Networking/Networking.podspec": "Pod::Spec.new do |s|\n  s.name = 'Networking'\n  s.source_files = '*.swift'\nend\n",
+                "Modules/Networking/Client.swift": "public struct Client {}\n",
+            ]),
         ]
     )
 
@@ -273,20 +282,17 @@ public struct UnusedDependency: Rule {
         for dependency in graph.dependencies {
             let package = context.workspace.packages[graph.modules[dependency.from].packageIndex]
             let target = package.targets[graph.modules[dependency.from].targetIndex].declaration
-            let declared = target.dependencies.first {
+            // A pod a Podfile installs: CocoaPods needs every development pod listed there
+            // (and nested targets inherit their host's), used directly or not, so the list
+            // is about installing, not importing.
+            if Self.isPodfile(dependency.site.file) { continue }
+            let name = target.dependencies.first {
                 $0.line == dependency.site.line && $0.column == dependency.site.column && ($0.file ?? package.file(declaring: target)) == dependency.site.file
-            }
-            // Inherited from the target that declares it (a Podfile's nested test target).
-            if declared?.inheritedFrom != nil { continue }
-            let name = declared?.name ?? graph.modules[dependency.to].name
+            }?.name ?? graph.modules[dependency.to].name
             declarations[dependency.from, default: [:]][dependency.site, default: Declaration(site: dependency.site, name: name)].modules.append(dependency.to)
         }
         for dependency in graph.externalDependencies {
-            let package = context.workspace.packages[graph.modules[dependency.from].packageIndex]
-            let target = package.targets[graph.modules[dependency.from].targetIndex].declaration
-            if target.dependencies.contains(where: {
-                $0.inheritedFrom != nil && $0.line == dependency.site.line && ($0.file ?? package.file(declaring: target)) == dependency.site.file
-            }) { continue }
+            if Self.isPodfile(dependency.site.file) { continue }
             declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
         }
 
@@ -355,6 +361,10 @@ public struct UnusedDependency: Rule {
             }
         }
         return findings
+    }
+
+    static func isPodfile(_ path: String) -> Bool {
+        path == "Podfile" || path.hasSuffix("/Podfile")
     }
 
     /// Modules a target can prove it uses by importing them: not plugins, executables or

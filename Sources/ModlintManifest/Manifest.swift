@@ -130,9 +130,6 @@ public struct TargetDependency: Sendable, Equatable, Codable {
     /// Root-relative file that declares it when that is not the target's own (a Podfile
     /// gives the targets of a committed project their pods).
     public var file: String?
-    /// The target it is inherited from (a Podfile's nested test target takes its app's
-    /// pods): declared there, so never reported unused here.
-    public var inheritedFrom: String?
 
     public init(kind: Kind, platforms: [String]? = nil, line: Int, column: Int) {
         self.kind = kind

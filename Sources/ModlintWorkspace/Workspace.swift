@@ -25,6 +25,9 @@ public struct Workspace: Sendable {
     /// Remote packages the workspace depends on whose sources were not found (identities,
     /// sorted, each with the manifest line that declares it): their facts are unknown.
     public var unavailableDependencies: [UnavailableDependency] = []
+    /// Remote pods whose sources CocoaPods installed under the tree (`Pods/Alamofire`):
+    /// read as context packages.
+    var podContexts: [PodContext] = []
 
     /// What the manifest reader passed over in dependencies read as context: never
     /// findings, shown with `lint --verbose`.
@@ -245,4 +248,16 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
         self.column = column
         self.message = message
     }
+}
+
+/// A remote pod whose sources are in the tree (`Pods/` committed, or after `pod install`).
+struct PodContext: Codable, Sendable, Equatable {
+    var pod: String
+    /// The module it builds: from `Pods/Target Support Files/<pod>/<pod>.modulemap`, else
+    /// the pod's name made an identifier.
+    var module: String
+    /// Root-relative: `Pods/Alamofire`.
+    var folder: String
+    /// The Podfile that installs it.
+    var podfile: String
 }

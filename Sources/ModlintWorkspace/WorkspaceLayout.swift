@@ -36,6 +36,7 @@ struct WorkspaceLayout: Codable {
     /// Notes on manifests and projects (the sources' own come with their summaries).
     var notes: [WorkspaceNote]
     var filesInNoTarget: [String]
+    var podContexts: [PodContext] = []
 }
 
 extension WorkspaceLayout.Package {

@@ -23,7 +23,7 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pathNotFound(let path): return "path not found: \(path)"
-        case .noPackages(let paths): return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", "))"
+        case .noPackages(let paths): return "no Package.swift, .xcodeproj, project.yml, podspec or Bazel BUILD file found under \(paths.joined(separator: ", "))"
         case .tuistNotGenerated(let paths):
             return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", ")); " + Self.tuistAdvice
         case .unreadable(let path): return "cannot read \(path)"
@@ -200,6 +200,7 @@ public struct WorkspaceLoader: Sendable {
                 if Paths.isInside(note.file, package.directory) { contextNotes.append(note) }
             }
         }
+        context += podContextPackages(workspace.podContexts, root: root, scope: scope, loader: contextLoader, used: &used)
         if !refusedPins.isEmpty {
             workspace.notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         }
@@ -209,6 +210,37 @@ public struct WorkspaceLoader: Sendable {
         Self.wireLocalDependencies(&workspace.packages, root: workspace.root)
         workspace.unavailableDependencies = unavailable.sorted { ($0.identity, $0.file) < ($1.identity, $1.file) }
         workspace.contextNotes = contextNotes
+    }
+
+    /// Remote pods CocoaPods installed under the tree, each read as a context package of
+    /// one module: its Swift files, summarised like any other.
+    private func podContextPackages(_ pods: [PodContext], root: String, scope: ReadScope, loader: WorkspaceLoader,
+                                    used: inout Set<String>) -> [Package] {
+        var packages: [Package] = []
+        for pod in pods {
+            let identity = "pods/" + pod.pod.lowercased()
+            guard used.insert(identity).inserted else { continue }
+            let directory = Paths.join(root, pod.folder)
+            var scan = TreeScan()
+            scan.scope = scope
+            scan.walkInParallel("", root: directory, skipping: options.skippedDirectoryNames)
+            guard !scan.swiftFiles.isEmpty else { continue }
+            let declaration = ManifestTarget(name: pod.module, kind: .regular, dependencies: [], line: 1)
+            var manifest = PackageManifest(name: pod.pod, toolsVersion: nil)
+            manifest.products = [ManifestProduct(name: pod.module, kind: .library, targets: [pod.module], line: 1)]
+            let target = WorkspaceLayout.Target(name: pod.module, kind: .regular, package: identity, directory: "",
+                                                files: scan.swiftFiles.sorted(), declaration: declaration, productType: .framework)
+            let layout = WorkspaceLayout(packages: [WorkspaceLayout.Package(kind: .xcodeProject, identity: identity, directory: "",
+                                                                            manifestPath: "", manifest: manifest, targets: [target],
+                                                                            suppressions: [], generator: .cocoaPods, projectPath: "")],
+                                         notes: [], filesInNoTarget: [])
+            var package = loader.populate(layout, root: directory, scan: scan, cache: nil, prefetched: [:]).packages[0]
+            package.rebase(onto: pod.folder)
+            package.manifestPath = pod.podfile
+            package.isContext = true
+            packages.append(package)
+        }
+        return packages
     }
 
     /// Walks the tree under `paths` once: what `load` reads and, when caching, every input
@@ -537,7 +569,7 @@ public struct WorkspaceLoader: Sendable {
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope)
-        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget)
+        return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget, podContexts: xcode.podContexts)
     }
 
     /// `Tests/LinuxMain.swift` (or one at the package root): SwiftPM before 5.5 compiled it
@@ -565,7 +597,7 @@ public struct WorkspaceLoader: Sendable {
 
     /// The layout's packages with every file's summary: stored ones (most of them decoded
     /// already), the rest read and summarised now.
-    private func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
+    fileprivate func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
                           prefetched: [String: SourceSummary]) -> Workspace {
         var notes = layout.notes
         // A file built by a SwiftPM target and an Xcode target is summarised once.
@@ -614,6 +646,7 @@ public struct WorkspaceLoader: Sendable {
         Self.wireLocalDependencies(&packages, root: root)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
+        workspace.podContexts = layout.podContexts
         workspace.filesInNoTarget = layout.filesInNoTarget
         return workspace
     }
@@ -948,6 +981,10 @@ struct TreeScan: Sendable {
             }
             switch entry.kind {
             case .directory:
+                // `pod install` rewrites Pods/Manifest.lock: the pods read as context change.
+                if fingerprinting && entry.name == "Pods" {
+                    addInput(Paths.join(path, "Manifest.lock"), identity: FileIdentity(path: Paths.join(Paths.join(root, path), "Manifest.lock")))
+                }
                 if entry.name.hasPrefix(".") || skipped.contains(entry.name) || excluded.contextFolders.contains(path) { continue }
                 if Self.isTestFixtureFolder(entry.name, in: directory) { continue }
                 if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
@@ -998,6 +1035,13 @@ struct TreeScan: Sendable {
                 // package (and every finding in it) without a word.
                 if entry.name == "Package.swift" {
                     manifests.append(entry.name)
+                } else if UnreadSpecs.isBuildDescription(entry.name) {
+                    buildDescriptions.append(path)
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        structure.add(path)
+                        structureIsRacy = true
+                    }
                 } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix("Package@swift-") {
                     swiftFiles.append(path)
                     swiftIdentities.append(nil)

@@ -149,9 +149,8 @@ public struct XcodeDependency: Sendable, Equatable {
     public var line: Int
 
     /// Set by a build description that adds to a committed project (a Podfile): where the
-    /// dependency is declared (root-relative), and the target it is inherited from.
+    /// dependency is declared (root-relative).
     public var file: String?
-    public var inheritedFrom: String?
 
     public init(_ kind: Kind, line: Int) {
         self.kind = kind

@@ -81,7 +81,7 @@ struct ExitCodeTests {
         defer { directory.remove() }
         let run = try CLI.run(["lint", directory.path])
         #expect(run.exitCode == 2)
-        #expect(run.standardError == "modlint: error: no Package.swift or .xcodeproj found under \(directory.path)\n")
+        #expect(run.standardError == "modlint: error: no Package.swift, .xcodeproj, project.yml, podspec or Bazel BUILD file found under \(directory.path)\n")
     }
 
     @Test func internalErrorExitsThree() throws {

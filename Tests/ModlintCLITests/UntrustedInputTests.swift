@@ -251,6 +251,45 @@ import Glibc
         }
     }
 
+    @Test func podspecsPodfilesAndBuildFilesThatAreNoFilesOrNeverEnd() throws {
+        for kind in ["podspec FIFO", "podspec outside", "Podfile FIFO", "BUILD FIFO", "BUILD outside", "BUILD loop", "macro outside"] {
+            let (tree, outside) = try Self.appAndOutside()
+            defer { tree.remove(); outside.remove() }
+            try tree.write("Gen/Sources/Gen.swift", "import Foundation\n")
+            let secret = "Pod::Spec.new do |s|\n  s.name = 'Secret'\n  s.source_files = '**/*.swift'\nend\n"
+            let build = "load(\"//:defs.bzl\", \"secret_library\")\nsecret_library(name = \"Gen\", srcs = glob([\"Sources/*.swift\"]))\n"
+            var file = kind.hasPrefix("podspec") ? "Gen/Gen.podspec" : (kind.hasPrefix("Podfile") ? "Podfile" : "Gen/BUILD.bazel")
+            switch kind {
+            case "podspec FIFO", "Podfile FIFO", "BUILD FIFO": try Self.fifo(tree, file)
+            case "podspec outside":
+                try outside.write("Other.podspec", secret)
+                try Self.link(tree, file, to: outside.path + "/Other.podspec")
+            case "BUILD outside":
+                try outside.write("BUILD.bazel", "swift_library(name = \"Secret\", srcs = glob([\"**/*.swift\"]))\n")
+                try Self.link(tree, file, to: outside.path + "/BUILD.bazel")
+            case "BUILD loop":
+                try tree.write(file, "def spin():\n    for i in range(99999):\n        for j in range(99999):\n            pass\nspin()\nswift_library(name = \"Gen\")\n")
+            default:
+                // A macro file linked out of the tree: never read; the call is read from its arguments.
+                try outside.write("defs.bzl", "def secret_library(name, srcs):\n    native.swift_library(name = \"Secret\", srcs = srcs)\n")
+                try Self.link(tree, "defs.bzl", to: outside.path + "/defs.bzl")
+                try tree.write(file, build)
+                file = "Gen/BUILD.bazel"
+            }
+            let run = try Self.lint(tree)
+            #expect(!run.standardOutput.contains("Secret"), "\(kind): \(run.standardOutput)")
+            #expect(run.standardOutput.contains(Self.duplicate), "\(kind)")
+            if kind == "macro outside" {
+                #expect(run.standardOutput.contains("Gen/BUILD.bazel:2:1: note: `secret_library` (from //:defs.bzl) is a macro modlint does not evaluate"),
+                        "\(run.standardOutput)")
+                continue
+            }
+            #expect(run.exitCode == 1, "\(kind)")
+            #expect(run.standardOutput.contains("\(file):"), "\(kind): \(run.standardOutput)")
+            #expect(run.standardOutput.contains("[unread-build-description]"), "\(kind): \(run.standardOutput)")
+        }
+    }
+
     @Test func anXcconfigIncludingDevZeroOrItselfEndsAtOnce() throws {
         for include in ["#include \"/dev/zero\"\n", String(repeating: "#include \"Base.xcconfig\"\n", count: 3), "#include \"Other.xcconfig\"\n"] {
             let tree = try Self.app()

@@ -150,6 +150,30 @@ struct CocoaPodsProjectTests {
         ])
     }
 
+    /// `Pods/` committed (or installed by `pod install` before modlint): a remote pod's
+    /// sources are read as context, under the module name CocoaPods' module map gives.
+    @Test func installedRemotePodsAreReadAsContext() throws {
+        let directory = try TemporaryDirectory(files: Self.files + [
+            ("Pods/Alamofire/Source/Session.swift", "public final class Session {}\n"),
+            ("Pods/Target Support Files/Alamofire/Alamofire.modulemap", "framework module Alamofire {\n  umbrella header \"Alamofire-umbrella.h\"\n}\n"),
+            ("Pods/Manifest.lock", "PODS:\n  - Alamofire (5.6.1)\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let pod = try #require(workspace.packages.first { $0.isContext })
+        #expect("\(pod.identity) \(pod.directory) \(pod.manifestPath) \(pod.targets.map(\.name)) \(pod.targets.flatMap(\.files).map(\.path))"
+                == "pods/alamofire Pods/Alamofire Podfile [\"Alamofire\"] [\"Pods/Alamofire/Source/Session.swift\"]")
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph).filter { $0.contains("Alamofire") } == [
+            "App -> Alamofire @Podfile:11", "AppTests -> Alamofire @Podfile:11", "Profile -> Alamofire @Modules/Profile/Profile.podspec:6",
+        ])
+        #expect(graph.externalDependencies.isEmpty)
+        #expect(workspace.notes.isEmpty, "\(workspace.notes)")
+        // The context is never linted: no finding sits in Pods/.
+        let result = try Linter(rules: BuiltinRules.all).lint(paths: [directory.path])
+        #expect(!result.diagnostics.contains { $0.file.hasPrefix("Pods/") })
+    }
+
     /// A tree with only a Podfile and podspecs (no project yet) is read, not refused.
     @Test func podsWithoutAProjectAreRead() throws {
         let directory = try TemporaryDirectory(files: Self.files.filter { !$0.0.hasPrefix("App") && !$0.0.hasPrefix("Vendor") })

@@ -4,6 +4,8 @@
 //                      [--dump-samples N] [--xcode-only] [--extract-only]
 import BenchKit
 import ModlintXcode
+import ModlintBazel
+import ModlintCocoaPods
 import Foundation
 import ModlintFacts
 import ModlintManifest
@@ -274,6 +276,11 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     // Generated projects: a 50-project Tuist workspace's specs, evaluated with their helper.
     let tuistProjects = 50
     let tuistTime = best(runs: 5) { sink.add(SyntheticTuistWorkspace.readAll(projects: tuistProjects)) }
+    // CocoaPods and Bazel: 1,000 podspecs (and a Podfile naming them), 1,000 BUILD files
+    // through a wrapper macro, read in-process on one thread.
+    let generatedDescriptions = 1_000
+    let podTime = best(runs: 5) { sink.add(SyntheticDescriptions.readPods(count: generatedDescriptions)) }
+    let bazelTime = best(runs: 5) { sink.add(SyntheticDescriptions.readBuildFiles(count: generatedDescriptions)) }
 
     // Table.
     print("")
@@ -294,6 +301,8 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     print("\(pad("Xcode projects (\(projectCount), read+model)", 40)) \(pad(fmt(projectTime * 1000, 1) + " ms", 10, right: true))")
     print("\(pad("large pbxproj (\(largeSize / 1_000) KB, 10k files)", 40)) \(pad(fmt(largeTime * 1000, 1) + " ms", 10, right: true))")
     print("\(pad("Tuist manifests (\(tuistProjects), with helpers)", 40)) \(pad(fmt(tuistTime * 1000, 1) + " ms", 10, right: true))")
+    print("\(pad("podspecs + Podfile (\(generatedDescriptions))", 40)) \(pad(fmt(podTime * 1000, 1) + " ms", 10, right: true))")
+    print("\(pad("BUILD files with a macro (\(generatedDescriptions))", 40)) \(pad(fmt(bazelTime * 1000, 1) + " ms", 10, right: true))")
     if let lint {
         let note = lint.status == 0 || lint.status == 1 ? "" : "  (exit status \(lint.status)!)"
         print("\(pad("modlint lint --no-cache (median)", 40)) \(pad(fmt(lint.wall * 1000, 1) + " ms", 10, right: true)) \(pad(fmt(mb / lint.wall, 0), 9, right: true)) \(pad(fmt(Double(paths.count) / lint.wall, 0), 10, right: true))  first run \(fmt(lint.first * 1000, 1)) ms, peak RSS \(lint.rss / 1_000_000) MB (floor \(spawnFloor / 1_000_000) MB)\(note)")
@@ -317,6 +326,8 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         Target(name: "synthetic pbxproj, 10k files", measured: "\(fmt(largeTime * 1000, 1)) ms", goal: "≤ 10 ms", pass: largeTime <= 0.010),
         Target(name: "Tuist workspace, \(tuistProjects) specs", measured: "\(fmt(tuistTime * 1000, 1)) ms", goal: "≤ 25 ms (well under 50)",
                pass: tuistTime <= 0.025),
+        Target(name: "\(generatedDescriptions) podspecs + Podfile", measured: "\(fmt(podTime * 1000, 1)) ms", goal: "≤ 50 ms", pass: podTime <= 0.050),
+        Target(name: "\(generatedDescriptions) BUILD files, one macro", measured: "\(fmt(bazelTime * 1000, 1)) ms", goal: "≤ 50 ms", pass: bazelTime <= 0.050),
     ]
     if let lint {
         targets += [
@@ -514,6 +525,75 @@ enum SyntheticTuistWorkspace {
         var targets = 0
         for index in 0..<projects {
             targets += TuistManifestReader().read(manifest: Array(manifest(index).utf8), helpers: helpers, rootFromManifest: "../..").targets.count
+        }
+        return targets
+    }
+}
+
+/// Generated CocoaPods and Bazel descriptions of the shape real modular apps have: each
+/// pod or BUILD package a feature with its tests, depending on the one before.
+enum SyntheticDescriptions {
+    static func podspec(_ index: Int) -> String {
+        let dependency = index == 0 ? "" : "  s.dependency 'Feature\(index - 1)'\n"
+        return """
+        Pod::Spec.new do |s|
+          s.name         = 'Feature\(index)'
+          s.version      = '1.0.\(index)'
+          s.summary      = "Feature \(index) of the app"
+          s.ios.deployment_target = '15.0'
+          s.source_files = 'Sources/**/*.{swift,h,m}'
+          s.exclude_files = 'Sources/Legacy/**'
+        \(dependency)  s.dependency 'Alamofire', '~> 5.6'
+          s.test_spec 'Tests' do |test|
+            test.source_files = 'Tests/**/*.swift'
+          end
+        end
+
+        """
+    }
+
+    static func podfile(count: Int) -> String {
+        "platform :ios, '15.0'\nuse_frameworks!\n\ntarget 'App' do\n"
+            + (0..<count).map { "  pod 'Feature\($0)', :path => 'Modules/Feature\($0)'\n" }.joined()
+            + "  target 'AppTests' do\n    inherit! :search_paths\n  end\nend\n"
+    }
+
+    static let macros = """
+        load("@rules_swift//swift:swift.bzl", "swift_library", "swift_test")
+
+        def feature(name, deps = [], **kwargs):
+            swift_library(
+                name = name,
+                module_name = "{}Feature".format(name),
+                srcs = native.glob(["Sources/**/*.swift"], exclude = ["Sources/Legacy/**"]),
+                deps = deps + ["//Core"],
+                **kwargs
+            )
+            swift_test(name = name + "Tests", srcs = native.glob(["Tests/**/*.swift"]), deps = [":" + name])
+
+        """
+
+    static func build(_ index: Int) -> String {
+        let dependency = index == 0 ? "" : "\"//Features/F\(index - 1)\""
+        return "load(\"//tools:feature.bzl\", \"feature\")\n\nfeature(\n    name = \"F\(index)\",\n    deps = [\(dependency)],\n    visibility = [\"//visibility:public\"],\n)\n"
+    }
+
+    static func readPods(count: Int) -> Int {
+        var targets = 0
+        for index in 0..<count {
+            targets += PodspecReader.read(Array(podspec(index).utf8))?.specs.count ?? 0
+        }
+        return targets + PodfileReader.read(Array(podfile(count: count).utf8)).targets.count
+    }
+
+    static func readBuildFiles(count: Int) -> Int {
+        let macroFile = Array(macros.utf8)
+        let reader = BazelReader { $0 == "tools/feature.bzl" ? macroFile : nil }
+        var targets = 0
+        for index in 0..<count {
+            if case .success(let package) = reader.read(buildFile: "Features/F\(index)/BUILD.bazel", bytes: Array(build(index).utf8)) {
+                targets += package.targets.count
+            }
         }
         return targets
     }

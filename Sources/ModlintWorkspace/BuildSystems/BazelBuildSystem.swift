@@ -50,9 +50,12 @@ struct BazelBuildSystem: ProjectBuildSystem {
         let paths = buildFiles.values.sorted()
         let packages: [PackageReading?] = paths.parallelMap { path in
             let workspaceRoot = Self.workspaceRoot(of: path, roots: roots)
-            guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get() else {
+            let bytes: [UInt8]
+            switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
+            case .success(let read): bytes = read
+            case .failure(let refusal):
                 return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, ownName: ownNames[workspaceRoot],
-                                      result: .failure(BazelReadError(line: 1, message: "cannot read the BUILD file")))
+                                      result: .failure(BazelReadError(line: 1, message: "\(refusal)")))
             }
             let text = String(decoding: bytes, as: UTF8.self)
             guard Self.mayDeclareSwift(text) else { return nil }

@@ -43,16 +43,27 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         }
         let byName = names
         let readings = Dictionary(uniqueKeysWithValues: specs.map { entry in (entry.path, Self.reading(entry, byName: byName)) })
+        var refusedPodfiles: [ProjectReading] = []
         let podfiles = podfilePaths.compactMap { path -> PodfileInput? in
-            guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get() else { return nil }
+            let bytes: [UInt8]
+            switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
+            case .success(let read): bytes = read
+            case .failure(let refusal):
+                var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
+                reading.failure = (1, "cannot read Podfile: \(refusal); the pods it gives the app's targets are not known")
+                refusedPodfiles.append(reading)
+                return nil
+            }
             let lockPath = Paths.join(Paths.parent(path), "Podfile.lock")
             let lock = (try? FileSystem.readInput(Paths.join(root, lockPath), atMost: InputLimits.buildDescription, scope: scope).get()).map(PodfileLock.read)
             return PodfileInput(path: path, podfile: PodfileReader.read(bytes), lock: lock ?? PodfileLock())
         }
         let projects = scan.xcodeProjects
+        let refused = refusedPodfiles
         return ProjectReadPlan(descriptions: podspecPaths, read: { readings[$0] ?? nil }, amend: { all in
+            all += refused
             for podfile in podfiles {
-                Self.apply(podfile, to: &all, byName: byName, committedProjects: projects)
+                Self.apply(podfile, to: &all, byName: byName, committedProjects: projects, root: root, scope: scope)
             }
         })
     }
@@ -123,9 +134,21 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
 
     /// The Podfile's targets in the project they belong to: each gets an edge to every pod it
     /// links; remote pods become one note.
-    static func apply(_ input: PodfileInput, to readings: inout [ProjectReading], byName: [String: String], committedProjects: [String]) {
+    static func apply(_ input: PodfileInput, to readings: inout [ProjectReading], byName: [String: String], committedProjects: [String],
+                      root: String, scope: ReadScope) {
         let folder = Paths.parent(input.path)
         var remote: [(name: String, line: Int)] = []
+        var installed: [String: PodContext] = [:]
+        /// A remote pod whose sources CocoaPods installed beside the Podfile (`Pods/<pod>`).
+        func installedPod(_ pod: String) -> PodContext? {
+            if let known = installed[pod] { return known }
+            let podFolder = Paths.join(Paths.join(folder, "Pods"), pod)
+            guard FileSystem.kind(of: Paths.join(root, podFolder)) == .directory else { return nil }
+            let context = PodContext(pod: pod, module: installedModuleName(pod, folder: folder, root: root, scope: scope) ?? Podspec.moduleName(for: pod),
+                                     folder: podFolder, podfile: input.path)
+            installed[pod] = context
+            return context
+        }
         var podfileNotes = input.podfile.notes.map {
             WorkspaceNote(kind: .unresolvedManifest, file: input.path, line: $0.line, column: 1, message: $0.message)
         }
@@ -141,13 +164,14 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             }
             var dependencies: [XcodeDependency] = []
             for pod in target.pods {
-                defer {
-                    dependencies[dependencies.count - 1].file = input.path
-                    dependencies[dependencies.count - 1].inheritedFrom = pod.inheritedFrom
-                }
+                defer { dependencies[dependencies.count - 1].file = input.path }
                 if let podspec = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName) {
                     let from = projectPath.map(Paths.parent) ?? folder
                     dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: from, to: podspec), target: pod.pod), line: pod.line))
+                } else if !pod.isDevelopment, let context = installedPod(pod.pod) {
+                    let from = projectPath.map(Paths.parent) ?? folder
+                    dependencies.append(XcodeDependency(.packageProduct(product: context.module, package: .local(Paths.relativePath(from: from, to: context.folder))),
+                                                        line: pod.line))
                 } else {
                     if pod.isDevelopment {
                         podfileNotes.append(WorkspaceNote(kind: .unresolvedManifest, file: input.path, line: pod.line, column: 1,
@@ -161,6 +185,18 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                   let targetIndex = readings[index].project!.targets.firstIndex(where: { $0.name == target.name }) else { continue }
             readings[index].project!.targets[targetIndex].dependencies += dependencies
         }
+        // Development pods that depend on an installed remote pod reach its sources too.
+        for index in readings.indices where readings[index].generator == .cocoaPods && readings[index].project != nil {
+            let podspecFolder = Paths.parent(readings[index].projectPath)
+            for targetIndex in readings[index].project!.targets.indices {
+                for dependencyIndex in readings[index].project!.targets[targetIndex].dependencies.indices {
+                    guard case .packageProduct(let product, nil) = readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind,
+                          let context = installed.values.first(where: { Podspec.moduleName(for: $0.pod) == product }) else { continue }
+                    readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind =
+                        .packageProduct(product: context.module, package: .local(Paths.relativePath(from: podspecFolder, to: context.folder)))
+                }
+            }
+        }
         if !remote.isEmpty {
             let names = remote.map { pod in pod.name + (input.lock.versions[pod.name].map { " (\($0) in Podfile.lock)" } ?? "") }
             podfileNotes.append(WorkspaceNote(kind: .unreadDependency, file: input.path, line: remote[0].line, column: 1,
@@ -168,12 +204,23 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                                                 + "\(remote.count == 1 ? "its module requires" : "their modules require") is unknown and not checked: "
                                                 + "\(names.joined(separator: ", "))"))
         }
-        guard !podfileNotes.isEmpty else { return }
-        // The Podfile describes no project of its own: a reading that only carries its notes.
+        guard !podfileNotes.isEmpty || !installed.isEmpty else { return }
+        // The Podfile describes no project of its own: a reading that carries its notes and
+        // the pods to read as context.
         var holder = ProjectReading(description: input.path, file: input.path, projectPath: input.path, generator: .cocoaPods)
         holder.hasNoDescription = true
         holder.notes = podfileNotes
+        holder.podContexts = installed.values.sorted { $0.pod < $1.pod }
         readings.append(holder)
+    }
+
+    /// `framework module Alamofire {` in the module map CocoaPods writes for the pod.
+    static func installedModuleName(_ pod: String, folder: String, root: String, scope: ReadScope) -> String? {
+        let path = Paths.join(root, Paths.join(folder, "Pods/Target Support Files/\(pod)/\(pod).modulemap"))
+        guard let bytes = try? FileSystem.readInput(path, atMost: InputLimits.small, scope: scope).get() else { return nil }
+        let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "{" })
+        guard let index = words.firstIndex(of: "module"), index + 1 < words.count else { return nil }
+        return String(words[index + 1])
     }
 
     static func target(in podfile: Podfile, uses pod: String) -> Bool {

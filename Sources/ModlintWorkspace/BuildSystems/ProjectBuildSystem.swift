@@ -49,6 +49,8 @@ struct ProjectReading: Sendable {
     var failure: (line: Int, message: String)?
     /// Settings files refused while reading it.
     var notes: [WorkspaceNote] = []
+    /// Remote pods whose sources are installed under the tree (a Podfile's reading).
+    var podContexts: [PodContext] = []
     /// The description is not there at all (an `.xcodeproj` folder without its
     /// `project.pbxproj`): no failure, unless Swift files go unread below it.
     var hasNoDescription = false

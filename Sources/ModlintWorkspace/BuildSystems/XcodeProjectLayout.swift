@@ -46,6 +46,8 @@ struct XcodeProjectLayout {
     /// Files of Xcode targets that mirror a SwiftPM target but that SwiftPM does not build
     /// (an Xcode-only test helper …): analysed as part of the mirrored target.
     var mirroredFiles: [(target: Int, path: String)] = []
+    /// Remote pods installed under the tree, read as context after the layout.
+    var podContexts: [PodContext] = []
 
     /// No projects.
     init() {}
@@ -68,6 +70,7 @@ struct XcodeProjectLayout {
         for reading in readings {
             let describesTwice = reading.generator?.describesSwiftPMSourcesAgain ?? false
             if !describesTwice || reading.project == nil { notes += reading.notes }
+            podContexts += reading.podContexts
             guard let project = reading.project else {
                 if reading.hasNoDescription { continue }
                 let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
@@ -159,7 +162,6 @@ struct XcodeProjectLayout {
                     defer {
                         for added in firstAdded..<declared.count {
                             declared[added].file = dependency.file
-                            declared[added].inheritedFrom = dependency.inheritedFrom
                         }
                     }
                     switch dependency.kind {
