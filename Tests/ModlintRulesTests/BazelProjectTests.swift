@@ -130,6 +130,24 @@ struct BazelProjectTests {
         #expect(workspace.notes.isEmpty, "\(workspace.notes)")
     }
 
+    /// Linting one folder of the workspace: labels and rules_swift's module names still
+    /// start at the MODULE.bazel above it; macros are read from the work tree (`.git`), and a
+    /// package outside the folder is no module here.
+    @Test func aFolderOfTheWorkspaceKeepsItsLabels() throws {
+        let directory = try TemporaryDirectory(files: Self.files + [(".git/HEAD", "ref: refs/heads/main\n")])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path + "/Features"])
+        #expect(workspace.packages.map { "\($0.identity) \($0.manifestPath)" } == [
+            "//Features/Login Login/BUILD.bazel",
+            "//Features/Search Search/BUILD",
+        ])
+        #expect(workspace.packages.flatMap(\.targets).map(\.name) == [
+            "LoginFeature", "Features_Login_LoginTests", "Features_Search_Search", "Features_Search_SearchTests",
+        ])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph) == ["LoginTests -> Login", "Search -> Login", "SearchTests -> Search"])
+    }
+
     @Test func findingsNameTheLabelToAdd() throws {
         let directory = try TemporaryDirectory(files: Self.files)
         defer { directory.remove() }

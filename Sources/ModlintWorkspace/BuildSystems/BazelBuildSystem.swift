@@ -45,31 +45,39 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 names[Paths.parent(file)] = name
             }
         }
+        // Linting a folder of a Bazel workspace (`modlint lint Features/`): labels and
+        // rules_swift's module names start at the MODULE.bazel or WORKSPACE above it, so the
+        // BUILD files with no root inside the tree take their package paths from there.
+        // Only the root file's presence is looked at outside the tree.
+        let outerPrefix = roots.contains("") ? "" : Self.prefixBelowOuterRoot(root)
         let ownNames = names
         let cache = StarlarkModuleCache()
         let paths = buildFiles.values.sorted()
         let packages: [PackageReading?] = paths.parallelMap { path in
             let workspaceRoot = Self.workspaceRoot(of: path, roots: roots)
+            let prefix = workspaceRoot.isEmpty ? outerPrefix : ""
             let bytes: [UInt8]
             switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
             case .success(let read): bytes = read
             case .failure(let refusal):
-                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, ownName: ownNames[workspaceRoot],
+                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot],
                                       result: .failure(BazelReadError(line: 1, message: "\(refusal)")))
             }
             let text = String(decoding: bytes, as: UTF8.self)
             guard Self.mayDeclareSwift(text) else { return nil }
+            let bazelRoot = Paths.normalize(Paths.join(Paths.join(root, workspaceRoot), prefix.split(separator: "/").map { _ in ".." }.joined(separator: "/")))
             let reader = BazelReader(cache: cache) { relative in
-                let absolute = Paths.normalize(Paths.join(Paths.join(root, workspaceRoot), relative))
+                // `.bzl` files are read inside the scope only (a macro outside the tree is foreign).
+                let absolute = Paths.normalize(Paths.join(bazelRoot, relative))
                 return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
             }
-            var result = reader.read(buildFile: Paths.relative(path, to: workspaceRoot), bytes: bytes)
+            var result = reader.read(buildFile: Paths.join(prefix, Paths.relative(path, to: workspaceRoot)), bytes: bytes)
             if case .failure = result, !Self.mentionsKnownRule(text) { return nil }
             if case .success(let package) = result, package.targets.isEmpty {
                 if package.notes.isEmpty { return nil }
                 result = .success(package)
             }
-            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, ownName: ownNames[workspaceRoot], result: result)
+            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot], result: result)
         }
         let readings = Self.readings(packages.compactMap { $0 }, packageFolders: Set(buildFiles.keys))
         return ProjectReadPlan(descriptions: paths) { readings[$0] }
@@ -77,10 +85,34 @@ struct BazelBuildSystem: ProjectBuildSystem {
 
     struct PackageReading: Sendable {
         var buildFile: String
+        /// Root-relative folder of the MODULE.bazel or WORKSPACE (empty: the linted root, or above it).
         var workspaceRoot: String
+        /// Where the linted root lies below a Bazel root above it (`examples`), else empty.
+        var labelPrefix: String = ""
+
+        /// The root-relative folder of a package path of this workspace; `nil` outside the tree.
+        func folder(ofPackage packagePath: String) -> String? {
+            guard !labelPrefix.isEmpty else { return Paths.join(workspaceRoot, packagePath) }
+            if packagePath == labelPrefix { return workspaceRoot }
+            guard Paths.isInside(packagePath, labelPrefix) else { return nil }
+            return Paths.join(workspaceRoot, String(packagePath.dropFirst(labelPrefix.count + 1)))
+        }
         /// The main repository's own name (`module(name = …)`, `workspace(name = …)`).
         var ownName: String?
         var result: Result<BazelPackage, BazelReadError>
+    }
+
+    /// The linted root's path below the nearest folder above it that holds a MODULE.bazel
+    /// or WORKSPACE (`examples` for `/repo/examples`); empty when there is none.
+    static func prefixBelowOuterRoot(_ root: String) -> String {
+        var folder = Paths.parent(root)
+        while !folder.isEmpty && folder != "/" {
+            if rootFileNames.contains(where: { FileSystem.kind(of: Paths.join(folder, $0)) == .file }) {
+                return Paths.relative(root, to: folder)
+            }
+            folder = Paths.parent(folder)
+        }
+        return ""
     }
 
     static func workspaceRoot(of buildFile: String, roots: Set<String>) -> String {
@@ -143,20 +175,22 @@ struct BazelBuildSystem: ProjectBuildSystem {
         var forwarders: [String: (package: String, labels: [String])] = [:]
         for package in packages {
             guard case .success(let read) = package.result else { continue }
-            let packageKey = Paths.join(package.workspaceRoot, read.path)
+            guard let packageKey = package.folder(ofPackage: read.path) else { continue }
             buildFileByPackage[packageKey] = package.buildFile
             for target in read.targets { kinds[packageKey + ":" + target.name] = target.kind }
             for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
         }
         /// The modelled targets a label reaches: itself, or what a group or alias passes on.
-        func resolve(_ label: String, in packagePath: String, workspaceRoot: String) -> [(repository: String?, package: String, name: String)] {
+        func resolve(_ label: String, in packagePath: String, reading: PackageReading) -> [(repository: String?, package: String, name: String)] {
             var result: [(repository: String?, package: String, name: String)] = []
             var seen = Set<String>()
             var queue = [(label, packagePath)]
             while let (next, from) = queue.popLast(), seen.count < 1000 {
                 var parsed = parse(next, package: from)
-                if parsed.repository != nil && parsed.repository == ownNames[workspaceRoot] { parsed.repository = nil }
-                let key = Paths.join(workspaceRoot, parsed.package) + ":" + parsed.name
+                if parsed.repository != nil && parsed.repository == ownNames[reading.workspaceRoot] { parsed.repository = nil }
+                // A package of the workspace outside the linted folder: not a module here.
+                guard parsed.repository != nil || reading.folder(ofPackage: parsed.package) != nil else { continue }
+                let key = (reading.folder(ofPackage: parsed.package) ?? "") + ":" + parsed.name
                 guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
                 if parsed.repository != nil || kinds[key] != nil {
                     result.append(parsed)
@@ -173,8 +207,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
             guard case .success(let read) = package.result else { continue }
             for target in read.targets {
                 for dependency in target.dependencies {
-                    for label in resolve(dependency.label, in: read.path, workspaceRoot: package.workspaceRoot) where label.repository == nil {
-                        dependents[Paths.join(package.workspaceRoot, label.package) + ":" + label.name, default: []].insert(target.kind)
+                    for label in resolve(dependency.label, in: read.path, reading: package) where label.repository == nil {
+                        dependents[(package.folder(ofPackage: label.package) ?? "") + ":" + label.name, default: []].insert(target.kind)
                     }
                 }
             }
@@ -197,7 +231,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
             // Subpackages: a glob stops at a folder with a BUILD file of its own.
             let subpackages = packageFolders.filter { $0 != folder && Paths.isInside($0, folder) }
             let targets = read.targets.map { target -> XcodeTarget in
-                let key = Paths.join(package.workspaceRoot, read.path) + ":" + target.name
+                let key = (package.folder(ofPackage: read.path) ?? "") + ":" + target.name
                 var type = productType(target.kind, rule: target.rule)
                 if target.kind == .library, let users = dependents[key], !users.isEmpty,
                    users.allSatisfy({ $0 == .application || $0 == .appExtension || $0 == .appClip }) {
@@ -228,7 +262,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 }
                 var seen = Set<String>()
                 for dependency in target.dependencies {
-                  for parsed in resolve(dependency.label, in: read.path, workspaceRoot: package.workspaceRoot) {
+                  for parsed in resolve(dependency.label, in: read.path, reading: package) {
                     if let repository = parsed.repository {
                         // Another repository (`@swiftpkg_alamofire//:Alamofire`): its module by the target's name.
                         _ = repository
@@ -237,12 +271,13 @@ struct BazelBuildSystem: ProjectBuildSystem {
                         }
                         continue
                     }
-                    let otherKey = Paths.join(package.workspaceRoot, parsed.package) + ":" + parsed.name
+                    let otherFolder = package.folder(ofPackage: parsed.package) ?? ""
+                    let otherKey = otherFolder + ":" + parsed.name
                     // Labels of rules modlint does not model (a `cc_library`, a `filegroup`) are no modules.
                     guard kinds[otherKey] != nil, seen.insert(otherKey).inserted else { continue }
                     if parsed.package == read.path {
                         result.dependencies.append(XcodeDependency(.target(parsed.name), line: dependency.line))
-                    } else if let otherBuildFile = buildFileByPackage[Paths.join(package.workspaceRoot, parsed.package)] {
+                    } else if let otherBuildFile = buildFileByPackage[otherFolder] {
                         result.dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: otherBuildFile), target: parsed.name),
                                                                    line: dependency.line))
                     }
