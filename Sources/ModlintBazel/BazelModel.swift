@@ -94,10 +94,11 @@ public struct BazelPackage: Sendable, Equatable {
     }
 }
 
+/// Something of a BUILD file the reader could not follow (a macro of another repository).
 public struct BazelNote: Sendable, Equatable {
     public var line: Int
     public var message: String
-    /// A note about the build (an external macro) rather than one target.
+
     public init(line: Int, message: String) {
         self.line = line
         self.message = message

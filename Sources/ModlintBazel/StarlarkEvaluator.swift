@@ -248,9 +248,8 @@ final class StarlarkEvaluation {
         scope.values["False"] = .bool(false)
         scope.values["None"] = .none
         scope.values["native"] = .builtin("native")
-        for (name, kind) in BazelRuleKind.known where kind == .library && name == "objc_library" {
-            scope.values[name] = .rule(name, kind)
-        }
+        // Bazel's own rule: used without a load().
+        scope.values["objc_library"] = .rule("objc_library", .library)
     }
 
     func fail(_ line: Int, _ message: String) {

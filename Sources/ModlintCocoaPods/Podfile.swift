@@ -161,17 +161,8 @@ private struct PodfileEvaluation {
     func resolve(_ value: RubyValue) -> RubyValue {
         switch value {
         case .reference(let chain) where chain.count == 1: return locals[chain[0]] ?? .unknown
-        case .interpolated(let pieces):
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let literal): text += literal
-                case .code(let code):
-                    guard let resolved = locals[code.trimmingSpaces]?.text else { return .unknown }
-                    text += resolved
-                }
-            }
-            return .string(text)
+        case .interpolated:
+            return value.interpolating { locals[$0]?.text }
         case .array(let items): return .array(items.map(resolve))
         default: return value
         }

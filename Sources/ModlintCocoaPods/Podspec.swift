@@ -281,18 +281,8 @@ private struct SpecEvaluation {
                 if chain[1] == "module_name", let moduleName { return .string(moduleName) }
             }
             return .unknown
-        case .interpolated(let pieces):
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let literal): text += literal
-                case .code(let code):
-                    let chain = code.trimmingSpaces.split(separator: ".").map(String.init)
-                    guard let resolved = resolve(.reference(chain)).text else { return .unknown }
-                    text += resolved
-                }
-            }
-            return .string(text)
+        case .interpolated:
+            return value.interpolating { resolve(.reference($0.split(separator: ".").map(String.init))).text }
         case .array(let items):
             return .array(items.map(resolve))
         default:

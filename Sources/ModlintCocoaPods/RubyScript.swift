@@ -27,6 +27,22 @@ public indirect enum RubyValue: Equatable, Sendable {
         }
     }
 
+    /// A string with its `#{…}` pieces resolved by `code` (`nil`: that piece cannot be,
+    /// and the value is unknown); other values as they are.
+    public func interpolating(_ code: (String) -> String?) -> RubyValue {
+        guard case .interpolated(let pieces) = self else { return self }
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let literal): text += literal
+            case .code(let source):
+                guard let resolved = code(source.trimmingSpaces) else { return .unknown }
+                text += resolved
+            }
+        }
+        return .string(text)
+    }
+
     /// A string, or an array of strings (`source_files` takes either); `nil` entries for
     /// the parts that are not literal.
     public var strings: [String?] {

@@ -223,10 +223,6 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         return String(words[index + 1])
     }
 
-    static func target(in podfile: Podfile, uses pod: String) -> Bool {
-        podfile.targets.contains { $0.pods.contains { $0.pod == pod } }
-    }
-
     /// The podspec of a development pod: `:path` (a folder or the podspec), `:podspec`,
     /// the lock's `:path:`, or `local_pod`'s search by name.
     static func developmentPodspec(_ pod: PodReference, folder: String, lock: PodfileLock, byName: [String: String]) -> String? {
