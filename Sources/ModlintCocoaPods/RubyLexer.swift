@@ -177,15 +177,22 @@ struct RubyLexer {
             }
             return token(.number(String(decoding: bytes[start..<index], as: UTF8.self)))
         }
-        for operator_ in Self.operators where matches(operator_) {
-            index += operator_.count
-            return token(.punctuation(String(decoding: operator_, as: UTF8.self)))
+        // Most punctuation is one byte: the operator table is tried only where one may start.
+        if Self.operatorStarts.contains(byte) {
+            for operator_ in Self.operators where matches(operator_) {
+                index += operator_.count
+                return token(.punctuation(Self.operatorTexts[operator_] ?? String(decoding: operator_, as: UTF8.self)))
+            }
         }
         index += 1
-        return token(.punctuation(String(decoding: [byte], as: UTF8.self)))
+        return token(.punctuation(Self.singleByteTexts[Int(byte)]))
     }
 
     private static let operators: [[UInt8]] = ["::", "=>", "==", "!=", "||=", "+=", "<<", "&&", "||", "->", "=~"].map { Array($0.utf8) }
+    private static let operatorStarts = Set(operators.map { $0[0] })
+    private static let operatorTexts = Dictionary(uniqueKeysWithValues: operators.map { ($0, String(decoding: $0, as: UTF8.self)) })
+    /// One string per byte value, made once: punctuation tokens share them.
+    private static let singleByteTexts = (0...255).map { String(decoding: [UInt8($0)], as: UTF8.self) }
 
     private func matches(_ text: [UInt8]) -> Bool {
         index + text.count <= bytes.count && bytes[index..<(index + text.count)].elementsEqual(text)

@@ -124,11 +124,18 @@ public struct RubyParser {
     }
 
     private func isWord(_ word: String) -> Bool {
-        current.kind == .identifier(word)
+        if case .identifier(let identifier) = current.kind { return identifier == word }
+        return false
     }
 
     private func isPunctuation(_ text: String) -> Bool {
-        current.kind == .punctuation(text)
+        if case .punctuation(let punctuation) = current.kind { return punctuation == text }
+        return false
+    }
+
+    private var isOpaqueOperator: Bool {
+        if case .punctuation(let punctuation) = current.kind { return Self.opaqueOperators.contains(punctuation) }
+        return false
     }
 
     private mutating func skipNewlines() {
@@ -150,6 +157,12 @@ public struct RubyParser {
     }
 
     private static let blockOpeners: Set<String> = ["if", "unless", "while", "until", "case", "begin", "for"]
+    /// Statements that say nothing about pods or targets.
+    private static let ignoredCommands: Set<String> = ["require", "require_relative", "return", "next", "break", "raise", "puts", "print", "source", "plugin"]
+    /// Words after a command that start no argument.
+    private static let argumentStoppers: Set<String> = ["do", "if", "unless", "while", "until", "and", "or", "then", "end", "rescue"]
+    /// Operators the evaluator does not compute: the value becomes unknown.
+    private static let opaqueOperators: Set<String> = ["-", "*", "/", "||", "&&", "==", "!=", "<<", "<", ">", "=~", "%"]
 
     private mutating func statement() -> RubyStatement? {
         let line = current.line
@@ -159,7 +172,7 @@ public struct RubyParser {
         if case .identifier(let word) = current.kind {
             if word == "def" { return definition() }
             if Self.blockOpeners.contains(word) { return conditional(word) }
-            if ["require", "require_relative", "return", "next", "break", "raise", "puts", "print", "source", "plugin"].contains(word) {
+            if Self.ignoredCommands.contains(word) {
                 _ = skipLine(line)
                 return nil
             }
@@ -227,7 +240,7 @@ public struct RubyParser {
         guard current.spaceBefore else { return false }
         switch current.kind {
         case .string, .symbol, .label, .number, .words: return true
-        case .identifier(let word): return !["do", "if", "unless", "while", "until", "and", "or", "then", "end", "rescue"].contains(word)
+        case .identifier(let word): return !Self.argumentStoppers.contains(word)
         case .punctuation(let text): return text == "[" || text == ":" || text == "->"
         default: return false
         }
@@ -425,8 +438,7 @@ public struct RubyParser {
                 advance()
                 skipNewlines()
                 value = Self.add(value, operand())
-            } else if ["-", "*", "/", "||", "&&", "==", "!=", "<<", "<", ">", "=~", "%"].contains(where: isPunctuation)
-                        || isWord("and") || isWord("or") {
+            } else if isOpaqueOperator || isWord("and") || isWord("or") {
                 advance()
                 skipNewlines()
                 _ = operand()

@@ -92,8 +92,16 @@ func main() -> Int32 {
     do {
         args = try Arguments(valued: ["--corpus", "--modlint", "--lint-root", "--threads", "--dump-samples"])
         if args.flags.contains("--help") { print(Help.usage); return 0 }
-        if let bad = args.flags.first(where: { $0 != "--xcode-only" && $0 != "--extract-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
+        if let bad = args.flags.first(where: { $0 != "--xcode-only" && $0 != "--extract-only" && $0 != "--descriptions-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
     } catch { stderrPrint("\(error)"); return 2 }
+    if args.flags.contains("--descriptions-only") {
+        // The spec readers alone, for profiling: 1,000 podspecs and 1,000 BUILD files.
+        var sink = 0
+        let pods = best(runs: 5) { sink &+= SyntheticDescriptions.readPods(count: 1_000) }
+        let bazel = best(runs: 5) { sink &+= SyntheticDescriptions.readBuildFiles(count: 1_000) }
+        print("podspecs + Podfile (1000): \(fmt(pods * 1000, 1)) ms; BUILD files with a macro (1000): \(fmt(bazel * 1000, 1)) ms (checksum \(sink))")
+        return 0
+    }
     do {
         let corpus = try Corpus.load(root: Corpus.defaultRoot(args.options["--corpus"]))
         if args.flags.contains("--xcode-only") {
