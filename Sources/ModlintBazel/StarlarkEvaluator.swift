@@ -222,6 +222,8 @@ final class StarlarkEvaluation {
     let buildFile: String
     let reader: BazelReader
     var targets: [BazelTarget] = []
+    /// The file whose statements run now (a `.bzl` while its top level is evaluated).
+    var currentFile = ""
     var forwarders: [String: [String]] = [:]
     var notes: [BazelNote] = []
     var failure: BazelReadError?
@@ -272,6 +274,9 @@ final class StarlarkEvaluation {
 
     @discardableResult
     func execute(_ statements: [StarlarkStatement], scope: StarlarkScope, file: String) -> StarlarkFlow {
+        let outerFile = currentFile
+        currentFile = file
+        defer { currentFile = outerFile }
         for statement in statements {
             if failure != nil { return .normal }
             steps += 1
@@ -342,6 +347,11 @@ final class StarlarkEvaluation {
     func assign(_ target: StarlarkExpression, _ value: StarlarkValue, scope: StarlarkScope, file: String) {
         switch target {
         case .name(let name, _):
+            // `swift_overlay = rule(…)`: the rule takes the name it is bound to.
+            if case .foreign("", let origin) = value {
+                scope.values[name] = .foreign(name: name, origin: origin)
+                return
+            }
             scope.values[name] = value
         case .tuple(let names), .list(let names):
             let items = value.items ?? []
@@ -767,6 +777,10 @@ final class StarlarkEvaluation {
         case "fail":
             // A macro that rejects its arguments: what it declared so far stays.
             return .unknown
+        case "rule":
+            // A rule of the workspace's own (its implementation runs in Bazel's analysis,
+            // out of reach): a call that passes Swift sources is read from its arguments.
+            return .foreign(name: "", origin: currentFile)
         case "existing_rules":
             return .dictionary(StarlarkDictionary())
         case "getattr":
@@ -940,7 +954,7 @@ final class StarlarkEvaluation {
         }
         guard hasSwift, keywords.contains(where: { $0.0 == "name" }) else { return false }
         if notedForeign.insert(name).inserted {
-            notes.append(BazelNote(line: buildLine, message: "`\(name)` (from \(origin)) is a macro modlint does not evaluate: the targets it declares are read from their srcs and deps, and may depend on more"))
+            notes.append(BazelNote(line: buildLine, message: "`\(name)` (from \(origin)) is a rule or macro modlint does not evaluate: the targets it declares are read from their srcs and deps, and may depend on more"))
         }
         record(rule: name, kind: .library, keywords: keywords, incomplete: true)
         return true

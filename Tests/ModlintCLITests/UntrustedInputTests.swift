@@ -280,7 +280,7 @@ import Glibc
             #expect(!run.standardOutput.contains("Secret"), "\(kind): \(run.standardOutput)")
             #expect(run.standardOutput.contains(Self.duplicate), "\(kind)")
             if kind == "macro outside" {
-                #expect(run.standardOutput.contains("Gen/BUILD.bazel:2:1: note: `secret_library` (from //:defs.bzl) is a macro modlint does not evaluate"),
+                #expect(run.standardOutput.contains("Gen/BUILD.bazel:2:1: note: `secret_library` (from //:defs.bzl) is a rule or macro modlint does not evaluate"),
                         "\(run.standardOutput)")
                 continue
             }
