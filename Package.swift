@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering",
                                                              "ModlintRuleEngine", "ModlintRules", "ModlintConfiguration"]),
         .testTarget(name: "ModlintRulesTests", dependencies: ["ModlintRules", "ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering"],
-                    exclude: ["Fixtures"]),
+                    exclude: ["Fixtures"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintReportersTests", dependencies: ["ModlintReporters", "ModlintRuleEngine", "ModlintJSON", "ModlintTestSupport"], resources: [.copy("Golden"), .copy("Schemas")]),
         .testTarget(name: "ModlintRenderingTests", dependencies: ["ModlintRendering", "ModlintGraphviz", "ModlintGraph", "ModlintTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ModlintFixTests", dependencies: ["ModlintFix", "ModlintRuleEngine"]),
