@@ -70,6 +70,26 @@ public struct MissingRegistration: Rule {
                 }
                 """,
             ]),
+            RuleExample("a framework that registers nothing here is fed by a dependency package: its consumers are not checked", files: [
+                "Package.swift": DIRuleExamples.package(["App"]),
+                "Sources/App/AppAssembly.swift": """
+                import Swinject
+
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(CryptoService.self) { _ in AESCryptoService() }
+                        container.register(SessionStore.self) { r in KeychainSessionStore(crypto: r.resolve(CryptoService.self)!) }
+                    }
+                }
+                """,
+                "Sources/App/Checkout.swift": """
+                import Dependencies
+
+                @MainActor final class CheckoutModel {
+                    @Dependency(\\.analytics) var analytics
+                }
+                """,
+            ]),
             RuleExample("a hand-rolled container keyed by \"\\(T.self)\", with an @Inject wrapper", files: [
                 "Package.swift": DIRuleExamples.package(["App"]),
                 "Sources/App/DIContainer.swift": """

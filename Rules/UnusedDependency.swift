@@ -137,7 +137,7 @@ public struct UnusedDependency: Rule {
                 "Sources/Search/Search.swift": "import Client\n",
                 "Sources/Feature/Feature.swift": "import Search\n",
             ]),
-            RuleExample("products with several modules, re-exports, conditional imports and plugins", files: [
+            RuleExample("products with several modules (one that links a library: depending on it is using it), re-exports, conditional imports and plugins", files: [
                 "App/Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
@@ -151,6 +151,7 @@ public struct UnusedDependency: Rule {
                             .product(name: "Umbrella", package: "Kit"),
                             .product(name: "Platform", package: "Kit", condition: .when(platforms: [.iOS])),
                             .product(name: "CodeGen", package: "Kit"),
+                            .product(name: "Compression", package: "Kit"),
                             "Assets",
                         ]),
                         .target(name: "Assets", resources: [.process("Resources")]),
@@ -175,11 +176,13 @@ public struct UnusedDependency: Rule {
                         .library(name: "Umbrella", targets: ["Umbrella"]),
                         .library(name: "Platform", targets: ["Platform"]),
                         .executable(name: "CodeGen", targets: ["CodeGen"]),
+                        .library(name: "Compression", targets: ["Compression", "ZShim"]),
                     ],
                     targets: [
                         .target(name: "KitCore"), .target(name: "KitUI"),
                         .target(name: "Umbrella", dependencies: ["Parts"]), .target(name: "Parts"),
                         .target(name: "Platform"), .executableTarget(name: "CodeGen"),
+                        .target(name: "Compression"), .target(name: "ZShim", linkerSettings: [.linkedLibrary("z")]),
                     ]
                 )
                 """,
@@ -189,6 +192,8 @@ public struct UnusedDependency: Rule {
                 "Kit/Sources/Parts/Parts.swift": "public struct Part {}\n",
                 "Kit/Sources/Platform/Platform.swift": "public struct Platform {}\n",
                 "Kit/Sources/CodeGen/main.swift": "print(1)\n",
+                "Kit/Sources/Compression/Compression.swift": "public enum Compression {}\n",
+                "Kit/Sources/ZShim/Shim.swift": "public func inflate() {}\n",
             ]),
             RuleExample("C modules named by their module map, system libraries, linker settings and runtime shims", files: [
                 "Package.swift": """

@@ -66,8 +66,11 @@ struct CocoaPodsProjectTests {
         import PackageDescription
         let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
         """),
-        ("Vendor/Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Logging'\nend\n"),
+        // Its podspec also lists files SwiftPM does not build: the module is still SwiftPM's.
+        ("Vendor/Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = ['Sources/**/*.swift', 'Extras/*.swift']\n  s.dependency 'Logging'\nend\n"),
         ("Vendor/Kit/Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+        ("Vendor/Kit/Extras/Legacy.swift", "import Kit\n"),
+        ("Vendor/Kit/Extras/Compat.swift", "import Kit\n"),
     ]
 
     /// An app and its tests in Xcode 16 synchronized folders; the tests depend on the app.
@@ -112,7 +115,7 @@ struct CocoaPodsProjectTests {
             "ProfileInterface regular [\"Modules/ProfileInterface/Sources/ProfileService.swift\"]",
             "Kit regular [\"Vendor/Kit/Sources/Kit/Kit.swift\"]",
         ])
-        #expect(workspace.filesInNoTarget == ["Modules/Profile/Sources/Legacy/Old.swift"])
+        #expect(workspace.filesInNoTarget == ["Modules/Profile/Sources/Legacy/Old.swift", "Vendor/Kit/Extras/Compat.swift", "Vendor/Kit/Extras/Legacy.swift"])
         let graph = ModuleGraph(workspace: workspace)
         #expect(edges(graph) == [
             "App -> Profile @Podfile:6",
