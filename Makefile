@@ -83,7 +83,8 @@ docs: build
 fix-proof: deps corpus release
 	bash scripts/fix-proof.sh $(CORPUS)/pkgs .build/release/modlint
 
-## Regenerate docs/diagrams/ from Examples/DemoApp (kept current by a test: `modlint graph --check`).
+## Regenerate docs/diagrams/ from Examples/DemoApp, and modlint's own module picture
+## (kept current by a test: `modlint graph --check`).
 DIAGRAM_VIEWS := packages modules imports di spezi
 diagrams: deps build
 	@mkdir -p docs/diagrams
@@ -92,6 +93,7 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view modules --format mermaid -o docs/diagrams/modules.mmd
 	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
+	$(MODLINT) graph . --view modules --format mermaid -o docs/diagrams/modlint-modules.mmd
 
 ## Fuzz the tokenizer/fact extractor, the manifest reader, the Xcode project reader and, each on its own, the xcconfig, workspace and Package.resolved readers (libFuzzer), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
