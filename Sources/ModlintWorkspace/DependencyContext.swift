@@ -1,5 +1,125 @@
 import ModlintManifest
 
+/// Resolved checkouts and installed pods, read as context packages after the layout.
+extension WorkspaceLoader {
+    /// Reads the checkouts of the remote packages the workspace depends on (transitively)
+    /// as context packages, and records the direct dependencies it could not find.
+    func attachDependencies(to workspace: inout Workspace, inputs: DependencyInputs, scope: ReadScope) {
+        let root = workspace.root
+        let checkouts = DependencyContext.index(inputs.checkoutFolders)
+        let (pins, refusedPins) = ResolvedPins.read(inputs.pinFiles, scope: scope)
+        for (path, refusal) in refusedPins {
+            let shown = Paths.isInside(path, root) ? Paths.relative(path, to: root) : path
+            workspace.notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: shown, line: 1, column: 1,
+                                                 message: "cannot read Package.resolved: \(refusal); the versions it pins are not shown"))
+        }
+        var contextOptions = options
+        contextOptions.readsDependencies = false
+        contextOptions.readsXcodeProjects = false
+        contextOptions.readsOnlyLibraryTargets = true
+        contextOptions.exclude = []
+        contextOptions.excludeBaseDirectory = nil
+        let contextLoader = WorkspaceLoader(options: contextOptions)
+
+        var queue: [(dependency: PackageDependency, file: String, direct: Bool)] = []
+        for package in workspace.packages {
+            queue += DependencyContext.remoteDependencies(of: package).map { ($0, package.manifestPath, true) }
+        }
+        var used = Set(workspace.packages.map(\.identity))
+        var seen = Set<String>()
+        var context: [Package] = []
+        var contextNotes: [WorkspaceNote] = []
+        var unavailable: [UnavailableDependency] = []
+        var head = 0
+        while head < queue.count {
+            let (dependency, file, direct) = queue[head]
+            head += 1
+            guard seen.insert(dependency.identity).inserted else { continue }
+            guard let directory = checkouts[dependency.identity], !used.contains(dependency.identity),
+                  let loaded = try? contextLoader.load(paths: [directory]),
+                  var package = loaded.packages.first(where: { $0.directory.isEmpty && $0.kind == .swiftPackage }) else {
+                if direct && !used.contains(dependency.identity) {
+                    unavailable.append(UnavailableDependency(identity: dependency.identity, file: file, line: dependency.line,
+                                                             pin: pins[dependency.identity]))
+                }
+                continue
+            }
+            let prefix = Paths.isInside(directory, root) ? Paths.relative(directory, to: root) : directory
+            package.identity = dependency.identity
+            package.rebase(onto: prefix)
+            package.isContext = true
+            package.pin = pins[dependency.identity]
+            used.insert(dependency.identity)
+            queue += DependencyContext.remoteDependencies(of: package).map { ($0, package.manifestPath, false) }
+            context.append(package)
+            for var note in loaded.notes where note.kind != .invalidSource {
+                note.file = Paths.join(prefix, note.file)
+                if Paths.isInside(note.file, package.directory) { contextNotes.append(note) }
+            }
+        }
+        context += podContextPackages(workspace.podContexts, root: root, scope: scope, loader: contextLoader, used: &used)
+        if !refusedPins.isEmpty {
+            workspace.notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
+        }
+        guard !context.isEmpty || !unavailable.isEmpty else { return }
+        workspace.packages += context
+        workspace.packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
+        Self.wireLocalDependencies(&workspace.packages, root: workspace.root)
+        workspace.unavailableDependencies = unavailable.sorted { ($0.identity, $0.file) < ($1.identity, $1.file) }
+        workspace.contextNotes = contextNotes
+    }
+
+    /// Remote pods CocoaPods installed under the tree, each read as a context package of
+    /// one module: its Swift files, summarised like any other.
+    func podContextPackages(_ pods: [PodContext], root: String, scope: ReadScope, loader: WorkspaceLoader,
+                                    used: inout Set<String>) -> [Package] {
+        var packages: [Package] = []
+        for pod in pods {
+            let identity = "pods/" + pod.pod.lowercased()
+            guard used.insert(identity).inserted else { continue }
+            let directory = Paths.join(root, pod.folder)
+            var scan = TreeScan()
+            scan.scope = scope
+            scan.walkInParallel("", root: directory, skipping: options.skippedDirectoryNames)
+            guard !scan.swiftFiles.isEmpty else { continue }
+            let declaration = ManifestTarget(name: pod.module, kind: .regular, dependencies: [], line: 1)
+            var manifest = PackageManifest(name: pod.pod, toolsVersion: nil)
+            manifest.products = [ManifestProduct(name: pod.module, kind: .library, targets: [pod.module], line: 1)]
+            let target = WorkspaceLayout.Target(name: pod.module, kind: .regular, package: identity, directory: "",
+                                                files: scan.swiftFiles.sorted(), declaration: declaration, productType: .framework)
+            let layout = WorkspaceLayout(packages: [WorkspaceLayout.Package(kind: .xcodeProject, identity: identity, directory: "",
+                                                                            manifestPath: "", manifest: manifest, targets: [target],
+                                                                            suppressions: [], generator: .cocoaPods, projectPath: "")],
+                                         notes: [], filesInNoTarget: [])
+            var package = loader.populate(layout, root: directory, scan: scan, cache: nil, prefetched: [:]).packages[0]
+            package.rebase(onto: pod.folder)
+            package.manifestPath = pod.podfile
+            package.isContext = true
+            packages.append(package)
+        }
+        return packages
+    }
+
+    /// Where the workspace's dependency checkouts may be and which `Package.resolved` files
+    /// pin them: what `load` reads as context and what the fingerprint must cover.
+    func dependencyInputs(root: String, scan: TreeScan) -> DependencyInputs {
+        let projects = options.readsXcodeProjects ? scan.xcodeProjects.sorted() : []
+        let packageDirectories = scan.packageDirectories.keys.sorted()
+        let folders = DependencyContext.checkoutFolders(root: root, packageDirectories: packageDirectories, projects: projects,
+                                                        explicit: options.dependencyFolders, derivedData: options.derivedDataDirectory)
+        let pinFiles = ResolvedPins.files(root: root, packageDirectories: packageDirectories, projects: projects,
+                                          workspaces: scan.xcodeWorkspaces.sorted())
+        return DependencyInputs(checkoutFolders: folders, pinFiles: pinFiles)
+    }
+}
+
+/// Where the workspace's dependency checkouts may be, and the `Package.resolved` files.
+struct DependencyInputs: Sendable {
+    var checkoutFolders: [String]
+    var pinFiles: [String]
+}
+
+
 /// Resolved dependency sources read as context: what a library module requires (a Spezi
 /// module's Standard constraint, its `@Dependency`s, a DI key's values, a product's
 /// modules) is declared in the library's own sources. The loader finds checkouts by package

@@ -1,0 +1,613 @@
+import ModlintTokenizer
+
+/// Recursive-descent parser over the active tokens of a manifest. Nesting is limited to
+/// `maxDepth`; deeper input is skipped iteratively and reported.
+struct ManifestParser: BracketReader {
+    static let maxDepth = 64
+
+    let source: TokenizedSource
+    let tokens: [Token]
+    /// Bracket partners of the active tokens, for skipping what the parser does not read.
+    let partners: BracketPartners
+    var bytes: [UInt8] { source.bytes }
+    var index = 0
+    var depth = 0
+    var notes: [(String, SourcePos)] = []
+    private var reportedDepth = false
+
+    init(source: TokenizedSource, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+        self.partners = BracketPartners(source: source, tokens: tokens)
+    }
+
+    // MARK: - Token helpers
+
+    var atEnd: Bool { index >= tokens.count }
+    var current: Token? { index < tokens.count ? tokens[index] : nil }
+
+    func pos(_ token: Token) -> SourcePos { SourcePos(line: token.line, offset: token.start) }
+    var currentPos: SourcePos {
+        if let token = current { return pos(token) }
+        if let last = tokens.last { return SourcePos(line: last.line, offset: last.end) }
+        return .none
+    }
+
+    /// Token-valued forms of the toolkit's tests, for the parser's `current`/`peek`.
+    func isPunct(_ token: Token?, _ byte: UInt8) -> Bool {
+        guard let token, token.kind == .punctuation || token.kind == .operator else { return false }
+        return source.isByte(token, byte)
+    }
+
+    func isKeyword(_ token: Token?, _ word: StaticString) -> Bool {
+        guard let token, token.kind == .identifier else { return false }
+        return source.matches(token, word)
+    }
+
+    func isOperator(_ token: Token?, _ word: StaticString) -> Bool {
+        guard let token, token.kind == .operator else { return false }
+        return source.matches(token, word)
+    }
+
+    /// `Set<String>()`, `Array<Target.Dependency>.init`: a type's generic arguments, right
+    /// after its capitalised name and followed by `(` or `.`, are skipped (a comparison
+    /// `a < b` has spaces, or a lower-case name, or no closing `>` before `(`).
+    mutating func skipGenericArguments(after name: Token) {
+        guard let open = current, open.kind == .operator, source.matches(open, "<"), !open.hasSpaceBefore,
+              let first = source.bytes[Int(name.start)...].first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") else { return }
+        var cursor = index + 1
+        var depth = 1
+        while cursor < tokens.count && cursor < index + 64 {
+            let token = tokens[cursor]
+            if token.kind == .operator {
+                let text = source.text(token)
+                if text.allSatisfy({ $0 == ">" }) {
+                    depth -= text.count
+                } else if text == "<" {
+                    depth += 1
+                } else if text != "?" && text != "!" && text != "." {
+                    return
+                }
+            } else if token.kind == .punctuation && !isPunct(token, UInt8(ascii: ".")) && !isPunct(token, UInt8(ascii: ","))
+                        && !isPunct(token, UInt8(ascii: "[")) && !isPunct(token, UInt8(ascii: "]")) && !isPunct(token, UInt8(ascii: ":")) {
+                return
+            }
+            cursor += 1
+            if depth <= 0 { break }
+        }
+        guard depth == 0, cursor < tokens.count, isPunct(tokens[cursor], UInt8(ascii: "(")) || isPunct(tokens[cursor], UInt8(ascii: ".")) else { return }
+        index = cursor
+    }
+
+    func identifierName(_ token: Token) -> String? {
+        switch token.kind {
+        case .identifier:
+            return source.text(token)
+        case .backtickIdentifier:
+            let text = source.text(token)
+            return String(text.dropFirst().dropLast())
+        default:
+            return nil
+        }
+    }
+
+    mutating func note(_ message: String, _ pos: SourcePos) {
+        notes.append((message, pos))
+    }
+
+    /// Skips to just after the next bracketed group (its opening bracket is the current
+    /// token or a later one); an unclosed group runs to the end, a stray closer is skipped.
+    mutating func skipBalanced() {
+        while let token = current {
+            if let partner = partner(of: index) {
+                index = max(partner, index) + 1
+                return
+            }
+            if token.kind == .punctuation {
+                switch source.bytes[Int(token.start)] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    index = tokens.count
+                    return
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    index += 1
+                    return
+                default:
+                    break
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// Skips to the start of the next statement: the next token at the start of a line at
+    /// bracket depth 0, or an unmatched closing brace (not consumed).
+    mutating func skipStatement(from start: Int) {
+        var level = 0
+        while let token = current {
+            if index > start && level == 0 && token.isAtLineStart && !isPunct(token, UInt8(ascii: ".")) {
+                return
+            }
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    if level == 0 { return }
+                    level -= 1
+                } else if byte == UInt8(ascii: ";") && level == 0 {
+                    index += 1
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Statements
+
+    /// Parses statements until the end or an unmatched `}` (not consumed).
+    mutating func parseStatements(stopAtCase: Bool = false) -> [Stmt] {
+        var statements: [Stmt] = []
+        while let token = current {
+            if isPunct(token, UInt8(ascii: "}")) { break }
+            if stopAtCase && (isKeyword(token, "case") || isKeyword(token, "default") || isPunct(token, UInt8(ascii: "@"))) { break }
+            if isPunct(token, UInt8(ascii: ";")) {
+                index += 1
+                continue
+            }
+            let start = index
+            if let statement = parseStatement() {
+                statements.append(statement)
+            }
+            if index == start { index += 1 }
+        }
+        return statements
+    }
+
+    /// `{ statements }` — consumes both braces.
+    mutating func parseBlock() -> [Stmt] {
+        guard isPunct(current, UInt8(ascii: "{")) else {
+            note("expected '{'", currentPos)
+            return []
+        }
+        if depth >= ManifestParser.maxDepth {
+            tooDeep()
+            skipBalanced()
+            return []
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        let body = parseStatements()
+        if isPunct(current, UInt8(ascii: "}")) { index += 1 }
+        return body
+    }
+
+    mutating func tooDeep() {
+        if !reportedDepth {
+            reportedDepth = true
+            note("nesting deeper than \(ManifestParser.maxDepth) levels is not evaluated", currentPos)
+        }
+    }
+
+    mutating func parseStatement() -> Stmt? {
+        guard var token = current else { return nil }
+        let start = index
+        var isStatic = false
+        // Attributes and modifiers.
+        while true {
+            if isPunct(token, UInt8(ascii: "@")) {
+                index += 1
+                if current != nil { index += 1 }
+                if isPunct(current, UInt8(ascii: "(")) && !(current!.hasSpaceBefore) { skipBalanced() }
+            } else if token.kind == .identifier,
+                      source.matches(token, "public") || source.matches(token, "private") || source.matches(token, "fileprivate")
+                        || source.matches(token, "internal") || source.matches(token, "static") || source.matches(token, "final")
+                        || source.matches(token, "nonisolated") || source.matches(token, "class") && isDeclKeyword(index + 1)
+                        || source.matches(token, "package") && isDeclKeyword(index + 1)
+                        || source.matches(token, "indirect") || source.matches(token, "lazy") || source.matches(token, "override")
+                        || source.matches(token, "mutating") {
+                if source.matches(token, "static") || source.matches(token, "class") { isStatic = true }
+                index += 1
+                if isPunct(current, UInt8(ascii: "(")) { skipBalanced() } // private(set)
+            } else {
+                break
+            }
+            guard let next = current else { return nil }
+            token = next
+        }
+        let pos = self.pos(token)
+        if token.kind == .identifier {
+            if source.matches(token, "import") {
+                skipStatement(from: index)
+                return nil
+            }
+            if source.matches(token, "let") || source.matches(token, "var") {
+                return parseBinding(isStatic: isStatic, pos: pos)
+            }
+            if source.matches(token, "func") {
+                return parseFunction(isStatic: isStatic)
+            }
+            if source.matches(token, "extension") || source.matches(token, "struct") || source.matches(token, "enum")
+                || source.matches(token, "class") || source.matches(token, "actor") || source.matches(token, "protocol") {
+                return parseTypeDecl()
+            }
+            if source.matches(token, "if") {
+                return parseIf()
+            }
+            if source.matches(token, "guard") {
+                index += 1
+                let conditions = parseConditions()
+                if isKeyword(current, "else") { index += 1 }
+                let body = parseBlock()
+                return .guardStmt(conditions: conditions, elseBody: body, pos: pos)
+            }
+            if source.matches(token, "for") {
+                return parseFor(pos: pos)
+            }
+            if source.matches(token, "return") {
+                index += 1
+                if let next = current, !next.isAtLineStart, !isPunct(next, UInt8(ascii: "}")), !isPunct(next, UInt8(ascii: ";")) {
+                    return .returnStmt(parseExpr(), pos)
+                }
+                return .returnStmt(nil, pos)
+            }
+            if source.matches(token, "init") {
+                // An initialiser of the manifest's own type (a helper's `struct Module`):
+                // its defaults and assignments make the value.
+                return parseFunction(isStatic: false, initializer: true)
+            }
+            if source.matches(token, "case") {
+                return parseEnumCases(from: start)
+            }
+            if source.matches(token, "typealias") || source.matches(token, "subscript") || source.matches(token, "associatedtype") {
+                // Type aliases: no manifest content.
+                index += 1
+                skipStatement(from: index - 1)
+                return nil
+            }
+            if source.matches(token, "switch") {
+                return parseSwitch(pos: pos)
+            }
+            if source.matches(token, "while") || source.matches(token, "repeat")
+                || source.matches(token, "do") || source.matches(token, "defer") {
+                let word = source.text(token)
+                skipStatement(from: start)
+                return .unsupported("'\(word)' statement is not evaluated", pos)
+            }
+        }
+        if token.kind == .poundIdentifier {
+            skipStatement(from: start)
+            return .unsupported("'\(source.text(token))' is not evaluated", pos)
+        }
+        let expr = parseExpr()
+        if let op = current, op.kind == .operator, isAssignmentOperator(op) {
+            let opText = source.text(op)
+            index += 1
+            let value = parseExpr()
+            return .assign(op: opText, target: expr, value: value, pos: pos)
+        }
+        return .expr(expr)
+    }
+
+    func isDeclKeyword(_ at: Int) -> Bool {
+        guard at < tokens.count, tokens[at].kind == .identifier else { return false }
+        let t = tokens[at]
+        return source.matches(t, "func") || source.matches(t, "let") || source.matches(t, "var") || source.matches(t, "struct")
+            || source.matches(t, "enum") || source.matches(t, "class") || source.matches(t, "extension") || source.matches(t, "static")
+            || source.matches(t, "final") || source.matches(t, "import")
+    }
+
+    func isAssignmentOperator(_ token: Token) -> Bool {
+        let length = token.length
+        guard length >= 1, source.bytes[Int(token.end) - 1] == UInt8(ascii: "=") else { return false }
+        if length == 1 { return true }
+        if length == 2 {
+            let first = source.bytes[Int(token.start)]
+            return first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "/")
+        }
+        return source.matches(token, "&&=") || source.matches(token, "||=")
+    }
+
+    mutating func parseBinding(isStatic: Bool, pos: SourcePos) -> Stmt? {
+        index += 1 // let / var
+        guard let nameToken = current, let name = identifierName(nameToken) else {
+            skipStatement(from: index - 1)
+            return .unsupported("binding pattern is not evaluated", pos)
+        }
+        index += 1
+        if isPunct(current, UInt8(ascii: ":")) {
+            index += 1
+            skipType()
+        }
+        if isOperator(current, "=") {
+            index += 1
+            let value = parseExpr()
+            var result: Stmt = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
+            // `let a = 1, b = 2`: only the first binding is kept, the rest is reported.
+            if isPunct(current, UInt8(ascii: ",")) {
+                let extra = currentPos
+                skipStatement(from: index)
+                result = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
+                note("only the first binding of a multi-binding declaration is evaluated", extra)
+            }
+            return result
+        }
+        if isPunct(current, UInt8(ascii: "{")) {
+            let body = parseBlock()
+            return .binding(name: name, isStatic: isStatic, value: nil, getter: body, pos: pos)
+        }
+        return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
+    }
+
+    /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line.
+    mutating func skipType() {
+        var level = 0
+        let startLine = current?.line ?? 0
+        while let token = current {
+            if level == 0 {
+                if isOperator(token, "=") || isPunct(token, UInt8(ascii: "{")) || isPunct(token, UInt8(ascii: ","))
+                    || isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "]")) || isKeyword(token, "in")
+                    || isKeyword(token, "where") || isPunct(token, UInt8(ascii: ";")) {
+                    return
+                }
+                if token.isAtLineStart && token.line != startLine { return }
+            }
+            if token.kind == .punctuation {
+                let byte = source.bytes[Int(token.start)]
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    level += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    level -= 1
+                }
+            } else if token.kind == .operator {
+                // Generic arguments `<…>` may contain `,`.
+                for offset in Int(token.start)..<Int(token.end) {
+                    if source.bytes[offset] == UInt8(ascii: "<") { level += 1 }
+                    if source.bytes[offset] == UInt8(ascii: ">") && !(offset > Int(token.start) && source.bytes[offset - 1] == UInt8(ascii: "-")) {
+                        level -= 1
+                    }
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// `initializer`: at `init` (named `init`, maybe failable), not at `func`.
+    mutating func parseFunction(isStatic: Bool, initializer: Bool = false) -> Stmt? {
+        let pos = currentPos
+        index += 1 // func, init
+        let name: String
+        if initializer {
+            name = "init"
+            if let token = current, token.kind == .operator, source.text(token) == "?" || source.text(token) == "!" { index += 1 }
+        } else {
+            guard let nameToken = current, let written = identifierName(nameToken) ?? (nameToken.kind == .operator ? source.text(nameToken) : nil) else {
+                skipStatement(from: index - 1)
+                return .unsupported("function declaration is not evaluated", pos)
+            }
+            name = written
+            index += 1
+        }
+        if let token = current, token.kind == .operator, source.bytes[Int(token.start)] == UInt8(ascii: "<") {
+            // Generic parameters.
+            var level = 0
+            while let t = current {
+                if t.kind == .operator {
+                    for offset in Int(t.start)..<Int(t.end) {
+                        if source.bytes[offset] == UInt8(ascii: "<") { level += 1 }
+                        if source.bytes[offset] == UInt8(ascii: ">") { level -= 1 }
+                    }
+                }
+                index += 1
+                if level <= 0 { break }
+            }
+        }
+        var params: [FunctionDecl.Param] = []
+        if isPunct(current, UInt8(ascii: "(")) {
+            index += 1
+            while let token = current, !isPunct(token, UInt8(ascii: ")")) {
+                let before = index
+                var names: [String] = []
+                while let t = current, let word = identifierName(t), names.count < 2 {
+                    names.append(word)
+                    index += 1
+                }
+                if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+                skipType()
+                var defaultValue: Expr?
+                if isOperator(current, "=") {
+                    index += 1
+                    defaultValue = parseExpr()
+                }
+                if let first = names.first {
+                    let label: String? = first == "_" ? nil : first
+                    params.append(.init(label: label, name: names.count > 1 ? names[1] : first, defaultValue: defaultValue))
+                }
+                if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+                if index == before { index += 1 }
+            }
+            if isPunct(current, UInt8(ascii: ")")) { index += 1 }
+        }
+        // Effects, result type, where clause.
+        while let token = current, !isPunct(token, UInt8(ascii: "{")) {
+            if token.isAtLineStart && !isKeyword(token, "where") && !isOperator(token, "->") { break }
+            index += 1
+        }
+        guard isPunct(current, UInt8(ascii: "{")) else {
+            return .unsupported("function '\(name)' has no body", pos)
+        }
+        let body = parseBlock()
+        return .function(FunctionDecl(name: name, params: params, body: body, pos: pos), isStatic: isStatic)
+    }
+
+    /// `case a, b(Int), c = "c"`: the names; associated values and raw values are skipped.
+    mutating func parseEnumCases(from start: Int) -> Stmt {
+        index += 1 // case
+        var names: [String] = []
+        var expectsName = true
+        while let token = current, !(index > start + 1 && token.isAtLineStart), !isPunct(token, UInt8(ascii: "}")) {
+            if isPunct(token, UInt8(ascii: ";")) {
+                index += 1
+                break
+            }
+            if expectsName, let name = identifierName(token) {
+                names.append(name)
+                expectsName = false
+                index += 1
+            } else if isPunct(token, UInt8(ascii: "(")) {
+                skipBalanced()
+            } else {
+                if isPunct(token, UInt8(ascii: ",")) { expectsName = true }
+                index += 1
+            }
+        }
+        return .enumCases(names)
+    }
+
+    mutating func parseTypeDecl() -> Stmt? {
+        index += 1
+        var name = ""
+        if let token = current, let word = identifierName(token) {
+            name = word
+        } else if isPunct(current, UInt8(ascii: "[")) {
+            name = "[" // `extension [Target.Dependency] { … }`
+        }
+        while let token = current, !isPunct(token, UInt8(ascii: "{")) {
+            index += 1
+            if isPunct(token, UInt8(ascii: "}")) { return nil }
+        }
+        guard isPunct(current, UInt8(ascii: "{")) else { return nil }
+        let members = parseBlock()
+        return .typeDecl(name: name, members: members)
+    }
+
+    mutating func parseConditions() -> [Condition] {
+        var conditions: [Condition] = []
+        while let token = current, !isPunct(token, UInt8(ascii: "{")), !isKeyword(token, "else") {
+            let before = index
+            if isKeyword(token, "let") || isKeyword(token, "var") {
+                index += 1
+                if let nameToken = current, let name = identifierName(nameToken) {
+                    let namePos = pos(nameToken)
+                    index += 1
+                    if isPunct(current, UInt8(ascii: ":")) {
+                        index += 1
+                        skipType()
+                    }
+                    if isOperator(current, "=") {
+                        index += 1
+                        conditions.append(.binding(name, parseExpr(noTrailingClosure: true)))
+                    } else {
+                        conditions.append(.binding(name, .identifier(name, namePos)))
+                    }
+                }
+            } else if isKeyword(token, "case") {
+                conditions.append(.expr(.unknown("'case' pattern condition is not evaluated", pos(token))))
+                while let t = current, !isPunct(t, UInt8(ascii: "{")), !isPunct(t, UInt8(ascii: ",")) { index += 1 }
+            } else {
+                conditions.append(.expr(parseExpr(noTrailingClosure: true)))
+            }
+            if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+            if index == before { index += 1 }
+        }
+        return conditions
+    }
+
+    mutating func parseIf() -> Stmt {
+        let pos = currentPos
+        var clauses: [(conditions: [Condition], body: [Stmt])] = []
+        var elseBody: [Stmt]?
+        index += 1 // if
+        while true {
+            let conditions = parseConditions()
+            let body = parseBlock()
+            clauses.append((conditions, body))
+            guard isKeyword(current, "else") else { break }
+            index += 1
+            if isKeyword(current, "if") {
+                index += 1
+                continue
+            }
+            elseBody = parseBlock()
+            break
+        }
+        return .ifStmt(clauses: clauses, elseBody: elseBody, pos: pos)
+    }
+
+    mutating func parseSwitch(pos: SourcePos) -> Stmt {
+        index += 1 // switch
+        let subject = parseExpr(noTrailingClosure: true)
+        guard isPunct(current, UInt8(ascii: "{")), depth < ManifestParser.maxDepth else {
+            skipStatement(from: index)
+            return .unsupported("'switch' statement is not evaluated", pos)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var cases: [(patterns: [Expr]?, body: [Stmt])] = []
+        while let token = current, !isPunct(token, UInt8(ascii: "}")) {
+            let before = index
+            if isPunct(token, UInt8(ascii: "@")) {
+                index += 2 // @unknown
+                continue
+            }
+            var patterns: [Expr]?
+            if isKeyword(token, "default") {
+                index += 1
+            } else if isKeyword(token, "case") {
+                index += 1
+                var list: [Expr] = []
+                while let t = current, !isPunct(t, UInt8(ascii: ":")), !isPunct(t, UInt8(ascii: "}")) {
+                    let start = index
+                    if isKeyword(t, "let") || isKeyword(t, "var") || isKeyword(t, "where") {
+                        list.append(.unknown("'case' pattern is not evaluated", self.pos(t)))
+                        while let u = current, !isPunct(u, UInt8(ascii: ":")), !isPunct(u, UInt8(ascii: "}")) { index += 1 }
+                        break
+                    }
+                    list.append(parseExpr(noTrailingClosure: true))
+                    if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+                    if index == start { index += 1 }
+                }
+                patterns = list
+            } else {
+                skipStatement(from: index)
+                if index == before { index += 1 }
+                continue
+            }
+            if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+            let body = parseStatements(stopAtCase: true)
+            cases.append((patterns, body))
+            if index == before { index += 1 }
+        }
+        if isPunct(current, UInt8(ascii: "}")) { index += 1 }
+        return .switchStmt(subject: subject, cases: cases, pos: pos)
+    }
+
+    mutating func parseFor(pos: SourcePos) -> Stmt {
+        index += 1 // for
+        if isKeyword(current, "case") || isKeyword(current, "try") || isKeyword(current, "await") { index += 1 }
+        guard let nameToken = current, let name = identifierName(nameToken) else {
+            skipStatement(from: index - 1)
+            return .unsupported("'for' pattern is not evaluated", pos)
+        }
+        index += 1
+        if isPunct(current, UInt8(ascii: ":")) {
+            index += 1
+            skipType()
+        }
+        guard isKeyword(current, "in") else {
+            skipStatement(from: index - 1)
+            return .unsupported("'for' statement is not evaluated", pos)
+        }
+        index += 1
+        let sequence = parseExpr(noTrailingClosure: true)
+        var filter: Expr?
+        if isKeyword(current, "where") {
+            index += 1
+            filter = parseExpr(noTrailingClosure: true)
+        }
+        let body = parseBlock()
+        return .forIn(name: name, sequence: sequence, filter: filter, body: body, pos: pos)
+    }
+}

@@ -1,0 +1,323 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import ModlintConfiguration
+import ModlintFacts
+import ModlintManifest
+
+/// One walk over the tree: package directories (with their manifest file names), every
+/// directory, every `.swift` file.
+struct TreeScan: Sendable {
+    var packageDirectories: [String: [String]] = [:]
+    /// Root-relative `.xcodeproj` and `.xcworkspace` folders (not the `project.xcworkspace`
+    /// every project carries inside).
+    var xcodeProjects: [String] = []
+    var xcodeWorkspaces: [String] = []
+    /// Build descriptions other than manifests and projects: specs, podspecs, Podfiles, BUILD
+    /// and `.bzl` files (`UnreadSpecs.isBuildDescription`).
+    var buildDescriptions: [String] = []
+    var directories = Set<String>()
+    var swiftFiles: [String] = []
+    /// Where the load may read (see `ReadScope`).
+    var scope = ReadScope(roots: [])
+
+    /// Directories SwiftPM and Xcode treat as resources, never as sources: Swift files in a
+    /// DocC catalog (tutorial snippets) or a playground are not compiled into the target.
+    static let bundleExtensions: Set<String> = [
+        "docc", "xcassets", "bundle", "lproj", "xcdatamodeld", "xcdatamodel", "playground", "xcodeproj", "xcworkspace",
+    ]
+
+    static func isBundle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return bundleExtensions.contains(String(name[name.index(after: dot)...]))
+    }
+
+    /// Root-relative paths skipped because an exclude glob matched them.
+    var excludedPaths: [String] = []
+    /// When set, the walk hashes the identity (path, size, mtime, inode) of every Swift
+    /// file and manifest into `fingerprint`, in walk order (deterministic: entries sorted).
+    var fingerprinting = false
+    var fingerprint = StableHash()
+    /// The same without the identities of Swift sources (their paths are in): with the
+    /// sources' facts it keys the result when only comments or white space changed.
+    var structure = StableHash()
+    /// The identity of each of `swiftFiles`, at the same position (when fingerprinting;
+    /// `nil` for a `Package@swift-` variant kept as a source): the summary cache validates
+    /// its entries with them instead of a second stat per file. Positions, not a table by
+    /// path: hashing every path of the tree (and again to merge the walk's parts) showed
+    /// in the pre-commit profile.
+    var swiftIdentities: [FileIdentity?] = []
+
+    /// Identities modified at or after this are racy (`FileIdentity.isRacy`); which kind
+    /// of input had one.
+    var racyThreshold = Int64.max
+    var sourcesAreRacy = false
+    var structureIsRacy = false
+
+    /// The identity the walk read for `path` (`swiftFiles` is sorted: a binary search).
+    func identity(of path: String) -> FileIdentity? {
+        var low = 0, high = swiftFiles.count
+        while low < high {
+            let middle = (low + high) / 2
+            if swiftFiles[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low < swiftFiles.count && swiftFiles[low] == path ? swiftIdentities[low] : nil
+    }
+
+    /// Sorts `swiftFiles`, their identities along.
+    private mutating func sortFiles() {
+        let order = swiftFiles.indices.sorted { swiftFiles[$0] < swiftFiles[$1] }
+        swiftFiles = order.map { swiftFiles[$0] }
+        swiftIdentities = order.map { swiftIdentities[$0] }
+    }
+
+    mutating func walk(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
+        var stack = [start]
+        var visited = Set<String>()
+        while let directory = stack.popLast() {
+            guard visited.insert(directory).inserted else { continue }
+            stack += visit(directory, root: root, skipping: skipped, excluding: excluded)
+        }
+        sortFiles()
+    }
+
+    /// The same walk with the subtrees below `start` spread over all cores: on a warm
+    /// page cache the walk is mostly kernel time (getdents, stat), which parallelises.
+    mutating func walkInParallel(_ start: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion = Exclusion()) {
+        // Widen the frontier level by level until there is enough to share (a root that
+        // holds a single folder, like a corpus or a monorepo's `Packages/`, still spreads).
+        var subdirectories = visit(start, root: root, skipping: skipped, excluding: excluded).sorted()
+        while !subdirectories.isEmpty && subdirectories.count < 16 {
+            var next: [String] = []
+            for directory in subdirectories { next += visit(directory, root: root, skipping: skipped, excluding: excluded) }
+            subdirectories = next.sorted()
+        }
+        let fingerprinting = self.fingerprinting, racyThreshold = self.racyThreshold
+        let parts = subdirectories.parallelMap { directory -> TreeScan in
+            var part = TreeScan()
+            part.fingerprinting = fingerprinting
+            part.racyThreshold = racyThreshold
+            part.walk(directory, root: root, skipping: skipped, excluding: excluded)
+            return part
+        }
+        // Sized once: merging part by part would rehash every path at each growth.
+        let fileCount = swiftFiles.count + parts.reduce(0) { $0 + $1.swiftFiles.count }
+        swiftFiles.reserveCapacity(fileCount)
+        swiftIdentities.reserveCapacity(fileCount)
+        directories.reserveCapacity(directories.count + parts.reduce(0) { $0 + $1.directories.count })
+        for part in parts {
+            packageDirectories.merge(part.packageDirectories) { first, _ in first }
+            xcodeProjects += part.xcodeProjects
+            xcodeWorkspaces += part.xcodeWorkspaces
+            buildDescriptions += part.buildDescriptions
+            directories.formUnion(part.directories)
+            swiftFiles += part.swiftFiles
+            swiftIdentities += part.swiftIdentities
+            excludedPaths += part.excludedPaths
+            if fingerprinting {
+                fingerprint.add(String(part.fingerprint.value, radix: 16))
+                structure.add(String(part.structure.value, radix: 16))
+                sourcesAreRacy = sourcesAreRacy || part.sourcesAreRacy
+                structureIsRacy = structureIsRacy || part.structureIsRacy
+            }
+        }
+        sortFiles()
+    }
+
+    /// A manifest, project or settings file: part of both fingerprints.
+    private mutating func addInput(_ path: String, identity: FileIdentity?) {
+        let text = identity?.description ?? "?"
+        fingerprint.add(path)
+        fingerprint.add(text)
+        structure.add(path)
+        structure.add(text)
+        if identity?.isRacy(threshold: racyThreshold) == true { structureIsRacy = true }
+    }
+
+    /// The only files the walk records: Swift sources and manifests, build settings, module
+    /// maps. Judged on the name's bytes, before a string is made for it (most entries of a
+    /// tree are other files: resources, documentation, fixtures).
+    static func isWalkedFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func hasSuffix(_ suffix: StaticString) -> Bool {
+            let length = suffix.utf8CodeUnitCount
+            guard name.count >= length else { return false }
+            return memcmp(name.baseAddress! + (name.count - length), suffix.utf8Start, length) == 0
+        }
+        return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
+            || UnreadSpecs.mayBeName(name) || hasSuffix(".yml") || hasSuffix(".yaml")
+            || hasSuffix(".podspec") || hasSuffix(".podspec.json") || hasSuffix(".bzl")
+    }
+
+    /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
+    /// `Tests/AppTests/Fixtures`): projects and packages there are what the tests read,
+    /// not part of the code base.
+    static let fixtureFolderNames: Set<String> = ["Fixtures", "fixtures", "Fixture", "TestFixtures", "__Fixtures__", "__fixtures__"]
+
+    /// A fixtures folder below a tests folder (`Tests`, `Test`, `…Tests`, `…Test`) of the
+    /// linted tree. Linting the fixture itself (a path inside it) still reads it.
+    static func isTestFixtureFolder(_ name: String, in directory: String) -> Bool {
+        guard fixtureFolderNames.contains(name), !directory.isEmpty else { return false }
+        return directory.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasSuffix("Test") || $0 == "tests" }
+    }
+
+    /// The same test for a name already made a string: the files whose identity the walk reads.
+    static func isWalkedFile(_ name: String) -> Bool {
+        name.withBytes(isWalkedFile)
+    }
+
+    /// Reads one directory: records its packages, Swift files and identities; returns the
+    /// subdirectories to descend into.
+    private mutating func visit(_ directory: String, root: String, skipping skipped: Set<String>, excluding excluded: Exclusion) -> [String] {
+        directories.insert(directory)
+        // A target's folder counts even when it holds no Swift file (its module map, its
+        // module name): a new or removed folder must miss the memos too.
+        if fingerprinting {
+            fingerprint.add(directory)
+            structure.add(directory)
+        }
+        var subdirectories: [String] = []
+        // With exclude globs every entry is matched (a glob that matches nothing is reported).
+        var keepsFile: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+        if excluded.globs.isEmpty { keepsFile = { name in TreeScan.isWalkedFile(name) } }
+        guard let entries = FileSystem.entries(of: Paths.join(root, directory).isEmpty ? "/" : Paths.join(root, directory),
+                                               keepsFile: keepsFile,
+                                               identify: fingerprinting ? { TreeScan.isWalkedFile($0) } : nil) else { return [] }
+        var manifests: [String] = []
+        // Decided once per folder: a per-file substring search showed in the walk's profile.
+        let inTuistFolder = fingerprinting && WorkspaceLoader.isTuistFolder(directory)
+        for entry in entries {
+            let path = Paths.join(directory, entry.name)
+            if !excluded.ignoredFiles.isEmpty && excluded.ignoredFiles.contains(path) { continue }
+            if excluded.matches(path) {
+                excludedPaths.append(path)
+                continue
+            }
+            switch entry.kind {
+            case .directory:
+                // `pod install` rewrites Pods/Manifest.lock: the pods read as context change.
+                if fingerprinting && entry.name == "Pods" {
+                    addInput(Paths.join(path, "Manifest.lock"), identity: FileIdentity(path: Paths.join(Paths.join(root, path), "Manifest.lock")))
+                }
+                if entry.name.hasPrefix(".") || skipped.contains(entry.name) || excluded.contextFolders.contains(path) { continue }
+                if Self.isTestFixtureFolder(entry.name, in: directory) { continue }
+                if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
+                    let isProject = entry.name.hasSuffix(".xcodeproj")
+                    let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
+                    if isProject { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
+                    if fingerprinting { addInput(path, identity: FileIdentity(path: file)) }
+                    continue
+                }
+                if Self.isBundle(entry.name) { continue }
+                subdirectories.append(path)
+            case .file:
+                if UnreadSpecs.isBuildDescription(entry.name) {
+                    buildDescriptions.append(path)
+                    if fingerprinting { addInput(path, identity: entry.identity) }
+                    continue
+                }
+                // Build settings files decide Xcode module names, module maps C module names,
+                // YAML files may be included by an XcodeGen spec: a change must miss the memo.
+                if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap"
+                                      || entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml")) {
+                    addInput(path, identity: entry.identity)
+                }
+                if entry.name.hasSuffix(".swift") {
+                    let identity = entry.identity
+                    if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
+                        manifests.append(entry.name)
+                        if fingerprinting { addInput(path, identity: identity) }
+                    } else {
+                        swiftFiles.append(path)
+                        swiftIdentities.append(identity)
+                        if fingerprinting {
+                            fingerprint.add(path)
+                            fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
+                            fingerprint.add(identity.map { UInt64(bitPattern: $0.modified) } ?? UInt64.max)
+                            fingerprint.add(identity?.inode ?? UInt64.max)
+                            structure.add(path)
+                            if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
+                            // A Tuist manifest or helper is a build description: its content
+                            // decides the layout, so its identity keys the layout memo too.
+                            if inTuistFolder || WorkspaceLoader.tuistManifestNames.contains(entry.name) { addInput(path, identity: identity) }
+                        }
+                    }
+                }
+            case .other, .missing:
+                // A FIFO, device, socket or dangling link where a manifest or source is
+                // expected: kept, so that reading it reports it — skipping it would drop a
+                // package (and every finding in it) without a word.
+                if entry.name == "Package.swift" {
+                    manifests.append(entry.name)
+                } else if UnreadSpecs.isBuildDescription(entry.name) {
+                    buildDescriptions.append(path)
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        structure.add(path)
+                        structureIsRacy = true
+                    }
+                } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix("Package@swift-") {
+                    swiftFiles.append(path)
+                    swiftIdentities.append(nil)
+                    if fingerprinting {
+                        fingerprint.add(path)
+                        structure.add(path)
+                        sourcesAreRacy = true   // no identity to key a memo by
+                    }
+                }
+            }
+        }
+        if manifests.contains("Package.swift") {
+            packageDirectories[directory] = manifests
+        } else if !manifests.isEmpty {
+            // Variants without a Package.swift are not a package; keep them as sources.
+            swiftFiles.append(contentsOf: manifests.map { Paths.join(directory, $0) })
+            swiftIdentities.append(contentsOf: manifests.map { _ in nil })
+        }
+        return subdirectories
+    }
+}
+
+/// `exclude` globs, matched against paths relative to their base directory.
+struct Exclusion: Sendable {
+    var globs: [Glob] = []
+    /// Root-relative folders of dependency checkouts (read as context, not walked).
+    var contextFolders: Set<String> = []
+    /// Root-relative files left out without a word (`WorkspaceOptions.ignoredFiles`).
+    var ignoredFiles: Set<String> = []
+    /// The root's path relative to the base (`nil`: the root lies outside the base), or
+    /// the base's path relative to the root when the base lies below it.
+    private var rootInsideBase: String?
+    private var baseInsideRoot: String?
+
+    init() {}
+
+    init(globs: [Glob], root: String, base: String?) {
+        self.globs = globs
+        guard let base, base != root else {
+            rootInsideBase = ""
+            return
+        }
+        if Paths.isInside(root, base) || base == "/" {
+            rootInsideBase = base == "/" ? String(root.dropFirst()) : Paths.relative(root, to: base)
+        } else if Paths.isInside(base, root) {
+            baseInsideRoot = Paths.relative(base, to: root)
+        }
+    }
+
+    /// `path` is relative to the workspace root.
+    func matches(_ path: String) -> Bool {
+        guard !globs.isEmpty else { return false }
+        let relative: String
+        if let rootInsideBase {
+            relative = Paths.join(rootInsideBase, path)
+        } else if let baseInsideRoot, Paths.isInside(path, baseInsideRoot), path != baseInsideRoot {
+            relative = Paths.relative(path, to: baseInsideRoot)
+        } else {
+            return false
+        }
+        return globs.contains { $0.matches(relative) || $0.matches(relative + "/") }
+    }
+}
