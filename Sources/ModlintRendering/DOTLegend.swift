@@ -22,14 +22,14 @@ enum DOTLegend {
         let kinds = Set(view.nodes.filter { !compositionRoots.contains($0.id) }.map(\.kind))
         for kind in GraphNode.Kind.allCases where kinds.contains(kind) {
             let attributes = DOTRenderer.nodeAttributes(kind)
-            let fill = value("fillcolor", in: attributes) ?? "#ffffff"
-            let border = value("color", in: attributes) ?? "#4a5568"
+            let fill = value("fillcolor", in: attributes) ?? DiagramPalette.background
+            let border = value("color", in: attributes) ?? DiagramPalette.line
             rows.append("<TR><TD BORDER=\"1\" BGCOLOR=\"\(fill)\" COLOR=\"\(border)\" WIDTH=\"18\"> </TD><TD ALIGN=\"LEFT\">\(kindNames[kind] ?? kind.rawValue)</TD></TR>")
         }
         if view.nodes.contains(where: { compositionRoots.contains($0.id) }) {
             // The swatch is the drawing's: the same fill and border as a root's node.
             let attributes = DOTRenderer.compositionRootAttributes
-            let fill = value("fillcolor", in: attributes) ?? "#ffffff", border = value("color", in: attributes) ?? "#4a5568"
+            let fill = value("fillcolor", in: attributes) ?? DiagramPalette.background, border = value("color", in: attributes) ?? DiagramPalette.line
             rows.append("<TR><TD BORDER=\"3\" BGCOLOR=\"\(fill)\" COLOR=\"\(border)\" WIDTH=\"18\"> </TD><TD ALIGN=\"LEFT\">composition root (bold)</TD></TR>")
         }
         let edgeKinds = Set(view.edges.map(\.kind))

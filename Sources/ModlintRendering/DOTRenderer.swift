@@ -50,7 +50,7 @@ public struct DOTRenderer: Sendable {
         self.options = options
     }
 
-    public static let violationColor = "#d62728"
+    public static let violationColor = DiagramPalette.violation
 
     public func render(_ view: GraphView) -> String {
         let font = Self.quote(options.fontName)
@@ -68,14 +68,14 @@ public struct DOTRenderer: Sendable {
         }
         out += "  graph [\(graphAttributes.joined(separator: ", "))];\n"
         out += "  node [fontname=\(font), fontsize=\(options.fontSize), shape=box, style=\"rounded,filled\", "
-            + "color=\"#4a5568\", fillcolor=\"#ffffff\", penwidth=1];\n"
-        out += "  edge [fontname=\(font), fontsize=\(max(options.fontSize - 2, 6)), color=\"#4a5568\", arrowsize=0.7];\n"
+            + "color=\"\(DiagramPalette.line)\", fillcolor=\"\(DiagramPalette.background)\", penwidth=1];\n"
+        out += "  edge [fontname=\(font), fontsize=\(max(options.fontSize - 2, 6)), color=\"\(DiagramPalette.line)\", arrowsize=0.7];\n"
 
         let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
         for (key, nodes) in clustered.clusters {
             out += "\n  subgraph \(Self.quote("cluster_" + key)) {\n"
-            out += "    graph [label=\(Self.quote(options.displayNames[key] ?? key)), style=\"rounded,filled\", color=\"#cbd5e0\", "
-                + "fillcolor=\"#f7fafc\", fontcolor=\"#2d3748\"];\n"
+            out += "    graph [label=\(Self.quote(options.displayNames[key] ?? key)), style=\"rounded,filled\", color=\"\(DiagramPalette.clusterBorder)\", "
+                + "fillcolor=\"\(DiagramPalette.clusterFill)\", fontcolor=\"\(DiagramPalette.clusterText)\"];\n"
             for node in nodes {
                 out += "    " + nodeStatement(node) + "\n"
             }
@@ -154,8 +154,8 @@ public struct DOTRenderer: Sendable {
 
     /// Drawn over the kind's attributes (`merged`): orange, bold, whatever the kind.
     static let compositionRootAttributes = [
-        "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5", "fillcolor=\"#fff1d6\"", "color=\"#c05621\"",
-    ]
+        "shape=box", "style=\"rounded,filled,bold\"", "penwidth=2.5",
+    ] + colorAttributes(DiagramPalette.compositionRoot)
 
     /// Indices of edges from a lower layer up to a higher one (when layers are ranked):
     /// they must not pull ranks, or Graphviz breaks the cycle they form with the layer
@@ -176,41 +176,50 @@ public struct DOTRenderer: Sendable {
     }
 
     static func nodeAttributes(_ kind: GraphNode.Kind) -> [String] {
+        shapeAttributes(kind) + colorAttributes(DiagramPalette.colors(kind))
+    }
+
+    static func colorAttributes(_ colors: DiagramPalette.Colors) -> [String] {
+        ["fillcolor=\"\(colors.fill)\"", "color=\"\(colors.stroke)\""] + (colors.text.map { ["fontcolor=\"\($0)\""] } ?? [])
+    }
+
+    /// Shape and line style by kind; the colours are the palette's.
+    static func shapeAttributes(_ kind: GraphNode.Kind) -> [String] {
         switch kind {
         case .library:
-            return ["fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
+            return []
         case .executable:
-            return ["style=\"filled,bold\"", "peripheries=2", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+            return ["style=\"filled,bold\"", "peripheries=2"]
         case .app:
-            return ["shape=box", "style=\"rounded,filled,bold\"", "peripheries=2", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+            return ["shape=box", "style=\"rounded,filled,bold\"", "peripheries=2"]
         case .appExtension:
-            return ["shape=box", "style=\"rounded,filled,dashed,bold\"", "fillcolor=\"#e6f6ec\"", "color=\"#2f855a\""]
+            return ["shape=box", "style=\"rounded,filled,dashed,bold\""]
         case .framework:
-            return ["shape=box", "style=\"filled\"", "peripheries=2", "fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
+            return ["shape=box", "style=\"filled\"", "peripheries=2"]
         case .test:
-            return ["shape=note", "style=\"dashed,filled\"", "fillcolor=\"#fffbea\"", "color=\"#b7791f\""]
+            return ["shape=note", "style=\"dashed,filled\""]
         case .macro:
-            return ["shape=hexagon", "style=filled", "fillcolor=\"#f3e8ff\"", "color=\"#6b46c1\""]
+            return ["shape=hexagon", "style=filled"]
         case .plugin:
-            return ["shape=cds", "style=filled", "fillcolor=\"#fdebd3\"", "color=\"#c05621\""]
+            return ["shape=cds", "style=filled"]
         case .system:
-            return ["shape=component", "style=filled", "fillcolor=\"#e6fffa\"", "color=\"#2c7a7b\""]
+            return ["shape=component", "style=filled"]
         case .binary:
-            return ["shape=box3d", "style=filled", "fillcolor=\"#edf2f7\"", "color=\"#4a5568\""]
+            return ["shape=box3d", "style=filled"]
         case .package:
-            return ["shape=tab", "style=filled", "fillcolor=\"#e8f0fe\"", "color=\"#3b6fc4\""]
+            return ["shape=tab", "style=filled"]
         case .external:
-            return ["shape=ellipse", "style=filled", "fillcolor=\"#eeeeee\"", "color=\"#999999\"", "fontcolor=\"#555555\""]
+            return ["shape=ellipse", "style=filled"]
         case .standard:
-            return ["shape=doubleoctagon", "style=filled", "fillcolor=\"#dff3e4\"", "color=\"#2f855a\""]
+            return ["shape=doubleoctagon", "style=filled"]
         case .configuration:
-            return ["shape=folder", "style=filled", "fillcolor=\"#fdebd3\"", "color=\"#c05621\""]
+            return ["shape=folder", "style=filled"]
         case .constraint:
-            return ["shape=component", "style=\"dashed,filled\"", "fillcolor=\"#f3e8ff\"", "color=\"#6b46c1\""]
+            return ["shape=component", "style=\"dashed,filled\""]
         case .diKey:
-            return ["style=\"rounded,filled\"", "fillcolor=\"#fefcbf\"", "color=\"#b7791f\""]
+            return ["style=\"rounded,filled\""]
         case .implementation:
-            return ["shape=box", "style=filled", "fillcolor=\"#f0fff4\"", "color=\"#38a169\""]
+            return ["shape=box", "style=filled"]
         }
     }
 

@@ -83,7 +83,7 @@ public struct MermaidRenderer: Sendable {
         }
         let roots = view.nodes.filter { options.compositionRoots.contains($0.id) }.map { ids.id(for: $0.id) }
         if !roots.isEmpty {
-            out += "  classDef compositionRoot fill:#fff1d6,stroke:#c05621,stroke-width:3px\n"
+            out += "  classDef compositionRoot fill:\(DiagramPalette.compositionRoot.fill),stroke:\(DiagramPalette.compositionRoot.stroke),stroke-width:3px\n"
             out += "  class \(roots.joined(separator: ",")) compositionRoot\n"
         }
         if !violationLinks.isEmpty {
@@ -115,24 +115,17 @@ public struct MermaidRenderer: Sendable {
     }
 
     private static func classStyle(_ kind: GraphNode.Kind) -> String {
+        let colors = DiagramPalette.colors(kind)
+        return "fill:\(colors.fill),stroke:\(colors.stroke)" + lineStyle(kind) + (colors.text.map { ",color:\($0)" } ?? "")
+    }
+
+    /// Line width and dashes by kind; the colours are the palette's.
+    private static func lineStyle(_ kind: GraphNode.Kind) -> String {
         switch kind {
-        case .library: "fill:#e8f0fe,stroke:#3b6fc4"
-        case .executable: "fill:#dff3e4,stroke:#2f855a,stroke-width:3px"
-        case .app: "fill:#dff3e4,stroke:#2f855a,stroke-width:3px"
-        case .appExtension: "fill:#e6f6ec,stroke:#2f855a,stroke-dasharray:4 3"
-        case .framework: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
-        case .test: "fill:#fffbea,stroke:#b7791f,stroke-dasharray:4 3"
-        case .macro: "fill:#f3e8ff,stroke:#6b46c1"
-        case .plugin: "fill:#fdebd3,stroke:#c05621"
-        case .system: "fill:#e6fffa,stroke:#2c7a7b"
-        case .binary: "fill:#edf2f7,stroke:#4a5568"
-        case .package: "fill:#e8f0fe,stroke:#3b6fc4,stroke-width:2px"
-        case .external: "fill:#eeeeee,stroke:#999999,color:#555555"
-        case .standard: "fill:#dff3e4,stroke:#2f855a,stroke-width:2px"
-        case .configuration: "fill:#fdebd3,stroke:#c05621"
-        case .constraint: "fill:#f3e8ff,stroke:#6b46c1,stroke-dasharray:4 3"
-        case .diKey: "fill:#fefcbf,stroke:#b7791f"
-        case .implementation: "fill:#f0fff4,stroke:#38a169"
+        case .executable, .app: ",stroke-width:3px"
+        case .framework, .package, .standard: ",stroke-width:2px"
+        case .appExtension, .test, .constraint: ",stroke-dasharray:4 3"
+        case .library, .macro, .plugin, .system, .binary, .external, .configuration, .diKey, .implementation: ""
         }
     }
 
