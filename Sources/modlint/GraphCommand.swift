@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ModlintConfiguration
 import ModlintGraph
+import ModlintGraphviz
 import ModlintRendering
 import ModlintRuleEngine
 import ModlintRules
@@ -27,10 +28,10 @@ struct GraphCommand: ParsableCommand {
     var path: String = "."
 
     @Option(help: ArgumentHelp("What to draw: packages, modules (declared target dependencies), imports (observed imports), di (DI keys and registrations), spezi (configurations, standards, modules).", valueName: "view"))
-    var view: ViewName = .modules
+    var view: GraphView.Name = .modules
 
     @Option(help: ArgumentHelp("Output format: dot, json, mermaid (no Graphviz needed), svg, png, pdf (rendered in-process by Graphviz).", valueName: "format"))
-    var format: GraphFormat = .dot
+    var format: DiagramFormats.Name = .dot
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
@@ -91,29 +92,25 @@ struct GraphCommand: ParsableCommand {
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
         let lint = try BaselinedLint(paths: [path], configuration: self.configuration, dependencies: dependencies, cache: cache,
                                      validating: false, parallel: false)
-        let (configuration, workspace, graph, result) = (lint.configuration, lint.workspace, lint.graph, lint.result)
-        let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
+        let (workspace, graph) = (lint.workspace, lint.graph)
+        let violations = lint.result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
         // One answer to "which layer is this module in": the rules'.
-        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration)
-        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration) { id in
-            graph.index(of: id).flatMap { architecture.layer(of: $0)?.name }
-        }
-        let shaped: (view: GraphView, hint: String?)
+        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: lint.configuration)
+        let request = DiagramRequest(view: view, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
+                                     shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
+                                                          collapse: collapse, transitiveReduction: transitiveReduction),
+                                     expand: expand, cluster: cluster.mode, legend: !noLegend)
+        let diagram: DiagramRequest.Diagram
         do {
-            shaped = try pipeline.view(
-                view.name, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
-                violations: violations, edgeView: BuiltinRules.edgeView(ofRule:),
-                shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
-                                     collapse: collapse, transitiveReduction: transitiveReduction),
-                expand: expand)
+            diagram = try request.diagram(workspace: workspace, graph: graph, configuration: lint.configuration, violations: violations,
+                                          edgeView: BuiltinRules.edgeView(ofRule:)) { id in
+                graph.index(of: id).flatMap { architecture.layer(of: $0)?.name }
+            }
         } catch {
             throw UsageError(message: error.description)
         }
-        if let hint = shaped.hint { Output.standardError(hint + "\n") }
-        let graphView = shaped.view
-        var style = pipeline.style(cluster: cluster.mode, view: graphView)
-        style.metrics = ModuleMetrics(graph: graph, includeTests: includeTests)
-        style.legend = !noLegend
+        if let hint = diagram.hint { Output.standardError(hint + "\n") }
+        let (graphView, style) = (diagram.view, diagram.style)
         // Nothing else runs while Graphviz lays out (the cache's save could still be under way).
         SummaryCache.finishWrites()
         if check, let output {
@@ -129,23 +126,10 @@ struct GraphCommand: ParsableCommand {
     }
 }
 
-enum ViewName: String, ExpressibleByArgument, CaseIterable {
-    case packages, modules, imports, di, spezi
+// The libraries' names, as arguments.
+extension GraphView.Name: ExpressibleByArgument {}
 
-    var name: GraphView.Name {
-        switch self {
-        case .packages: return .packages
-        case .modules: return .modules
-        case .imports: return .imports
-        case .di: return .di
-        case .spezi: return .spezi
-        }
-    }
-}
-
-enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
-    case dot, json, mermaid, svg, png, pdf
-}
+extension DiagramFormats.Name: ExpressibleByArgument {}
 
 extension ViewShaping.Collapse: ExpressibleByArgument {}
 

@@ -4,50 +4,39 @@ import ModlintGraphviz
 import ModlintRendering
 import ModlintWorkspace
 
-/// Maps `--format` to the library's format registry (text formats, and the image formats
-/// of ModlintGraphviz), and `--check` to a comparison.
+/// `DiagramFormats` as the CLI answers for it: a view too large or a Graphviz failure
+/// becomes a message and an exit code, a slow layout a progress line, `--check` an exit code.
 enum GraphFormatSelection {
-    static let formats: [DiagramFormat] = DiagramFormat.textFormats + ImageFormats.all(input: FaultInjection.graphvizInput)
+    static let formats: [DiagramFormat] = DiagramFormats.all(input: FaultInjection.graphvizInput)
 
-    static func render(_ view: GraphView, format: GraphFormat, style: DiagramStyle = DiagramStyle()) throws -> [UInt8] {
-        let selected = formats.first { $0.name == format.rawValue }!
-        if selected.isImage {
-            guard view.nodes.count <= DiagramPipeline.layoutLimit else {
-                throw UsageError(message: "the \(view.name.rawValue) view has \(view.nodes.count) nodes, more than Graphviz lays out in reasonable time "
-                                 + "(limit \(DiagramPipeline.layoutLimit)): narrow it with --focus MODULE, --exclude GLOB or --collapse package, "
-                                 + "or write --format dot, json or mermaid")
+    static func render(_ view: GraphView, format: DiagramFormats.Name, style: DiagramStyle = DiagramStyle()) throws -> [UInt8] {
+        do throws(DiagramFormats.Failure) {
+            return try DiagramFormats.render(view, format: format, style: style, formats: formats) { layOut in
+                let progress = LayoutProgress(nodes: view.nodes.count, edges: view.edges.count)
+                defer { progress.finish() }
+                return try layOut()
             }
-            let progress = LayoutProgress(nodes: view.nodes.count, edges: view.edges.count)
-            defer { progress.finish() }
-            do {
-                return try selected.render(view, style)
-            } catch let error as RenderError {
-                let failure = RenderFailure(error)
+        } catch {
+            switch error {
+            case .tooLarge(let name, let nodes, let limit):
+                throw UsageError(message: "the \(name.rawValue) view has \(nodes) nodes, more than Graphviz lays out in reasonable time "
+                                 + "(limit \(limit)): narrow it with --focus MODULE, --exclude GLOB or --collapse package, "
+                                 + "or write --format dot, json or mermaid")
+            case .render(let renderError):
+                let failure = RenderFailure(renderError)
                 Output.error(failure.description)
                 throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError
             }
         }
-        return try selected.render(view, style)
-    }
-
-    /// The text a text format produces; for image formats, the DOT source they are rendered from.
-    static func text(_ view: GraphView, format: GraphFormat, style: DiagramStyle) -> String {
-        let selected = formats.first { $0.name == format.rawValue && !$0.isImage } ?? DiagramFormat.dot
-        return String(decoding: (try? selected.render(view, style)) ?? [], as: UTF8.self)
     }
 
     /// `--check -o FILE`: returns when FILE is current; otherwise throws exit 1 (stale) or a
     /// usage error (missing, or an SVG that modlint did not write).
-    static func check(_ view: GraphView, format: GraphFormat, style: DiagramStyle, against file: String) throws {
+    static func check(_ view: GraphView, format: DiagramFormats.Name, style: DiagramStyle, against file: String) throws {
         guard FileSystem.kind(of: file) == .file, let bytes = FileSystem.read(file) else {
             throw UsageError(message: "\(file) does not exist; generate it without --check")
         }
-        let committed = Data(bytes)
-        let fresh = text(view, format: format, style: style)
-        let freshness = format == .svg
-            ? DiagramFreshness.ofSVG(committed: committed, dot: fresh)
-            : DiagramFreshness.ofText(committed: committed, fresh: fresh)
-        switch freshness {
+        switch DiagramFormats.freshness(of: Data(bytes), view: view, format: format, style: style) {
         case .current:
             return
         case .stale:
