@@ -407,12 +407,12 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         guard isName(index) else { return keyword + 1 }
         let prefix = declarationPrefix(before: keyword)
         guard startsStatement(prefix.first) else { return keyword + 1 }
-        var path = [text(tokens[index])]
+        var path = [self.name(tokens[index])]
         index += 1
         while index + 1 < count && isPunctuation(index, UInt8(ascii: ".")) {
             let next = tokens[index + 1]
             guard next.kind == .identifier || next.kind == .backtickIdentifier || next.kind == .operator else { break }
-            path.append(text(next))
+            path.append(self.name(next))
             index += 2
         }
         let first = tokens[prefix.first]
@@ -452,7 +452,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         declarations.append(TypeDeclaration(
             kind: kind, name: name, enclosing: typeNames, accessLevel: prefix.accessLevel,
             inheritance: inheritance, genericParameters: genericParameters,
-            attributes: prefix.attributes.map { text(tokens[$0.name]) },
+            attributes: prefix.attributes.map { self.name(tokens[$0.name]) },
             condition: condition(clause), conditionID: clause,
             line: Int(first.line), column: source.column(of: first)
         ))
@@ -508,7 +508,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
             }
             name = index > start ? foldedText(start, index - 1) : ""
         } else {
-            name = text(nameToken)
+            name = self.name(nameToken)
             index += 1
             if index < count && tokens[index].kind == .operator && bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
                 if let close = closingAngle(from: index) {
@@ -598,7 +598,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
     /// Text of one component of a dotted extended-type name, backticks removed when it
     /// is a single token.
     mutating func componentText(_ first: Int, _ last: Int) -> String {
-        first == last ? text(tokens[first]) : foldedText(first, last)
+        first == last ? self.name(tokens[first]) : foldedText(first, last)
     }
 
     /// Bracket depth change of a token: `(`/`[`/`<` open, `)`/`]`/`>` close (`->` aside).

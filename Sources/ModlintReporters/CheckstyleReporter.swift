@@ -4,7 +4,7 @@ import ModlintRuleEngine
 /// code-review bots: one `<file>` per file in result order, one `<error>` per finding with
 /// `source="modlint.<rule>"`. Checkstyle has no related locations: they are appended to the
 /// message. Severities: error, warning, info (notes).
-public struct CheckstyleReporter: Reporter {
+public struct CheckstyleReporter: RepositoryRelativeReporter {
     public static let name = "checkstyle"
     public var name: String { Self.name }
 
@@ -15,7 +15,7 @@ public struct CheckstyleReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
+        let paths = paths(result)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         var currentFile: String?
         for d in result.diagnostics {

@@ -7,7 +7,7 @@ import ModlintRuleEngine
 /// repeated one gets its occurrence appended), a `severity` and a `location` with the path
 /// relative to the repository root and the line. Related locations are appended to the
 /// description.
-public struct CodeClimateReporter: Reporter {
+public struct CodeClimateReporter: RepositoryRelativeReporter {
     public static let name = "codeclimate"
     public var name: String { Self.name }
 
@@ -18,7 +18,7 @@ public struct CodeClimateReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = paths(result, absoluteOutside: false)
         let fingerprints = SARIFReporter.uniqueFingerprints(result.diagnostics)
         let issues: [JSONValue] = zip(result.diagnostics, fingerprints).map { d, fingerprint in
             var description = d.message

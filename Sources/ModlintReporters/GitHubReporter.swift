@@ -8,7 +8,7 @@ import ModlintRuleEngine
 /// `error` / `warning` / `notice` follow the severity. Related locations become further
 /// lines of the message. Paths are relative to the repository root when the CLI knows it
 /// (`GITHUB_WORKSPACE`), as GitHub resolves them against the checkout.
-public struct GitHubReporter: Reporter {
+public struct GitHubReporter: RepositoryRelativeReporter {
     public static let name = "github"
     public var name: String { Self.name }
 
@@ -19,7 +19,7 @@ public struct GitHubReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
+        let paths = paths(result)
         var out = ""
         for d in result.diagnostics {
             var properties = [("file", paths.path(d.file))]

@@ -8,7 +8,7 @@ import ModlintRuleEngine
 /// `<system-out>` (they fail too with `--strict`, as the exit code does). A rule of the
 /// catalog without findings gets one passing test case, so the report also shows what was
 /// checked; a clean run is never empty.
-public struct JUnitReporter: Reporter {
+public struct JUnitReporter: RepositoryRelativeReporter {
     public static let name = "junit"
     public var name: String { Self.name }
 
@@ -25,7 +25,7 @@ public struct JUnitReporter: Reporter {
     func fails(_ diagnostic: Diagnostic) -> Bool { strict || diagnostic.severity == .error }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: true)
+        let paths = paths(result)
         var byRule: [String: [Diagnostic]] = [:]
         for d in result.diagnostics { byRule[d.rule, default: []].append(d) }
         var ruleIDs = rules.covering(result).map(\.id)

@@ -9,7 +9,7 @@ import ModlintRuleEngine
 /// derives `<server>/<repo>/blob/<sha>/` on GitHub Actions); otherwise they are code spans.
 /// Each rule lists at most `maxFindingsPerRule` findings, so a comment stays under the
 /// size limits of code hosts.
-public struct MarkdownReporter: Reporter {
+public struct MarkdownReporter: RepositoryRelativeReporter {
     public static let name = "markdown"
     public var name: String { Self.name }
 
@@ -27,7 +27,7 @@ public struct MarkdownReporter: Reporter {
     }
 
     public func render(_ result: LintResult) -> String {
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = paths(result, absoluteOutside: false)
         let s = result.summary
         let scope = "in \(Plural.count(s.packages, "package")), \(Plural.count(s.modules, "module")), \(Plural.count(s.files, "file"))"
         var lines = ["## modlint", ""]

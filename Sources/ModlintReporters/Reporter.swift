@@ -8,6 +8,20 @@ public protocol Reporter: Sendable {
     func render(_ result: LintResult) -> String
 }
 
+/// A reporter for a CI service or tool that resolves paths against the repository's root
+/// (`--repository-root`, `GITHUB_WORKSPACE`): the opening every such reporter shares.
+public protocol RepositoryRelativeReporter: Reporter {
+    var repositoryRoot: String? { get }
+}
+
+extension RepositoryRelativeReporter {
+    /// Finding paths as the service expects them: relative to the repository root, and
+    /// absolute outside it when `absoluteOutside` (else as the result has them).
+    func paths(_ result: LintResult, absoluteOutside: Bool = true) -> RepositoryPaths {
+        RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot, absoluteOutside: absoluteOutside)
+    }
+}
+
 /// Caller-decided presentation options shared by all reporters. Reporters never look at
 /// the environment themselves: the CLI decides these, so output stays a pure function of
 /// the result and the options.

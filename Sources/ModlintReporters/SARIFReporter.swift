@@ -7,7 +7,7 @@ import ModlintRuleEngine
 /// `tool.driver.rules`, sorted by id, referenced by `ruleIndex`. Artifact URIs are relative
 /// to `%SRCROOT%`, the repository root when known, else the result root. The diagnostic's
 /// fingerprint becomes `partialFingerprints["modlint/v1"]`, so alerts survive line moves.
-public struct SARIFReporter: Reporter {
+public struct SARIFReporter: RepositoryRelativeReporter {
     public static let name = "sarif"
     public var name: String { Self.name }
 
@@ -31,7 +31,7 @@ public struct SARIFReporter: Reporter {
         let descriptors = rules.covering(result)
         var indexByID: [String: Int] = [:]
         for (index, rule) in descriptors.enumerated() { indexByID[rule.id] = index }
-        let paths = RepositoryPaths(resultRoot: result.root, repositoryRoot: repositoryRoot)
+        let paths = paths(result, absoluteOutside: false)
 
         let driver: JSONValue = .object([
             ("name", .string(result.tool.name)),

@@ -34,9 +34,10 @@ extension RawTokenCursor {
         index < count && (tokens[index].kind == .identifier || tokens[index].kind == .backtickIdentifier)
     }
 
-    /// The token's text, backticks removed.
+    /// The name a token spells: its text, backticks removed (`` `default` `` is `default`).
+    /// `TokenizedSource.text(_:)` is the text as written.
     @inlinable
-    public func text(_ token: Token) -> String {
+    public func name(_ token: Token) -> String {
         var start = Int(token.start), end = Int(token.end)
         if token.kind == .backtickIdentifier && end - start >= 2 {
             start += 1

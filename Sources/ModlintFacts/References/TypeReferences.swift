@@ -445,7 +445,7 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
                     add(name, kind: .extension)
                 }
                 if components > 0 { qualified += "." }
-                qualified += text(name)
+                qualified += self.name(name)
                 components += 1
                 previous = cursor
                 let dot = next(after: cursor)
@@ -462,7 +462,7 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
             headerDepth = 0
             return cursor
         }
-        let name = text(tokens[nameIndex])
+        let name = self.name(tokens[nameIndex])
         pendingType = currentType.map { $0 + "." + name } ?? name
         pendingIsEnum = byte(keyword) == UInt8(ascii: "e")
         header = .genericParameters
