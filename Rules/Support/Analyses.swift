@@ -26,27 +26,27 @@ import ModlintRuleEngine
 ///    boundary rules.
 extension LintContext {
     var architecture: ArchitectureModel {
-        shared.value("architecture") { ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration) }
+        shared.value(SharedAnalysis.architecture) { ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration) }
     }
 
     var speziModel: SpeziModel {
-        shared.value("speziModel") { SpeziModel(workspace: workspace, graph: graph) }
+        shared.value(SharedAnalysis.speziModel) { SpeziModel(workspace: workspace, graph: graph) }
     }
 
     var speziChecks: SpeziChecks {
-        shared.value("speziChecks") { SpeziChecks(model: speziModel) }
+        shared.value(SharedAnalysis.speziChecks) { SpeziChecks(model: speziModel) }
     }
 
     var dependencyInjection: (graph: DIGraph, analysis: DIAnalysis) {
-        shared.value("dependencyInjection") { DIAnalysis.of(workspace: workspace, graph: graph, settings: configuration.di) }
+        shared.value(SharedAnalysis.dependencyInjection) { DIAnalysis.of(workspace: workspace, graph: graph, settings: configuration.di) }
     }
 
     var implementations: ImplementationIndex {
-        shared.value("implementations") { ImplementationIndex(self) }
+        shared.value(SharedAnalysis.implementations) { ImplementationIndex(workspace: workspace, graph: graph, configuration: configuration) }
     }
 
     var implementationUses: [ImplementationIndex.Use] {
-        shared.value("implementationUses") { implementations.crossModuleUses() }
+        shared.value(SharedAnalysis.implementationUses) { implementations.crossModuleUses() }
     }
 }
 
@@ -55,8 +55,8 @@ extension LintContext {
 extension SharedAnalysis {
     static let architecture = SharedAnalysis(name: "architecture", rank: 1) { _ = $0.architecture }
     static let speziModel = SharedAnalysis(name: "speziModel", rank: 2) { _ = $0.speziModel }
-    static let speziChecks = SharedAnalysis(name: "speziChecks", rank: 3, buildsOn: ["speziModel"]) { _ = $0.speziChecks }
+    static let speziChecks = SharedAnalysis(name: "speziChecks", rank: 3, buildsOn: [speziModel.name]) { _ = $0.speziChecks }
     static let dependencyInjection = SharedAnalysis(name: "dependencyInjection", rank: 4) { _ = $0.dependencyInjection }
     static let implementations = SharedAnalysis(name: "implementations", rank: 5) { _ = $0.implementations }
-    static let implementationUses = SharedAnalysis(name: "implementationUses", rank: 6, buildsOn: ["implementations"]) { _ = $0.implementationUses }
+    static let implementationUses = SharedAnalysis(name: "implementationUses", rank: 6, buildsOn: [implementations.name]) { _ = $0.implementationUses }
 }

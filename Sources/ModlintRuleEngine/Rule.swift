@@ -167,6 +167,12 @@ public final class SharedAnalyses: @unchecked Sendable {
         return Set(slots.keys)
     }
 
+    /// The analysis built once per lint, keyed by its declaration: the key a rule declares
+    /// and the key it reads are one value, never two spellings of a string.
+    public func value<Value>(_ analysis: SharedAnalysis, _ make: () -> Value) -> Value {
+        value(analysis.name, make)
+    }
+
     public func value<Value>(_ name: String, _ make: () -> Value) -> Value {
         lock.lock()
         let slot = slots[name] ?? Slot()

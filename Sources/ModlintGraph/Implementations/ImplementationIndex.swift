@@ -1,40 +1,43 @@
+import ModlintConfiguration
 import ModlintFacts
-import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
-/// Implementation types of the workspace and where other modules use them. Shared by the
-/// boundary rules.
-struct ImplementationIndex {
-    struct Declaration {
-        var module: Int
-        var site: Site
-        var declaration: TypeDeclaration
+/// Implementation types of the workspace and where other modules use them: the analysis
+/// behind the boundary rules (`impl-crosses-boundary`, `public-impl`), beside the DI and
+/// Spezi analyses. Raw-pointer code here is confined to `NameFilter` and `NameTable`.
+public struct ImplementationIndex {
+    public struct Declaration: Sendable {
+        public var module: Int
+        public var site: Site
+        public var declaration: TypeDeclaration
     }
 
     /// Every use of one implementation type by one other module, sites sorted.
-    struct Use {
-        var name: String
-        var user: Int
-        var declaration: Declaration
-        var sites: [Site]
+    public struct Use: Sendable {
+        public var name: String
+        public var user: Int
+        public var declaration: Declaration
+        public var sites: [Site]
     }
 
-    let context: LintContext
+    let workspace: Workspace
+    let graph: ModuleGraph
+    let configuration: Configuration
     /// Implementation type name → its declarations (first per module), by module.
-    private(set) var implementations: [String: [Declaration]] = [:]
+    public private(set) var implementations: [String: [Declaration]] = [:]
     /// Modules declaring a type (of any kind) with a name that matches the patterns: a
     /// reference in such a module resolves to its own type.
     private var declaringModules: [String: Set<Int>] = [:]
     /// Names of the protocols declared anywhere in the workspace.
-    private(set) var protocolNames: Set<String> = []
+    public private(set) var protocolNames: Set<String> = []
     /// Per test module: modules it imports with `@testable`.
     private var testableImports: [Int: Set<Int>] = [:]
 
-    init(_ context: LintContext) {
-        self.context = context
-        let graph = context.graph
-        let patterns = NamePatterns(context.configuration.implPatterns)
+    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration) {
+        self.workspace = workspace
+        self.graph = graph
+        self.configuration = configuration
+        let patterns = NamePatterns(configuration.implPatterns)
         // One pass over every declaration of the workspace (60,000 in the corpus): the
         // protocols, the implementation candidates, and the inheritance lists by simple
         // type name, as written. A parent's name is simplified only when the conformance
@@ -52,7 +55,7 @@ struct ImplementationIndex {
                 // their names (it is read as context).
                 let moduleKind = modules[moduleIndex].kind
                 let mayImplement = moduleKind != .macro && moduleKind != .plugin && !modules[moduleIndex].isContext
-                let target = context.workspace.packages[modules[moduleIndex].packageIndex].targets[modules[moduleIndex].targetIndex]
+                let target = workspace.packages[modules[moduleIndex].packageIndex].targets[modules[moduleIndex].targetIndex]
                 target.files.withUnsafeBufferPointer { files in
                     for fileIndex in files.indices {
                         files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
@@ -94,7 +97,7 @@ struct ImplementationIndex {
         let protocols = protocolNames
         func declaration(at position: InheritanceTable.Position) -> TypeDeclaration {
             let module = graph.modules[Int(position.module)]
-            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
             return files[Int(position.file)].summary.declarations[Int(position.declaration)]
         }
         func conformsToWorkspaceProtocol(_ name: String) -> Bool {
@@ -122,15 +125,15 @@ struct ImplementationIndex {
     }
 
     /// Executable targets and modules matching `composition-roots`.
-    func isCompositionRoot(_ module: Int) -> Bool {
-        let module = context.graph.modules[module]
-        return module.kind == .executable || context.configuration.isCompositionRoot(module.name)
-            || context.configuration.isCompositionRoot(module.id) || Self.isRegistrationModule(module.name)
+    public func isCompositionRoot(_ module: Int) -> Bool {
+        let module = graph.modules[module]
+        return module.kind == .executable || configuration.isCompositionRoot(module.name)
+            || configuration.isCompositionRoot(module.id) || Self.isRegistrationModule(module.name)
     }
 
     /// A module whose job is registration, by the names the WeaveDI guide and Swinject use
     /// for it: `DI`, `AppDI`, `NetworkAssembly`, `AppContainer`, `DependencyInjection`.
-    static func isRegistrationModule(_ name: String) -> Bool {
+    public static func isRegistrationModule(_ name: String) -> Bool {
         name == "DI" || name.hasSuffix("DI") && name.count > 2 && name.dropLast(2).last?.isLowercase == true
             || name.hasSuffix("Assembly") || name.hasSuffix("Assemblies") || name.hasSuffix("Container")
             || name.hasSuffix("DependencyInjection")
@@ -140,7 +143,7 @@ struct ImplementationIndex {
     /// DI registration of that type in the same file (`container.register(P.self) {
     /// LiveP() }`, `UnifiedDI.register`, Factory's `Factory(self) { LiveP() }`), the line
     /// of a `liveValue` / `testValue` / `previewValue`, or a Spezi `Configuration`.
-    func isRegistrationSite(_ name: String, file: ModlintWorkspace.SourceFile, line: Int) -> Bool {
+    public func isRegistrationSite(_ name: String, file: ModlintWorkspace.SourceFile, line: Int) -> Bool {
         let di = file.summary.di
         if di.registrations.contains(where: { $0.builds == name }) || di.containerCalls.contains(where: { $0.builds == name }) { return true }
         // Vapor's `configure(_ app: Application)` is where a server app is assembled.
@@ -170,18 +173,18 @@ struct ImplementationIndex {
 
     /// A test target of `owner`: it imports `owner` with `@testable import`, or is named
     /// after it (`CoreTests` for `Core`, SwiftPM's convention).
-    func testsFromInside(_ user: Int, _ owner: Int) -> Bool {
-        let tests = context.graph.modules[user]
+    public func testsFromInside(_ user: Int, _ owner: Int) -> Bool {
+        let tests = graph.modules[user]
         guard tests.kind == .test else { return false }
-        return testableImports[user]?.contains(owner) == true || tests.name == context.graph.modules[owner].name + "Tests"
+        return testableImports[user]?.contains(owner) == true || tests.name == graph.modules[owner].name + "Tests"
     }
 
     /// Whether `user` can name the declaration without `@testable`: `public`/`open`, or
     /// `package` within the same package. (A `@testable` test target is exempt anyway.)
-    func isAccessible(_ declaration: Declaration, from user: ModuleGraph.Module) -> Bool {
+    public func isAccessible(_ declaration: Declaration, from user: ModuleGraph.Module) -> Bool {
         switch declaration.declaration.accessLevel {
         case .public?, .open?: return true
-        case .package?: return context.graph.modules[declaration.module].package == user.package
+        case .package?: return graph.modules[declaration.module].package == user.package
         default: return false
         }
     }
@@ -189,10 +192,10 @@ struct ImplementationIndex {
     /// Uses of implementation types in modules other than the declaring one, resolved
     /// through each file's imports; sorted by user module, type name, owner. Read through
     /// `LintContext.implementationUses`, which computes it once.
-    func crossModuleUses() -> [Use] {
+    public func crossModuleUses() -> [Use] {
         let candidates = implementations
         guard !candidates.isEmpty else { return [] }
-        let graph = context.graph
+        let graph = graph
         // Most references name other types: a bit per (length, first, last byte) rules
         // out nearly all of them before a name is hashed.
         let filter = NameFilter(candidates.keys)
@@ -200,7 +203,7 @@ struct ImplementationIndex {
         var uses: [Use] = []
         for (userIndex, module) in graph.modules.enumerated() {
             var byKey: [String: Use] = [:]
-            let files = context.workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
             for fileIndex in files.indices {
                 // A file names each type once in its table: look names up, not references,
                 // and as bytes first (a name is made a string only when the filter passes it).
@@ -462,7 +465,7 @@ struct NamePattern {
 extension ImplementationIndex {
     /// `Foo` for an inheritance entry such as `Foo`, `Module.Foo`, `@unchecked Foo<T>`,
     /// `@retroactive Foo`; `nil` for suppressions (`~Copyable`) and anything unusual.
-    static func baseName(_ entry: String) -> String? {
+    public static func baseName(_ entry: String) -> String? {
         var text = Substring(entry).drop { $0 == " " }
         while text.last == " " { text = text.dropLast() }
         while text.hasPrefix("@") {

@@ -1,6 +1,6 @@
 import ModlintConfiguration
 import ModlintFacts
-@testable import ModlintRules
+@testable import ModlintGraph
 import Testing
 
 /// The boundary rules' name matching and inheritance lookup, below the rule examples.
