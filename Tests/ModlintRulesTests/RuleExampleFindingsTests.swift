@@ -26,15 +26,7 @@ struct RuleExampleFindingsTests {
 
     /// The example linted as `RuleExamplesTests` lints it, each finding in full.
     static func findings(of example: RuleExample, rule: any Rule) throws -> String {
-        let (files, _) = example.materialized()
-        let directory = try TemporaryDirectory(files: files.map { ($0.path, $0.contents) })
-        defer { directory.remove() }
-        var configuration = Configuration()
-        if let file = files.first(where: { $0.path == ConfigurationLoader.fileName }) {
-            configuration = try ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
-                .parse(file.contents, file: directory.path + "/" + file.path, baseDirectory: directory.path)
-        }
-        let result = try Linter(rules: [rule], configuration: configuration).lint(paths: [directory.path])
+        let result = try ExampleLint(example, rule: rule).result
         var text = ""
         for diagnostic in result.diagnostics {
             text += "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"

@@ -6,6 +6,35 @@ import ModlintTestSupport
 import ModlintWorkspace
 import Testing
 
+/// An example's files in a scratch folder, linted by its rule with the `.modlint.yml` it
+/// carries (examples of configurable rules have one).
+struct ExampleLint {
+    let directory: TemporaryDirectory
+    let configuration: Configuration
+    let linter: Linter
+    let result: LintResult
+
+    /// `keepsDirectory`: the caller removes the folder (it reads it again).
+    init(_ example: RuleExample, rule: any Rule, keepsDirectory: Bool = false) throws {
+        let (files, _) = example.materialized()
+        directory = try TemporaryDirectory(files: files.map { ($0.path, $0.contents) })
+        var configuration = Configuration()
+        if let file = files.first(where: { $0.path == ConfigurationLoader.fileName }) {
+            configuration = try ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
+                .parse(file.contents, file: directory.path + "/" + file.path, baseDirectory: directory.path)
+        }
+        self.configuration = configuration
+        linter = Linter(rules: [rule], configuration: configuration)
+        do {
+            result = try linter.lint(paths: [directory.path])
+        } catch {
+            directory.remove()
+            throw error
+        }
+        if !keepsDirectory { directory.remove() }
+    }
+}
+
 /// Runs every example of every rule: findings must land exactly on the `↓` markers.
 struct RuleExamplesTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -20,17 +49,10 @@ struct RuleExamplesTests {
 
     @Test(arguments: cases)
     func exampleProducesExactlyTheMarkedFindings(_ testCase: Case) throws {
-        let (files, expected) = testCase.example.materialized()
-        let directory = try TemporaryDirectory(files: files.map { ($0.path, $0.contents) })
-        defer { directory.remove() }
-        // Examples of configurable rules carry their `.modlint.yml`.
-        var configuration = Configuration()
-        if let file = files.first(where: { $0.path == ConfigurationLoader.fileName }) {
-            configuration = try ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
-                .parse(file.contents, file: directory.path + "/" + file.path, baseDirectory: directory.path)
-        }
-        let linter = Linter(rules: [testCase.rule], configuration: configuration)
-        let result = try linter.lint(paths: [directory.path])
+        let (_, expected) = testCase.example.materialized()
+        let lint = try ExampleLint(testCase.example, rule: testCase.rule, keepsDirectory: true)
+        defer { lint.directory.remove() }
+        let (directory, configuration, linter, result) = (lint.directory, lint.configuration, lint.linter, lint.result)
         let actual = result.diagnostics.map { Site(file: $0.file, line: $0.line, column: $0.column) }
         #expect(actual == expected, "\(result.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" })")
         #expect(result.diagnostics.allSatisfy { $0.rule == testCase.rule.description.id })
