@@ -93,7 +93,7 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view modules --format mermaid -o docs/diagrams/modules.mmd
 	$(MODLINT) graph Examples/DemoApp --view modules --focus Settings --depth 1 --format svg -o docs/diagrams/modules-focus-settings.svg
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
-	$(MODLINT) graph . --view modules --format mermaid -o docs/diagrams/modlint-modules.mmd
+	$(MODLINT) graph . --view modules --cluster none --format mermaid -o docs/diagrams/modlint-modules.mmd
 
 ## Fuzz the tokenizer/fact extractor, the manifest reader, the Xcode project reader and, each on its own, the xcconfig, workspace and Package.resolved readers (libFuzzer), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
