@@ -50,7 +50,7 @@ let package = Package(
         // Module graph and graph algorithms (cycles, reachability).
         .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
-        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration"]),
+        .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration", "ModlintJSON"]),
         // One file per rule, each with rationale and executable examples.
         .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintTokenizer", "ModlintWorkspace"], path: "Rules"),
         // Ordered JSON values: deterministic bytes in the documented key order.

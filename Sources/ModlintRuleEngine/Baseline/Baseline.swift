@@ -1,4 +1,5 @@
 import Foundation
+import ModlintJSON
 
 /// Accepted findings, so that a team can adopt a rule today and fix the debt over time.
 ///
@@ -131,22 +132,11 @@ public struct Baseline: Sendable, Equatable, Codable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A JSON string: the one JSON escaper (`ModlintJSON`), as every JSON output uses.
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var bytes: [UInt8] = []
+        JSONValue.appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func describe(_ error: DecodingError) -> String {
