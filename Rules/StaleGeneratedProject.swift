@@ -52,9 +52,6 @@ public struct StaleGeneratedProject: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.workspace.notes.filter { $0.kind == .staleGeneratedProject }.map { note in
-            Finding(site: Site(file: note.file, line: note.line, column: note.column), message: note.message,
-                    key: [note.file, note.message])
-        }
+        context.notes(.staleGeneratedProject).map { $0.finding() }
     }
 }

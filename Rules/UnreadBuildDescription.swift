@@ -129,9 +129,8 @@ public struct UnreadBuildDescription: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.workspace.notes.filter { $0.kind == .unreadBuildDescription }.map { note in
-            var finding = Finding(site: Site(file: note.file, line: note.line, column: note.column), message: note.message,
-                                  key: [note.file, Self.reasonKey(note.message)])
+        context.notes(.unreadBuildDescription).map { note in
+            var finding = note.finding(key: [note.file, Self.reasonKey(note.message)])
             finding.severity = Self.severity(of: note)
             return finding
         }

@@ -71,10 +71,9 @@ public struct UnreadDependency: Rule {
 
     public func check(_ context: LintContext) -> [Finding] {
         // Remote pods: one note per Podfile, written by the CocoaPods reader.
-        let pods = context.workspace.notes.filter { $0.kind == .unreadDependency }.map { note in
-            Finding(site: Site(file: note.file, line: note.line, column: note.column),
-                    message: note.message + "; run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
-                    key: [note.file, "pods"])
+        let pods = context.notes(.unreadDependency).map { note in
+            note.finding(message: note.message + "; run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
+                         key: [note.file, "pods"])
         }
         let missing = context.workspace.unavailableDependencies
         guard let first = missing.first else { return pods }

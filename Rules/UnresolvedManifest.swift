@@ -54,9 +54,6 @@ public struct UnresolvedManifest: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.workspace.notes.filter { $0.kind == .unresolvedManifest }.map { note in
-            Finding(site: Site(file: note.file, line: note.line, column: note.column), message: note.message,
-                    key: [note.file, note.message])
-        }
+        context.notes(.unresolvedManifest).map { $0.finding() }
     }
 }
