@@ -104,3 +104,45 @@ public struct BazelNote: Sendable, Equatable {
         self.message = message
     }
 }
+
+/// A label, split: `@repo//pkg:name`, `//pkg` (the name is the package's last folder),
+/// `:name` and `name` (of the package the label is written in). `@//…` and `@@//…` are the
+/// main repository.
+public struct BazelLabel: Sendable, Equatable {
+    /// `nil` for the main repository.
+    public var repository: String?
+    public var package: String
+    public var name: String
+    /// Whether the label names its target (`//pkg:name`, `:name`, `name`) rather than
+    /// letting the package stand for it (`//pkg`).
+    public var namesTarget: Bool
+
+    public init(_ label: String, in package: String) {
+        var rest = Substring(label)
+        repository = nil
+        if rest.hasPrefix("@") {
+            rest = rest.drop { $0 == "@" }
+            guard let slashes = rest.firstRange(of: "//") else {
+                // `@repo`: the repository's target of its own name.
+                (repository, self.package, name, namesTarget) = (String(rest), "", String(rest), false)
+                return
+            }
+            let name = String(rest[..<slashes.lowerBound])
+            repository = name.isEmpty ? nil : name
+            rest = rest[slashes.lowerBound...]
+        }
+        if rest.hasPrefix("//") {
+            let body = rest.dropFirst(2)
+            if let colon = body.firstIndex(of: ":") {
+                (self.package, name, namesTarget) = (String(body[..<colon]), String(body[body.index(after: colon)...]), true)
+            } else {
+                let packagePath = String(body)
+                let last = packagePath.isEmpty ? (repository ?? "") : packagePath
+                (self.package, name, namesTarget) = (packagePath, String(last.split(separator: "/").last ?? ""), false)
+            }
+            return
+        }
+        if rest.hasPrefix(":") { rest = rest.dropFirst() }
+        (self.package, name, namesTarget) = (package, String(rest), true)
+    }
+}

@@ -389,16 +389,9 @@ final class StarlarkEvaluation {
 
     /// A label of this workspace as a workspace-relative path; `nil` for another repository.
     static func modulePath(_ label: String, from package: String) -> String? {
-        var label = label
-        if label.hasPrefix("@@//") || label.hasPrefix("@//") { label = String(label.drop { $0 == "@" }) }
-        if label.hasPrefix("@") { return nil }
-        if label.hasPrefix("//") {
-            let body = label.dropFirst(2)
-            guard let colon = body.firstIndex(of: ":") else { return String(body) }
-            return BazelPaths.join(String(body[..<colon]), String(body[body.index(after: colon)...]))
-        }
-        if label.hasPrefix(":") { return BazelPaths.join(package, String(label.dropFirst())) }
-        return BazelPaths.join(package, label)
+        let parsed = BazelLabel(label, in: package)
+        guard parsed.repository == nil else { return nil }
+        return parsed.namesTarget ? BazelPaths.join(parsed.package, parsed.name) : parsed.package
     }
 
     func loadModule(_ path: String) -> StarlarkScope? {

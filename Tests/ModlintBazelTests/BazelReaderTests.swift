@@ -58,6 +58,24 @@ struct BazelReaderTests {
         #expect(package.notes.isEmpty)
     }
 
+    @Test func labelsOfEveryForm() {
+        func show(_ label: String) -> String {
+            let parsed = BazelLabel(label, in: "Features/Login")
+            return "\(parsed.repository ?? "-") \(parsed.package) \(parsed.name) \(parsed.namesTarget)"
+        }
+        #expect(show("//Core:Core") == "- Core Core true")
+        #expect(show("//Features/Search") == "- Features/Search Search false")
+        #expect(show(":LoginUI") == "- Features/Login LoginUI true")
+        #expect(show("LoginUI") == "- Features/Login LoginUI true")
+        #expect(show("@swiftpkg_alamofire//:Alamofire") == "swiftpkg_alamofire  Alamofire true")
+        #expect(show("@//Core:Core") == "- Core Core true")
+        #expect(show("@@//tools:defs.bzl") == "- tools defs.bzl true")
+        #expect(show("@rules_swift") == "rules_swift  rules_swift false")
+        #expect(StarlarkEvaluation.modulePath("//tools:defs.bzl", from: "a") == "tools/defs.bzl")
+        #expect(StarlarkEvaluation.modulePath(":defs.bzl", from: "a") == "a/defs.bzl")
+        #expect(StarlarkEvaluation.modulePath("@rules_swift//swift:swift.bzl", from: "a") == nil)
+    }
+
     @Test func moduleNamesFollowRulesSwift() {
         #expect(BazelTarget.derivedModuleName(package: "Features/Login", name: "login-ui") == "Features_Login_login_ui")
         #expect(BazelTarget.derivedModuleName(package: "", name: "3d") == "_3d")

@@ -138,33 +138,6 @@ struct BazelBuildSystem: ProjectBuildSystem {
         return nil
     }
 
-    /// A label, split: `@repo//pkg:name`, `//pkg` (name = the package's last folder),
-    /// `:name` and `name` (this package).
-    static func parse(_ label: String, package: String) -> (repository: String?, package: String, name: String) {
-        var rest = Substring(label)
-        var repository: String?
-        if rest.hasPrefix("@") {
-            rest = rest.drop { $0 == "@" }
-            if let slashes = rest.firstRange(of: "//") {
-                let name = String(rest[..<slashes.lowerBound])
-                repository = name.isEmpty ? nil : name
-                rest = rest[slashes.lowerBound...]
-            } else {
-                return (String(rest), "", String(rest))
-            }
-        }
-        if rest.hasPrefix("//") {
-            let body = rest.dropFirst(2)
-            if let colon = body.firstIndex(of: ":") {
-                return (repository, String(body[..<colon]), String(body[body.index(after: colon)...]))
-            }
-            let packagePath = String(body)
-            return (repository, packagePath, Paths.lastComponent(packagePath.isEmpty ? (repository ?? "") : packagePath))
-        }
-        if rest.hasPrefix(":") { rest = rest.dropFirst() }
-        return (repository, package, String(rest))
-    }
-
     /// Every package as a project; dependencies as edges between them.
     static func readings(_ packages: [PackageReading], packageFolders: Set<String>) -> [String: ProjectReading] {
         var ownNames: [String: String] = [:]
@@ -181,12 +154,12 @@ struct BazelBuildSystem: ProjectBuildSystem {
             for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
         }
         /// The modelled targets a label reaches: itself, or what a group or alias passes on.
-        func resolve(_ label: String, in packagePath: String, reading: PackageReading) -> [(repository: String?, package: String, name: String)] {
-            var result: [(repository: String?, package: String, name: String)] = []
+        func resolve(_ label: String, in packagePath: String, reading: PackageReading) -> [BazelLabel] {
+            var result: [BazelLabel] = []
             var seen = Set<String>()
             var queue = [(label, packagePath)]
             while let (next, from) = queue.popLast(), seen.count < 1000 {
-                var parsed = parse(next, package: from)
+                var parsed = BazelLabel(next, in: from)
                 if parsed.repository != nil && parsed.repository == ownNames[reading.workspaceRoot] { parsed.repository = nil }
                 // A package of the workspace outside the linted folder: not a module here.
                 guard parsed.repository != nil || reading.folder(ofPackage: parsed.package) != nil else { continue }
