@@ -251,286 +251,45 @@ public struct UnusedDependency: Rule {
                 "Modules/Networking/Networking.podspec": "Pod::Spec.new do |s|\n  s.name = 'Networking'\n  s.source_files = '*.swift'\nend\n",
                 "Modules/Networking/Client.swift": "public struct Client {}\n",
             ]),
-        ]
+        ],
+        analyses: [.unusedDependencies]
     )
 
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
         let graph = context.graph
-        let workspace = context.workspace
-        /// The names a module's files import, lower-cased (a C module's name, from its
-        /// module map, may differ in case only). Made when a declaration is in question:
-        /// most declared dependencies are settled by the import edges alone.
-        func importedNames(of module: ModuleGraph.Module) -> Set<String> {
-            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
-            var written = Set<String>()
-            for fileIndex in files.indices {
-                let imports = files[fileIndex].summary.imports
-                for importIndex in imports.indices { written.insert(imports[importIndex].module) }
-            }
-            // Once per distinct name: a module's files import the same few modules.
-            return Set(written.map { $0.lowercased() })
-        }
-        var importedModules = [Set<Int>](repeating: [], count: graph.modules.count)
-        for edgeIndex in graph.imports.indices { importedModules[graph.imports[edgeIndex].from].insert(graph.imports[edgeIndex].to) }
-        let importedAnywhere = Set(graph.imports.map(\.to))
-
-        // Declarations, grouped by their manifest site: a product of several modules is one.
-        struct Declaration {
-            var site: Site
-            var name: String
-            var modules: [Int] = []
-            var isExternal = false
-        }
-        var declarations: [Int: [Site: Declaration]] = [:]
-        for dependency in graph.dependencies {
-            let package = context.workspace.packages[graph.modules[dependency.from].packageIndex]
-            let target = package.targets[graph.modules[dependency.from].targetIndex].declaration
-            // A pod a Podfile installs: CocoaPods needs every development pod listed there
-            // (and nested targets inherit their host's), used directly or not, so the list
-            // is about installing, not importing.
-            if Self.isPodfile(dependency.site.file) { continue }
-            let name = target.dependencies.first {
-                $0.line == dependency.site.line && $0.column == dependency.site.column && ($0.file ?? package.file(declaring: target)) == dependency.site.file
-            }?.name ?? graph.modules[dependency.to].name
-            declarations[dependency.from, default: [:]][dependency.site, default: Declaration(site: dependency.site, name: name)].modules.append(dependency.to)
-        }
-        for dependency in graph.externalDependencies {
-            if Self.isPodfile(dependency.site.file) { continue }
-            declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
-        }
-
-        var findings: [Finding] = []
-        let runtimeProvisions = RuntimeProvisions(context: context)
-        for (index, module) in graph.modules.enumerated() {
-            let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
-            // Without Swift sources there is nothing to prove a dependency unused.
-            guard [.regular, .executable, .test, .macro].contains(module.kind), !target.files.isEmpty,
-                  let own = declarations[index] else { continue }
-            var knownImportedNames: Set<String>?
-            func imported() -> Set<String> {
-                if let knownImportedNames { return knownImportedNames }
-                let names = importedNames(of: module)
-                knownImportedNames = names
-                return names
-            }
-            let externalNames = Set(own.values.filter(\.isExternal).map(\.name))
-            // External imports that no external dependency claims by name and that are not
-            // toolchain modules may come from any external product of the target.
-            let unclaimed = (graph.externalImports[index] ?? []).filter {
-                !externalNames.contains($0) && !Self.toolchainModules.contains($0) && !Self.isWorkspaceModuleName($0, graph)
-            }
-            for declaration in own.values.sorted(by: { ($0.site.line, $0.site.column) < ($1.site.line, $1.site.column) }) {
-                if declaration.isExternal {
-                    guard !imported().contains(declaration.name.lowercased()), !imported().contains(Self.c99Name(declaration.name).lowercased()),
-                          unclaimed.isEmpty, !declaration.name.lowercased().contains("plugin") else { continue }
-                } else {
-                    let providers = declaration.modules.filter {
-                        Self.isImportable(graph.modules[$0], workspace: context) && !Self.isLinkOnly($0, context: context, importedAnywhere: importedAnywhere)
-                    }
-                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }
-                    var provided = Set(providers)
-                    for provider in providers { provided.formUnion(graph.reexportedModules(of: provider)) }
-                    if !provided.isDisjoint(with: importedModules[index]) { continue }
-                    if provided.contains(where: { imported().contains(Self.c99Name(graph.modules[$0].name).lowercased()) }) { continue }
-                }
-                if !declaration.isExternal, let provision = runtimeProvisions.provision(of: declaration.modules, for: index) {
-                    // Linked for what it provides at run time: removing it would still build
-                    // and silently change what the app runs. Kept, and said so.
-                    var note = Finding(
-                        site: declaration.site,
-                        message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(provision); "
-                            + "removing it would still build and change what runs",
-                        module: module.id,
-                        key: [module.id, declaration.name, "kept"],
-                        edges: declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
-                    )
-                    note.severity = .note
-                    findings.append(note)
-                    continue
-                }
-                var finding = Finding(
+        return context.unusedDependencies.unused.map { unused in
+            let module = graph.modules[unused.dependent]
+            let declaration = unused.declaration
+            let edges = declaration.isExternal ? [ModuleEdge(from: module.id, to: declaration.name)]
+                : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
+            if let provision = unused.runtimeProvision {
+                // Linked for what it provides at run time: removing it would still build
+                // and silently change what the app runs. Kept, and said so.
+                var note = Finding(
                     site: declaration.site,
-                    message: "\(module.id) declares a dependency on \(declaration.name) but none of its source files imports it",
+                    message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(provision); "
+                        + "removing it would still build and change what runs",
                     module: module.id,
-                    key: [module.id, declaration.name],
-                    edges: declaration.isExternal ? [ModuleEdge(from: module.id, to: declaration.name)]
-                        : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
+                    key: [module.id, declaration.name, "kept"],
+                    edges: edges
                 )
-                let package = context.workspace.packages[module.packageIndex]
-                let target = package.targets[module.targetIndex].declaration
-                finding.fix = DependencyFix(action: .remove, manifest: declaration.site.file, target: target.name,
-                                            dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject && package.generator == nil)
-                findings.append(finding)
+                note.severity = .note
+                return note
             }
+            var finding = Finding(
+                site: declaration.site,
+                message: "\(module.id) declares a dependency on \(declaration.name) but none of its source files imports it",
+                module: module.id,
+                key: [module.id, declaration.name],
+                edges: edges
+            )
+            let package = context.workspace.packages[module.packageIndex]
+            let target = package.targets[module.targetIndex].declaration
+            finding.fix = DependencyFix(action: .remove, manifest: declaration.site.file, target: target.name,
+                                        dependency: declaration.name, isXcodeProject: package.kind == .xcodeProject && package.generator == nil)
+            return finding
         }
-        return findings
-    }
-
-    static func isPodfile(_ path: String) -> Bool {
-        path == "Podfile" || path.hasSuffix("/Podfile")
-    }
-
-    /// Modules a target can prove it uses by importing them: not plugins, executables or
-    /// macros (used by building, running or expanding them), not resource-only targets
-    /// (used through their bundle), not system libraries or targets with linker settings
-    /// (used by linking).
-    static func isImportable(_ module: ModuleGraph.Module, workspace context: LintContext) -> Bool {
-        guard module.kind == .regular || module.kind == .binary else { return false }
-        if module.kind != .regular { return true }
-        let target = context.workspace.packages[module.packageIndex].targets[module.targetIndex]
-        // Linker settings link a library into every dependent: depending is using.
-        if target.declaration.hasLinkerSettings { return false }
-        if target.files.isEmpty { return !target.declaration.hasResources }
-        // An empty marker module (`SwiftSyntax509`) is declared so that dependents can ask
-        // `#if canImport(…)`, not to be imported by the target that declares it.
-        return target.files.contains { !$0.summary.declarations.isEmpty || !$0.summary.imports.isEmpty }
-    }
-
-    /// A C-family target (no Swift files) that no module of the workspace imports provides
-    /// symbols to link (runtime shims), not a module to import: depending is using.
-    static func isLinkOnly(_ module: Int, context: LintContext, importedAnywhere: Set<Int>) -> Bool {
-        let provider = context.graph.modules[module]
-        return provider.kind == .regular && !importedAnywhere.contains(module)
-            && context.workspace.packages[provider.packageIndex].targets[provider.targetIndex].files.isEmpty
-    }
-
-    static func isWorkspaceModuleName(_ name: String, _ graph: ModuleGraph) -> Bool {
-        graph.index(of: name) != nil
-    }
-
-    /// SwiftPM's module name for a target or product name (`swift-foo` → `swift_foo`).
-    static func c99Name(_ name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-    }
-
-    /// Modules of the toolchain and the Apple SDKs: importing them says nothing about
-    /// which external package a target uses.
-    static let toolchainModules: Set<String> = [
-        "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials", "FoundationNetworking",
-        "FoundationXML", "Dispatch", "Darwin", "Glibc", "Musl", "WinSDK", "Android", "WASILibc", "ucrt", "CRT",
-        "XCTest", "Testing", "Observation", "Synchronization", "RegexBuilder", "Distributed", "os", "OSLog",
-        "SwiftUI", "UIKit", "AppKit", "WatchKit", "Combine", "CoreData", "CoreGraphics", "CoreFoundation",
-        "CoreLocation", "CoreImage", "CoreText", "CoreMedia", "CoreVideo", "CoreAudio", "CoreML", "CoreBluetooth",
-        "CoreMotion", "CoreServices", "CoreTransferable", "QuartzCore", "Metal", "MetalKit", "AVFoundation", "AVKit",
-        "Photos", "PhotosUI", "MapKit", "WebKit", "SafariServices", "StoreKit", "UserNotifications", "HealthKit",
-        "CloudKit", "Security", "LocalAuthentication", "AuthenticationServices", "Network", "SystemConfiguration",
-        "CryptoKit", "CommonCrypto", "Accelerate", "GameKit", "SpriteKit", "SceneKit", "RealityKit", "ARKit",
-        "Vision", "NaturalLanguage", "Speech", "Intents", "IntentsUI", "AppIntents", "WidgetKit", "ActivityKit",
-        "BackgroundTasks", "Contacts", "ContactsUI", "EventKit", "MessageUI", "PassKit", "UniformTypeIdentifiers",
-        "ImageIO", "MobileCoreServices", "Charts", "SwiftData", "TipKit", "SwiftOverlayShims", "ObjectiveC",
-    ]
-}
-
-/// What a module provides at run time without being imported: live values of dependency
-/// keys (`extension Client: DependencyKey { static let liveValue = … }` in `ClientLive`),
-/// DI registrations, conformances it adds to types declared elsewhere in the dependent's
-/// closure, and resources bundled with it. A target links such a module to get them; no
-/// import shows it.
-/// Computed only for dependencies about to be reported.
-final class RuntimeProvisions {
-    private let context: LintContext
-    private var declaredNames: [Int: Set<String>] = [:]
-    private var closures: [Int: Set<Int>] = [:]
-
-    init(context: LintContext) { self.context = context }
-
-    /// Why `modules` (one declared dependency of `dependent`) are linked, or `nil`.
-    func provision(of modules: [Int], for dependent: Int) -> String? {
-        for module in modules {
-            if let reason = provision(of: module, for: dependent) { return reason }
-        }
-        return nil
-    }
-
-    private func provision(of module: Int, for dependent: Int) -> String? {
-        let graph = context.graph
-        // Linked anyway through another dependency: dropping this edge changes nothing
-        // that runs, and the warning stands.
-        if isReachable(module, from: dependent) { return nil }
-        let info = graph.modules[module]
-        let target = context.workspace.packages[info.packageIndex].targets[info.targetIndex]
-        // Its resources are copied into whatever links it (isowords' sound libraries, read
-        // by name from the app's bundle).
-        if target.declaration.hasResources { return "it bundles resources (its `resources:`) into what links it" }
-        let files = target.files
-        let own = names(declaredIn: module)
-        for file in files {
-            let di = file.summary.di
-            // A key of the module's own type is read only through an import of it: the live
-            // value that matters is one for a key declared elsewhere (`ClientLive` for `Client`).
-            if let key = di.keys.first(where: { $0.liveValue != nil && !own.contains(SpeziModel.simpleName($0.type)) }) {
-                return "it provides the live value of \(key.type) (\(file.path):\(key.liveValue!.line))"
-            }
-            // (A key path's accessor, `extension DependencyValues { var x }`, is an
-            // interface: usable only where the module is imported.)
-            if let registration = di.registrations.first(where: { !$0.key.isProperty && !own.contains(SpeziModel.simpleName($0.key.id)) }) {
-                return "it registers \(registration.key) (\(file.path):\(registration.site.line))"
-            }
-        }
-        let closure = self.closure(of: dependent)
-        for file in files {
-            for declaration in file.summary.declarations where declaration.kind == .extension && !declaration.inheritance.isEmpty {
-                let extended = declaration.name
-                // A conformance to a protocol of the module itself is used only where the
-                // module is imported (`extension ValueType: WasmEncodable` inside WAT); one
-                // to a protocol from elsewhere (`extension Client: DependencyKey`) is found
-                // at run time by whoever asks for it.
-                let foreign = declaration.inheritance.contains { !own.contains(SpeziModel.simpleName($0)) }
-                guard foreign, !own.contains(extended),
-                      closure.contains(where: { $0 != module && names(declaredIn: $0).contains(extended) }) else { continue }
-                return "it adds the conformance \(extended): \(declaration.inheritance.joined(separator: ", ")) (\(file.path):\(declaration.line))"
-            }
-        }
-        return nil
-    }
-
-    /// The types a module declares (not extends), made once per module asked about: only
-    /// the modules around a dependency that is about to be reported.
-    private func names(declaredIn module: Int) -> Set<String> {
-        if let known = declaredNames[module] { return known }
-        let info = context.graph.modules[module]
-        var names = Set<String>()
-        for file in context.workspace.packages[info.packageIndex].targets[info.targetIndex].files {
-            file.summary.declarations.withUnsafeBufferPointer { declarations in
-                for index in declarations.indices where declarations[index].kind != .extension && declarations[index].kind != .typealias {
-                    names.insert(declarations[index].name)
-                }
-            }
-        }
-        declaredNames[module] = names
-        return names
-    }
-
-    /// Whether `dependent` reaches `module` through its other dependencies (not the direct edge).
-    private func isReachable(_ module: Int, from dependent: Int) -> Bool {
-        let next = successors()
-        var seen: Set<Int> = [dependent]
-        var stack = next[dependent].filter { $0 != module }
-        while let current = stack.popLast() {
-            if current == module { return true }
-            guard seen.insert(current).inserted else { continue }
-            stack += next[current]
-        }
-        return false
-    }
-
-    private var successorLists: [[Int]]?
-
-    private func successors() -> [[Int]] {
-        if let successorLists { return successorLists }
-        var next = [[Int]](repeating: [], count: context.graph.modules.count)
-        for dependency in context.graph.dependencies { next[dependency.from].append(dependency.to) }
-        successorLists = next
-        return next
-    }
-
-    /// The module and everything it depends on, transitively.
-    private func closure(of module: Int) -> Set<Int> {
-        if let cached = closures[module] { return cached }
-        let seen = ModuleGraph.reachable(from: module, along: successors())
-        closures[module] = seen
-        return seen
     }
 }

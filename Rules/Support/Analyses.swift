@@ -24,6 +24,11 @@ import ModlintRuleEngine
 /// 6. `implementationUses` — every use of those types from another module, resolved
 ///    through each file's imports: one pass over all type references, read by both
 ///    boundary rules.
+/// 7. `undeclaredImports` — imports of workspace modules their importer does not declare,
+///    with the declared path that reaches them and whether a default build compiles them
+///    (`UndeclaredImports`).
+/// 8. `unusedDependencies` — declared dependencies none of whose modules the target
+///    imports, and what each still provides at run time (`UnusedDependencies`).
 extension LintContext {
     var architecture: ArchitectureModel {
         shared.value(SharedAnalysis.architecture) { ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration) }
@@ -45,6 +50,14 @@ extension LintContext {
         shared.value(SharedAnalysis.implementations) { ImplementationIndex(workspace: workspace, graph: graph, configuration: configuration) }
     }
 
+    var undeclaredImports: UndeclaredImports {
+        shared.value(SharedAnalysis.undeclaredImports) { UndeclaredImports(workspace: workspace, graph: graph, platforms: configuration.platforms) }
+    }
+
+    var unusedDependencies: UnusedDependencies {
+        shared.value(SharedAnalysis.unusedDependencies) { UnusedDependencies(workspace: workspace, graph: graph) }
+    }
+
     var implementationUses: [ImplementationIndex.Use] {
         shared.value(SharedAnalysis.implementationUses) { implementations.crossModuleUses() }
     }
@@ -59,4 +72,6 @@ extension SharedAnalysis {
     static let dependencyInjection = SharedAnalysis(name: "dependencyInjection", rank: 4) { _ = $0.dependencyInjection }
     static let implementations = SharedAnalysis(name: "implementations", rank: 5) { _ = $0.implementations }
     static let implementationUses = SharedAnalysis(name: "implementationUses", rank: 6, buildsOn: [implementations.name]) { _ = $0.implementationUses }
+    static let undeclaredImports = SharedAnalysis(name: "undeclaredImports", rank: 7) { _ = $0.undeclaredImports }
+    static let unusedDependencies = SharedAnalysis(name: "unusedDependencies", rank: 8) { _ = $0.unusedDependencies }
 }

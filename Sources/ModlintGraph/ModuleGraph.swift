@@ -46,6 +46,8 @@ public struct ModuleGraph: Sendable {
         public var site: Site
         /// `.when(platforms:)`, lower-cased; `nil` = every platform.
         public var platforms: [String]?
+        /// Listed to be installed (a Podfile's pods), not as a claim of use.
+        public var isInstallList = false
     }
 
     /// A manifest dependency on something outside the workspace.
@@ -54,6 +56,8 @@ public struct ModuleGraph: Sendable {
         public var name: String
         public var package: String?
         public var site: Site
+        /// Listed to be installed (a Podfile's pods), not as a claim of use.
+        public var isInstallList = false
     }
 
     /// An `import` of a workspace module.
@@ -118,6 +122,39 @@ public struct ModuleGraph: Sendable {
             for target in next[current] where seen.insert(target).inserted { stack.append(target) }
         }
         return seen
+    }
+
+    /// The shortest path from `start` to `goal` along `next` (breadth first), both ends
+    /// included; `nil` when `goal` is not reached.
+    public static func shortestPath(from start: Int, to goal: Int, along next: [[Int]]) -> [Int]? {
+        var previous: [Int: Int] = [start: start]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for successor in next[node] where previous[successor] == nil {
+                previous[successor] = node
+                if successor == goal {
+                    var path = [goal]
+                    var current = goal
+                    while current != start {
+                        current = previous[current]!
+                        path.append(current)
+                    }
+                    return path.reversed()
+                }
+                queue.append(successor)
+            }
+        }
+        return nil
+    }
+
+    /// Declared dependencies as adjacency lists by module index, in declaration order.
+    public var declaredSuccessors: [[Int]] {
+        var next = [[Int]](repeating: [], count: modules.count)
+        for dependency in dependencies { next[dependency.from].append(dependency.to) }
+        return next
     }
 
     public init(workspace: Workspace) {
@@ -198,10 +235,11 @@ public struct ModuleGraph: Sendable {
             switch resolver.resolve(dependency, in: module.packageIndex) {
             case .modules(let targets, let product):
                 for to in targets {
-                    dependencies.append(Dependency(from: index, to: to, product: product, site: site, platforms: dependency.platforms))
+                    dependencies.append(Dependency(from: index, to: to, product: product, site: site, platforms: dependency.platforms,
+                                                   isInstallList: dependency.isInstallList))
                 }
             case .external(let name, let packageName):
-                external.append(ExternalDependency(from: index, name: name, package: packageName, site: site))
+                external.append(ExternalDependency(from: index, name: name, package: packageName, site: site, isInstallList: dependency.isInstallList))
             }
         }
         let declared = Set(dependencies.map(\.to))

@@ -130,6 +130,9 @@ public struct TargetDependency: Sendable, Equatable, Codable {
     /// Root-relative file that declares it when that is not the target's own (a Podfile
     /// gives the targets of a committed project their pods).
     public var file: String?
+    /// Listed to be installed rather than as a claim of use (a Podfile's pods): whether the
+    /// target imports it says nothing.
+    public var isInstallList = false
 
     public init(kind: Kind, platforms: [String]? = nil, line: Int, column: Int) {
         self.kind = kind

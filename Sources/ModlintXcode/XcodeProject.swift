@@ -151,6 +151,9 @@ public struct XcodeDependency: Sendable, Equatable {
     /// Set by a build description that adds to a committed project (a Podfile): where the
     /// dependency is declared (root-relative).
     public var file: String?
+    /// Listed to be installed, not as a claim of use: CocoaPods needs every development
+    /// pod in the Podfile (nested targets inherit their host's), imported or not.
+    public var isInstallList = false
 
     public init(_ kind: Kind, line: Int) {
         self.kind = kind

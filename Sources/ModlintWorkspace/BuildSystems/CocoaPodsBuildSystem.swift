@@ -164,7 +164,10 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             }
             var dependencies: [XcodeDependency] = []
             for pod in target.pods {
-                defer { dependencies[dependencies.count - 1].file = input.path }
+                defer {
+                    dependencies[dependencies.count - 1].file = input.path
+                    dependencies[dependencies.count - 1].isInstallList = true
+                }
                 if let podspec = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName) {
                     let from = projectPath.map(Paths.parent) ?? folder
                     dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: from, to: podspec), target: pod.pod), line: pod.line))

@@ -162,6 +162,7 @@ struct XcodeProjectLayout {
                     defer {
                         for added in firstAdded..<declared.count {
                             declared[added].file = dependency.file
+                            declared[added].isInstallList = dependency.isInstallList
                         }
                     }
                     switch dependency.kind {
