@@ -23,8 +23,14 @@ import ModlintTokenizer
 ///   (`f(import: 1)`, `init(class c: Int)`), members (`x.class`) and `class func` never
 ///   produce facts.
 public enum FactExtractor {
+    /// The words the passes act on: Swift's and those the DI adapters name. A source
+    /// tokenized without it has no DI words marked, and the DI pass finds nothing there.
+    public static var vocabulary: TokenizerVocabulary { DIAdapters.vocabulary }
+    /// Tokenizer options for the passes.
+    public static var tokenizerOptions: TokenizerOptions { TokenizerOptions(vocabulary: vocabulary) }
+
     public static func summarize(bytes: [UInt8]) -> SourceSummary {
-        let source = TokenizedSource(bytes: bytes)
+        let source = TokenizedSource(bytes: bytes, options: tokenizerOptions)
         var summary = summarize(source)
         // Only a comment that starts with `modlint:` can be a directive: the lexer saw none
         // in nearly every file.

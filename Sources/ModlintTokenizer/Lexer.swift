@@ -68,7 +68,7 @@ struct Lexer {
     init(options: TokenizerOptions) {
         self.options = options
         self.table = ByteClass.table
-        self.keywordHints = KeywordHints.table
+        self.keywordHints = options.vocabulary.table
         self.bytes = UnsafePointer(ByteClass.table) // replaced in `run`
         self.out = UnsafeMutablePointer<Token>(bitPattern: MemoryLayout<Token>.alignment)! // replaced in `run`
         self.stopsOut = UnsafeMutablePointer<Int32>(bitPattern: MemoryLayout<Int32>.alignment)! // replaced in `run`
@@ -157,19 +157,18 @@ struct Lexer {
             case ByteClass.identifier:
                 let end = scanIdentifier(from: pos + 1)
                 let length = end - pos
-                let key = KeywordHints.key(length: length, first: byte, last: bytes[end - 1])
                 // The bytes are compared only for names whose key a declaration keyword has.
-                // One load answers all three lists (`KeywordHints.table`).
-                let hint = keywordHints[key]
-                if hint & KeywordHints.declaration != 0 && isDeclarationKeyword(pos, end) {
+                // One load answers all three lists (`TokenizerVocabulary.table`).
+                let hint = keywordHints[NameKey.of(bytes + pos, length: length)]
+                if hint & TokenizerVocabulary.declaration != 0 && isDeclarationKeyword(pos, end) {
                     pendingFlags |= Token.Flags.declarationKeyword
                 }
                 // Branch-free: the passes' loops skip on these marks.
-                let hinted = hint & KeywordHints.keyword
+                let hinted = hint & TokenizerVocabulary.keyword
                 let capital = byte &- UInt8(ascii: "A") < 26
                 pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
                 hints.capitalNames &+= capital ? 1 : 0
-                if hint & KeywordHints.watchedWord != 0 {
+                if hint & TokenizerVocabulary.watchedWord != 0 {
                     hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
                 }
                 if capital && pendingMarks & Token.Marks.afterAt != 0 {
@@ -1010,44 +1009,6 @@ struct Lexer {
         }
         diagnostics.append(LexerDiagnostic(kind: kind, line: reportLine, column: offset - start + 1))
     }
-}
-
-/// The filter behind `Token.Marks.keyword`: one bit per (length, first byte, last byte),
-/// each taken modulo 16 or 32, set for the words the fact passes act on. A word that
-/// shares its key is marked too; the passes compare the bytes anyway.
-enum KeywordHints {
-    static let words = ["func", "var", "case", "where", "typealias", "associatedtype",
-                        "liveValue", "testValue", "previewValue", "bootstrap"]
-    /// `Token.Flags.declarationKeyword`'s words: the lexer compares bytes only for names
-    /// that share a key.
-    static let declarations = ["import", "class", "struct", "enum", "protocol", "actor", "extension", "typealias"]
-    /// `SourceHints.watchedWords`' words: the key protocols and values containers of the
-    /// DI frameworks.
-    static let watched = SourceHints.watchedNames
-
-    /// The bits of a key's table entry: which lists have a word with that key. (Bit 0 is
-    /// `keyword`, so that the entry masks straight into `Token.Marks.keyword`'s test.)
-    static let keyword: UInt8 = 1
-    static let declaration: UInt8 = 2
-    static let watchedWord: UInt8 = 4
-
-    @inline(__always)
-    static func key(length: Int, first: UInt8, last: UInt8) -> Int {
-        (length & 15) << 10 | Int(first & 31) << 5 | Int(last & 31)
-    }
-
-    /// A byte per key (16,384), allocated once and never freed: one load per name.
-    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 14)
-        table.initialize(repeating: 0, count: 1 << 14)
-        for (bit, list) in [(keyword, words), (declaration, declarations), (watchedWord, watched)] {
-            for word in list {
-                let bytes = Array(word.utf8)
-                table[key(length: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])] |= bit
-            }
-        }
-        return UnsafePointer(table)
-    }()
 }
 
 /// Byte tests on eight bytes at once (little-endian words).

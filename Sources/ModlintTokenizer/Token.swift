@@ -78,9 +78,10 @@ public struct Token: Sendable, Equatable {
         public static let afterAt: UInt8 = 2
         /// An identifier starting with `A`–`Z`, or a backtick identifier whose name does.
         public static let capital: UInt8 = 4
-        /// An identifier that may be one of the words the fact passes act on (`func`,
-        /// `var`, `case`, `where`, `typealias`, `associatedtype`, `liveValue`, `testValue`,
-        /// `previewValue`, `bootstrap`): same length, first and last byte.
+        /// An identifier that may be one of the words the fact passes act on: Swift's
+        /// (`func`, `var`, `case`, `where`, `typealias`, `associatedtype`) and those the
+        /// options' `TokenizerVocabulary` adds (a DI adapter's `liveValue`, `bootstrap`):
+        /// same `NameKey`.
         public static let keyword: UInt8 = 8
         /// The punctuation `;`.
         public static let semicolon: UInt8 = 16

@@ -2,9 +2,12 @@
 public struct TokenizerOptions: Sendable {
     /// Emit comments as `.comment` tokens (suppression comments need them; facts do not).
     public var keepComments: Bool
+    /// The words beyond Swift's own that the lexer marks for the passes that read them.
+    public var vocabulary: TokenizerVocabulary
 
-    public init(keepComments: Bool = false) {
+    public init(keepComments: Bool = false, vocabulary: TokenizerVocabulary = .language) {
         self.keepComments = keepComments
+        self.vocabulary = vocabulary
     }
 }
 
@@ -144,12 +147,9 @@ public struct SourceHints: Sendable, Equatable {
     /// Indices of the `.` tokens directly followed by `self` (`T.self`, and `x.self`,
     /// `\.self`, `.selfish`: the pass that reads them tells them apart).
     public var selfDots: [Int32] = []
-    /// Indices of the names with the length, first and last byte of one of `watchedNames`,
+    /// Indices of the names with the `NameKey` of one of the vocabulary's watched words,
     /// and of the backticked names that start with a capital: a pass compares their text.
     public var watchedWords: [Int32] = []
-    /// The key protocols and values containers of the DI frameworks.
-    public static let watchedNames = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues",
-                                      "testValue", "previewValue"]
     /// A comment that starts with `modlint:` (after `//` or `/*` and spaces or tabs, not
     /// in a doc comment): the file may hold a suppression directive.
     public var suppressionDirective = false

@@ -174,7 +174,7 @@ struct DICommentTests {
             container.register(/* key */ Cache.self) { _ in MemoryCache() }
         }
         """
-        let withComments = DIExtractor.extract(TokenizedSource(text, options: TokenizerOptions(keepComments: true)),
+        let withComments = DIExtractor.extract(TokenizedSource(text, options: TokenizerOptions(keepComments: true, vocabulary: FactExtractor.vocabulary)),
                                                imports: [ImportFact(module: "Swinject", path: ["Swinject"], line: 1, column: 1)])
         #expect(withComments == diFacts(text))
         #expect(withComments.registrations.map(\.key) == [DIKey("Logger"), DIKey("Cache")])

@@ -6,7 +6,7 @@ import Testing
 /// (skipping files that can yield nothing) loses nothing against a full scan.
 func diFacts(_ text: String) -> DIFacts {
     let summary = FactExtractor.summarize(bytes: Array(text.utf8))
-    #expect(summary.di == DIExtractor.extractScanningAlways(TokenizedSource(text), imports: summary.imports,
+    #expect(summary.di == DIExtractor.extractScanningAlways(TokenizedSource(text, options: FactExtractor.tokenizerOptions), imports: summary.imports,
                                                             declarations: summary.declarations))
     return summary.di
 }
@@ -22,7 +22,7 @@ struct DIShortcutTests {
             var body: some View { Text("\\(count)").onTapGesture { self.count += 1 } }
         }
         """
-        let source = TokenizedSource(view)
+        let source = TokenizedSource(view, options: FactExtractor.tokenizerOptions)
         #expect(!DIExtractor.mayFindFacts(in: source, imports: FactExtractor.summarize(source).imports))
     }
 
@@ -37,7 +37,7 @@ struct DIShortcutTests {
         "if type(of: x) == Model.self {}",
     ])
     func metatypesNoContainerCallTakesLeaveTheFileUnscanned(_ text: String) {
-        let source = TokenizedSource(text)
+        let source = TokenizedSource(text, options: FactExtractor.tokenizerOptions)
         #expect(!DIExtractor.mayFindFacts(in: source, imports: []))
         #expect(diFacts(text).isEmpty)
     }
@@ -55,7 +55,7 @@ struct DIShortcutTests {
         "import Swinject\nlet x = 1",
     ])
     func filesWithADIShapeAreScanned(_ text: String) {
-        let source = TokenizedSource(text)
+        let source = TokenizedSource(text, options: FactExtractor.tokenizerOptions)
         #expect(DIExtractor.mayFindFacts(in: source, imports: FactExtractor.summarize(source).imports))
         #expect(!diFacts(text).isEmpty || text.hasPrefix("import"))
     }

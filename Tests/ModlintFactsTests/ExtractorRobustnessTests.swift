@@ -47,8 +47,8 @@ import ModlintTokenizer
 
     @Test func keepCommentsGivesTheSameFacts() {
         let text = "/* a */ import /* b */ A // c\n/// d\npublic /* e */ struct S: /* f */ P {}"
-        let plain = FactExtractor.summarize(TokenizedSource(text))
-        let withComments = FactExtractor.summarize(TokenizedSource(text, options: TokenizerOptions(keepComments: true)))
+        let plain = FactExtractor.summarize(TokenizedSource(text, options: FactExtractor.tokenizerOptions))
+        let withComments = FactExtractor.summarize(TokenizedSource(text, options: TokenizerOptions(keepComments: true, vocabulary: FactExtractor.vocabulary)))
         #expect(plain == withComments)
         #expect(plain.imports == [ImportFact(module: "A", path: ["A"], line: 1, column: 9)])
         #expect(plain.declarations == [TypeDeclaration(kind: .struct, name: "S", accessLevel: .public, inheritance: ["P"], line: 3, column: 1)])

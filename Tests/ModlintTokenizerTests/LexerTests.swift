@@ -345,12 +345,12 @@ func diagnostics(_ text: String) -> [String] {
     /// `import`, `select` with `struct`) have their bytes compared and are not flagged.
     @Test func declarationKeywordsAreFlaggedExactly() {
         let flag = Token.Flags.declarationKeyword
-        #expect(having(flag, inMarks: false, KeywordHints.declarations) == KeywordHints.declarations)
+        #expect(having(flag, inMarks: false, TokenizerVocabulary.declarations) == TokenizerVocabulary.declarations)
         #expect(having(flag, inMarks: false, ["insert", "select", "script", "Import", "classy", "enums", "actors", "x"]).isEmpty)
     }
 
     @Test func everyPassWordIsMarked() {
-        #expect(having(Token.Marks.keyword, inMarks: true, KeywordHints.words) == KeywordHints.words)
+        #expect(having(Token.Marks.keyword, inMarks: true, TokenizerVocabulary.languageWords) == TokenizerVocabulary.languageWords)
         // Common words that share no key with them stay unmarked.
         #expect(having(Token.Marks.keyword, inMarks: true, ["let", "self", "return", "if", "init", "import", "struct", "some"]).isEmpty)
     }

@@ -91,7 +91,7 @@ func checkFacts(_ corpus: Corpus, show: Int, threads: Int, lineAt: SyntaxOracle.
             return
         }
         let mine = FactExtractor.summarize(bytes: bytes)
-        let source = TokenizedSource(bytes: bytes)
+        let source = TokenizedSource(bytes: bytes, options: FactExtractor.tokenizerOptions)
         let skipped = !DIExtractor.mayFindFacts(in: source, imports: mine.imports)
         // Suppressions are read only where the lexer saw a comment starting with `modlint:`.
         let suppressionsMissed = mine.suppressions != SuppressionExtractor.extract(bytes: bytes)

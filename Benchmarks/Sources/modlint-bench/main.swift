@@ -409,10 +409,10 @@ enum SyntheticProject {
 func printPassTimes(_ corpus: Corpus) {
     let files = corpus.swiftFiles.compactMap(readFileBytes)
     let megabytes = Double(files.reduce(0) { $0 + $1.count }) / 1e6
-    let sources = files.map { TokenizedSource(bytes: $0) }
+    let sources = files.map { TokenizedSource(bytes: $0, options: FactExtractor.tokenizerOptions) }
     let sink = Sink()
     let passes: [(String, () -> Void)] = [
-        ("lex", { for file in files { sink.add(TokenizedSource(bytes: file).tokens.count) } }),
+        ("lex", { for file in files { sink.add(TokenizedSource(bytes: file, options: FactExtractor.tokenizerOptions).tokens.count) } }),
         ("declarations + imports", { for source in sources { sink.add(FactExtractor.summarizeDeclarations(source).declarations.count) } }),
         ("type references", { for source in sources { sink.add(referenceDigest(TypeReferenceExtractor.extract(source))) } }),
         ("bracket partners + DI", { for source in sources {

@@ -1,3 +1,5 @@
+import ModlintTokenizer
+
 /// A DI framework as the fact pass reads it: the imports that turn it on, the property
 /// wrappers it owns, and what it makes of a `receiver.method(T.self …)` call and of one of
 /// its attributes. `DIAdapters.all` is the one list the extractor dispatches through, so
@@ -11,6 +13,12 @@ protocol DIAdapter: Sendable {
     /// Property-wrapper attributes it reads (`Injected` for `@Injected`). An attribute two
     /// enabled adapters claim is read by neither (the file's imports leave it ambiguous).
     static var attributes: Set<String> { get }
+    /// Names the DI pass dispatches on wherever they stand (`bootstrap`): the lexer marks
+    /// them (`TokenizerVocabulary.marked`) so the pass skips every other token.
+    static var markedWords: [String] { get }
+    /// Names whose presence makes a file worth the DI pass even without the framework's
+    /// import (its key protocols and values containers: `DependencyKey`, `InjectedValues`).
+    static var watchedWords: [String] { get }
     /// `true` when the call was the framework's (then no other adapter sees it).
     static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool
     static func attribute(at index: Int, scan: inout DIScan)
@@ -18,6 +26,8 @@ protocol DIAdapter: Sendable {
 
 extension DIAdapter {
     static var attributes: Set<String> { [] }
+    static var markedWords: [String] { [] }
+    static var watchedWords: [String] { [] }
     static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool { false }
     static func attribute(at index: Int, scan: inout DIScan) {}
 }
@@ -30,6 +40,16 @@ enum DIAdapters {
     /// all the same (not imported here), never a hand-rolled wrapper.
     static let ownedAttributes: Set<String> = all.reduce(into: []) { $0.formUnion($1.attributes) }
 
+    /// The words the lexer marks and watches for the DI pass: the adapters' and those of
+    /// the key types they share (`DIKeyTypes`). `FactExtractor` tokenizes with it.
+    static let vocabulary = TokenizerVocabulary(
+        marked: DIKeyTypes.valueNames + all.flatMap { $0.markedWords },
+        watched: DIKeyTypes.watchedWords + all.flatMap { $0.watchedWords }
+    )
+
+    /// Every watched word: a file holding one is read by the DI pass (`DITriggers`).
+    static let watchedWords: Set<String> = Set(vocabulary.watched)
+
     /// Every module some adapter is turned on by.
     static let allModules: Set<String> = all.reduce(into: []) { $0.formUnion($1.modules) }
 
@@ -37,14 +57,8 @@ enum DIAdapters {
     /// none of them a DI framework: a module's length, first and last byte rule most out
     /// before a hashed lookup.
     static func isDIModule(_ module: String) -> Bool {
-        moduleKeys.contains(key(module)) && allModules.contains(module)
+        modulePrefilter.mayContain(module) && allModules.contains(module)
     }
 
-    private static let moduleKeys: [Int] = allModules.map(key)
-
-    private static func key(_ module: String) -> Int {
-        let utf8 = module.utf8
-        guard let first = utf8.first, let last = utf8.last else { return 0 }
-        return utf8.count << 16 | Int(first) << 8 | Int(last)
-    }
+    private static let modulePrefilter = NamePrefilter(allModules)
 }

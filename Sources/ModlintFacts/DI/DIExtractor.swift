@@ -81,7 +81,7 @@ enum DITriggers {
         let hints = source.hints
         if hints.metatypeSyntax { return true }
         let tokens = SourceTokens(source: source)
-        for index in hints.watchedWords where SourceHints.watchedNames.contains(tokens.name(Int(index))) { return true }
+        for index in hints.watchedWords where DIAdapters.watchedWords.contains(tokens.name(Int(index))) { return true }
         for index in hints.capitalAttributes {
             let name = source.text(source.tokens[Int(index)])
             if !HandRolledContainerAdapter.knownAttributes.contains(name) { return true }

@@ -5,6 +5,12 @@ import ModlintTokenizer
 /// `previewValue` it provides. A key is often split over several declarations, so each
 /// declaration is recorded on its own and the DI graph merges them by type name.
 enum DIKeyTypes {
+    /// The static values a key declares; the pass dispatches on them.
+    static let valueNames = ["liveValue", "testValue", "previewValue"]
+    /// The key protocols and values containers of both frameworks, and the values a key
+    /// type alone can declare (`testValue`, `previewValue` without a `liveValue`).
+    static let watchedWords = ["DependencyKey", "TestDependencyKey", "InjectedKey", "DependencyValues", "InjectedValues", "testValue", "previewValue"]
+
     static let swiftDependenciesConformances: Set<String> = ["DependencyKey", "TestDependencyKey"]
     static let weaveDIConformances: Set<String> = ["InjectedKey"]
 

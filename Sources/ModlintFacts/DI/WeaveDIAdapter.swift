@@ -4,6 +4,9 @@
 /// (`UnifiedDI.register(\.user) { … }`) through the container's computed properties. `InjectedKey` types and `extension
 /// InjectedValues` are read by `DIKeyTypes` and `DIValuesContainer`.
 enum WeaveDIAdapter: DIAdapter {
+    /// `bootstrap { … }` registers wherever it stands.
+    static let markedWords = ["bootstrap"]
+
     static let framework = DIFramework.weaveDI
     static let modules: Set<String> = ["WeaveDI", "WeaveDICore"]
     /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.

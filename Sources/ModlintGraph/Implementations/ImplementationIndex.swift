@@ -1,10 +1,12 @@
 import ModlintConfiguration
 import ModlintFacts
+import ModlintTokenizer
 import ModlintWorkspace
 
 /// Implementation types of the workspace and where other modules use them: the analysis
 /// behind the boundary rules (`impl-crosses-boundary`, `public-impl`), beside the DI and
-/// Spezi analyses. Raw-pointer code here is confined to `NameFilter` and `NameTable`.
+/// Spezi analyses. Raw-pointer code here is confined to `NameTable` (names are
+/// prefiltered by the tokenizer's `NamePrefilter`).
 public struct ImplementationIndex {
     public struct Declaration: Sendable {
         public var module: Int
@@ -198,7 +200,7 @@ public struct ImplementationIndex {
         let graph = graph
         // Most references name other types: a bit per (length, first, last byte) rules
         // out nearly all of them before a name is hashed.
-        let filter = NameFilter(candidates.keys)
+        let filter = NamePrefilter(candidates.keys)
         var visibility = FileVisibility(graph: graph)
         var uses: [Use] = []
         for (userIndex, module) in graph.modules.enumerated() {
@@ -239,35 +241,6 @@ public struct ImplementationIndex {
             }
         }
         return uses
-    }
-}
-
-/// A set of names as 16,384 bits, one per (length, first, second and last byte):
-/// `mayContain` is false for nearly every other name without hashing it. (With 1,024
-/// bits over length, first and last byte, one corpus name in four passed.)
-struct NameFilter {
-    private static let bitCount = 16_384
-    private var bits = [UInt64](repeating: 0, count: bitCount / 64)
-
-    init(_ names: some Sequence<String>) {
-        for name in names {
-            let bit = name.withBytes(Self.bit(of:))
-            bits[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-    }
-
-    /// `name`: its UTF-8 bytes.
-    func mayContain(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let bit = Self.bit(of: name)
-        return bits[bit >> 6] & 1 << UInt64(bit & 63) != 0
-    }
-
-    private static func bit(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = bytes.count
-        let first = count > 0 ? UInt64(bytes[0]) : 0, second = count > 1 ? UInt64(bytes[1]) : 0
-        let last = count > 0 ? UInt64(bytes[count - 1]) : 0
-        let mixed = (UInt64(count) | first << 8 | second << 16 | last << 24) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 50) & (bitCount - 1)
     }
 }
 
