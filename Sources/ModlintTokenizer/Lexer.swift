@@ -928,7 +928,6 @@ struct Lexer {
         var invalidAt = -1
         var nulAt = -1
         let raw = UnsafeRawPointer(bytes)
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         while index < count && (invalidAt < 0 || nulAt < 0) {
             // 32 bytes of ASCII without NUL at a time.
             while index + 32 <= count {
@@ -936,17 +935,12 @@ struct Lexer {
                 let b = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
                 let c = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
                 let d = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
-                let nonASCII = (a | b | c | d) & high
-                let zero = ((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)
-                if nonASCII | (zero & high) != 0 { break }
+                if SWAR.nonASCIIOrNul(a) | SWAR.nonASCIIOrNul(b) | SWAR.nonASCIIOrNul(c) | SWAR.nonASCIIOrNul(d) != 0 { break }
                 index += 32
             }
             if index >= count { break }
             if index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & high
-                if word & high == 0 && hasZero == 0 {
+                if SWAR.nonASCIIOrNul(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0 {
                     index += 8
                     continue
                 }
@@ -1008,52 +1002,6 @@ struct Lexer {
             index += 1
         }
         diagnostics.append(LexerDiagnostic(kind: kind, line: reportLine, column: offset - start + 1))
-    }
-}
-
-/// Byte tests on eight bytes at once (little-endian words).
-enum SWAR {
-    static let spaces: UInt64 = 0x2020_2020_2020_2020
-    private static let high: UInt64 = 0x8080_8080_8080_8080
-    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of each byte of a 7-bit word `x` that lies in `lower...upper`: adding
-    /// `0x80 - lower` sets it from `lower` up, adding `0x7F - upper` from past `upper`, and
-    /// no sum carries into the next byte.
-    @inline(__always)
-    private static func inRange(_ x: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
-        let fromLower = x &+ UInt64(0x80 &- lower) &* 0x0101_0101_0101_0101
-        let pastUpper = x &+ UInt64(0x7F &- upper) &* 0x0101_0101_0101_0101
-        return fromLower & ~pastUpper & high
-    }
-
-    /// The high bit of the first byte (and maybe of later ones) below 0x0E, the bytes that
-    /// include `\n` and `\r`: a borrow only carries upwards, so the lowest mark is exact.
-    @inline(__always)
-    static func lineBreakCandidates(_ word: UInt64) -> UInt64 {
-        (word &- 0x0E &* 0x0101_0101_0101_0101) & ~word & high
-    }
-
-    /// The high bit of the first byte (and maybe of later ones) that is below `#` or is a
-    /// backslash: a borrow only carries upwards, so the lowest mark is exact.
-    @inline(__always)
-    static func stringStopBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let below = (word &- 0x23 &* ones) & ~word & high
-        let backslashes = word ^ (0x5C &* ones)
-        return below | ((backslashes &- ones) & ~backslashes & high)
-    }
-
-    /// The high bit of each byte that cannot continue a name (`ByteClass.identifierContinue`:
-    /// letters, digits, `_`, `$`, and every byte from 0x80).
-    @inline(__always)
-    static func nonIdentifierBytes(_ word: UInt64) -> UInt64 {
-        let x = word & low7
-        let folded = x | 0x2020_2020_2020_2020
-        let continues = word & high | inRange(folded, UInt8(ascii: "a"), UInt8(ascii: "z"))
-            | inRange(x, UInt8(ascii: "0"), UInt8(ascii: "9")) | inRange(x, UInt8(ascii: "_"), UInt8(ascii: "_"))
-            | inRange(x, UInt8(ascii: "$"), UInt8(ascii: "$"))
-        return ~continues & high
     }
 }
 

@@ -2,9 +2,6 @@
 /// fact passes take a column for every declaration and type reference, and a loop over
 /// bytes spent a byte-compare pair on each byte between the line's start and the name.
 public enum LineBreaks {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
     /// The offset just past the last `\n` or `\r` before `offset` (0 when there is none).
     @inline(__always)
     public static func lineStart(before offset: Int, in bytes: UnsafePointer<UInt8>) -> Int {
@@ -12,7 +9,7 @@ public enum LineBreaks {
         let raw = UnsafeRawPointer(bytes)
         while end >= 8 {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
-            let breaks = matches(word, UInt8(ascii: "\n")) | matches(word, UInt8(ascii: "\r"))
+            let breaks = SWAR.exactMatches(word, UInt8(ascii: "\n")) | SWAR.exactMatches(word, UInt8(ascii: "\r"))
             // The highest marked byte is the last break: the exact test marks no other byte.
             if breaks != 0 { return end - 8 + (63 - breaks.leadingZeroBitCount) >> 3 + 1 }
             end -= 8
@@ -21,14 +18,5 @@ public enum LineBreaks {
             end -= 1
         }
         return end
-    }
-
-    /// The high bit of exactly the bytes of `word` equal to `byte` (no borrow between
-    /// bytes, so no false mark above a match).
-    @inline(__always)
-    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let difference = word ^ (UInt64(byte) &* ones)
-        let nonZero = ((difference & low7) &+ low7) | difference
-        return ~nonZero & ~low7
     }
 }
