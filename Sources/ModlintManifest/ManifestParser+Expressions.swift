@@ -38,21 +38,7 @@ extension ManifestParser {
 
     /// Skips the rest of an expression without recursion (used past the depth limit).
     mutating func skipExpressionIteratively() {
-        var level = 0
-        while let token = current {
-            if token.kind == .punctuation {
-                let byte = source.bytes[Int(token.start)]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    level += 1
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                    if level == 0 { return }
-                    level -= 1
-                } else if level == 0 && (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")) {
-                    return
-                }
-            }
-            index += 1
-        }
+        index = nextTopLevel(from: index) { isPunctuation($0, UInt8(ascii: ",")) || isPunctuation($0, UInt8(ascii: ":")) }
     }
 
     func isBinaryOperator(_ token: Token) -> Bool {
@@ -86,33 +72,21 @@ extension ManifestParser {
     }
 
     mutating func skipCastType() {
-        var level = 0
         while let token = current {
-            if token.kind == .punctuation {
-                let byte = source.bytes[Int(token.start)]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
-                    level += 1
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
-                    if level == 0 { return }
-                    level -= 1
-                    index += 1
-                    if level == 0 { break }
-                    continue
-                } else if byte == UInt8(ascii: ".") {
-                    index += 1
-                    continue
-                } else if level == 0 {
-                    return
-                }
-            } else if token.kind == .identifier || token.kind == .backtickIdentifier {
-                if level == 0 && index + 1 < tokens.count && !isPunct(tokens[index + 1], UInt8(ascii: ".")) {
-                    index += 1
-                    break
-                }
-            } else if level == 0 {
-                return
+            if isPunct(token, UInt8(ascii: "(")) || isPunct(token, UInt8(ascii: "[")) {
+                // A tuple, array or dictionary type ends the cast's type.
+                guard let close = partner(of: index), close > index else { index = tokens.count; return }
+                index = close + 1
+                break
             }
+            if isPunct(token, UInt8(ascii: ".")) {
+                index += 1
+                continue
+            }
+            guard token.kind == .identifier || token.kind == .backtickIdentifier else { return }
             index += 1
+            // `A.B`: the name goes on after a dot.
+            if !isPunctuation(index, UInt8(ascii: ".")) { break }
         }
         if let t = current, t.kind == .operator, !t.hasSpaceBefore, isOperator(t, "?") || isOperator(t, "!") { index += 1 }
     }

@@ -122,25 +122,10 @@ struct ManifestParser: BracketReader {
     /// Skips to the start of the next statement: the next token at the start of a line at
     /// bracket depth 0, or an unmatched closing brace (not consumed).
     mutating func skipStatement(from start: Int) {
-        var level = 0
-        while let token = current {
-            if index > start && level == 0 && token.isAtLineStart && !isPunct(token, UInt8(ascii: ".")) {
-                return
-            }
-            if token.kind == .punctuation {
-                let byte = source.bytes[Int(token.start)]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    level += 1
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                    if level == 0 { return }
-                    level -= 1
-                } else if byte == UInt8(ascii: ";") && level == 0 {
-                    index += 1
-                    return
-                }
-            }
-            index += 1
+        index = nextTopLevel(from: index) { at in
+            (at > start && tokens[at].isAtLineStart && !isPunctuation(at, UInt8(ascii: "."))) || isPunctuation(at, UInt8(ascii: ";"))
         }
+        if isPunctuation(index, UInt8(ascii: ";")) { index += 1 }
     }
 
     // MARK: - Statements

@@ -246,6 +246,27 @@ extension BracketReader {
         return nil
     }
 
+    /// The first token from `index` on that is not inside a bracket group opened at or
+    /// after `index` and for which `stop` holds (asked before a bracket is jumped), or
+    /// that closes a group opened before `index`; `tokens.count` at the end. Groups are jumped over whole (the table); an
+    /// opening bracket without a partner (an unbalanced file) runs to the end.
+    public func nextTopLevel(from index: Int, where stop: (Int) -> Bool) -> Int {
+        var index = index
+        while index < tokens.count {
+            if stop(index) { return index }
+            switch bracketDepthChange(index) {
+            case 1:
+                guard let close = partner(of: index), close > index else { return tokens.count }
+                index = close + 1
+            case -1:
+                return index
+            default:
+                index += 1
+            }
+        }
+        return tokens.count
+    }
+
     /// The innermost bracket that is open at `index` (walking back over closed groups).
     public func enclosingBracket(of index: Int) -> Int? {
         var cursor = index - 1
