@@ -141,8 +141,8 @@ public enum XcodeWorkspaceReader {
         return nil
     }
 
+    /// XML's entities and character references, decoded as the property-list reader does.
     private static func unescape(_ value: String) -> String {
-        value.replacing("&quot;", with: "\"").replacing("&apos;", with: "'").replacing("&lt;", with: "<")
-            .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+        String(decoding: XMLPropertyList.decodeEntities(Array(value.utf8)[...]), as: UTF8.self)
     }
 }
