@@ -13,7 +13,8 @@ FILTER='RuleExamplesTests|RuleExampleFindingsTests|CocoaPodsProjectTests|BazelPr
 MUTATIONS=$(cat <<'LIST'
 module graph~Rules/LayerViolation.swift~            if to < from {~            if to <= from {
 module graph~Rules/UndeclaredImport.swift~                severity = transitiveSeverity~                severity = nil
-module graph~Rules/UnusedDependency.swift~                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }~                    guard !providers.isEmpty else { continue }
+module graph~Sources/ModlintGraph/Imports/UndeclaredImports.swift~            if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }~            if let condition = edge.fact.condition, !condition.contains("canImport(\(imported.name))") { continue }
+module graph~Sources/ModlintGraph/Imports/UnusedDependencies.swift~                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }~                    guard !providers.isEmpty else { continue }
 dependency injection~Sources/ModlintGraph/DI/DIAnalysis.swift~        for members in groups.values where members.count > 1 {~        for members in groups.values where members.count > 2 {
 dependency injection~Sources/ModlintGraph/DI/DIAnalysis.swift~            guard providers.contains(framework) else { continue }~            guard !providers.isEmpty else { continue }
 dependency injection~Sources/ModlintGraph/DI/DIAnalysis.swift~            guard !members.contains(where: { graph.keyDeclarations[$0].fact.testValue != nil }) else { continue }~            guard !members.contains(where: { graph.keyDeclarations[$0].fact.testValue == nil }) else { continue }
