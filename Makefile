@@ -11,7 +11,7 @@ MODLINT    := .build/debug/modlint
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -25,13 +25,24 @@ demo: deps build
 	@echo "== modlint lint Examples/XcodeApp (an Xcode app with a local package; findings are expected here too)"
 	@$(MODLINT) lint Examples/XcodeApp; status=$$?; [ $$status -le 1 ] || exit $$status
 	@$(MODLINT) graph Examples/XcodeApp --view modules --include-tests --format svg -o $(DEMO_OUT)/xcode-modules.svg
+	@$(MODLINT) report Examples/DemoApp -o $(DEMO_OUT)/architecture.html
 	@echo "== diagrams: $(DEMO_OUT)/modules.svg $(DEMO_OUT)/packages.svg $(DEMO_OUT)/xcode-modules.svg"
+	@echo "== interactive report (open in a browser): $(DEMO_OUT)/architecture.html"
 
-## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus), and
-## the Bazel integration (`bazel test` where Bazel is installed: `make bazel` installs it).
-test: deps corpus build
+## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus), the
+## Bazel integration (`bazel test` where Bazel is installed: `make bazel` installs it) and the
+## report's browser tests (headless Chromium through Playwright).
+test: deps corpus build browser
 	bash integrations/bazel/test/run.sh $(MODLINT)
+	bash Tests/Browser/run.sh $(MODLINT)
 	MODLINT_CORPUS=$(CORPUS) $(SWIFT) test
+
+## Chromium (Debian's package) and Playwright for Python, for the report's browser tests;
+## without Chromium they are skipped, saying so.
+browser:
+	@command -v chromium >/dev/null || { echo "== installing chromium (the report's browser tests)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null || echo "== chromium not installed: browser tests will be skipped"; }
+	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install -q playwright
 
 ## Install Debian's bazel-bootstrap, with which the Bazel integration test runs offline.
 bazel:

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ModlintKit", targets: ["ModlintRuleEngine", "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintFix"]),
         // Rendering to SVG, PNG and PDF (links libgvc); DOT, Mermaid and JSON need only ModlintKit.
         .library(name: "ModlintGraphviz", targets: ["ModlintGraphviz"]),
+        .library(name: "ModlintReport", targets: ["ModlintReport"]),
         // `swift package modlint` in packages that depend on modlint.
         .plugin(name: "ModlintCommandPlugin", targets: ["ModlintCommandPlugin"]),
     ],
@@ -67,12 +68,15 @@ let package = Package(
         .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"]),
         // SVG, PNG and PDF through libgvc, linked in process.
         .target(name: "ModlintGraphviz", dependencies: ["ModlintRendering", "CGraphviz", "ModlintGraph"]),
+        // `modlint report`: the interactive HTML architecture report (page assets compiled in).
+        .target(name: "ModlintReport", dependencies: ["ModlintRendering", "ModlintRuleEngine", "ModlintGraph", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"],
+                resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
         .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
         .executableTarget(
             name: "modlint",
             dependencies: [
-                "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintGraphviz", "ModlintFix",
+                "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintGraphviz", "ModlintFix", "ModlintReport",
                 "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

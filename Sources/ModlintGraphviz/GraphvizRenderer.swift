@@ -90,6 +90,12 @@ public struct GraphvizRenderer: Sendable {
         try render(dot: DOTRenderer(options: options).render(view), format: format)
     }
 
+    /// The layout itself as Graphviz's `json0` (positions, sizes, clusters, splines):
+    /// what `GraphvizLayout` reads back.
+    func layoutJSON(dot: String) throws(RenderError) -> Data {
+        try GraphvizEngine.shared.render(dot: dot, format: "json0", source: pluginSource)
+    }
+
     /// The Graphviz version of the linked libgvc (e.g. `2.42.2`), or `nil` when no context
     /// could be created.
     public static var graphvizVersion: String? {

@@ -23,6 +23,23 @@ public enum DiagramPalette {
     /// Composition roots are drawn over their kind's colours.
     public static let compositionRoot = Colors(fill: "#fff1d6", stroke: "#c05621")
 
+    /// How an edge kind's line is drawn (every format maps it to its own syntax).
+    public enum Stroke: String, Sendable, CaseIterable {
+        case solid, dashed, dotted, bold
+    }
+
+    public static func stroke(_ kind: GraphEdge.Kind) -> Stroke {
+        switch kind {
+        case .dependency, .binds: return .solid
+        case .import, .consumes: return .dashed
+        case .package, .registers: return .bold
+        case .resolves: return .dotted
+        }
+    }
+
+    /// Edges a DI factory binds end in an open arrowhead.
+    public static func hasOpenArrowhead(_ kind: GraphEdge.Kind) -> Bool { kind == .binds }
+
     public static func colors(_ kind: GraphNode.Kind) -> Colors {
         switch kind {
         case .library, .framework, .package: return Colors(fill: "#e8f0fe", stroke: "#3b6fc4")

@@ -112,7 +112,8 @@ public struct DiagramPipeline {
             if collapsed.nodes.count >= 3 {
                 view = collapsed
                 hint = "modlint: \(modules) modules drawn as \(view.nodes.count) package nodes to stay readable; "
-                    + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none"
+                    + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none, "
+                    + "or see every module in `modlint report -o architecture.html`"
             } else {
                 // One or two packages: their nodes would say nothing; draw the modules.
                 hint = "modlint: \(modules) modules in \(collapsed.nodes.count == 1 ? "one package" : "two packages") make a large diagram; "

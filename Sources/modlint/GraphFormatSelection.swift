@@ -21,7 +21,8 @@ enum GraphFormatSelection {
             case .tooLarge(let name, let nodes, let limit):
                 throw UsageError(message: "the \(name.rawValue) view has \(nodes) nodes, more than Graphviz lays out in reasonable time "
                                  + "(limit \(limit)): narrow it with --focus MODULE, --exclude GLOB or --collapse package, "
-                                 + "or write --format dot, json or mermaid")
+                                 + "or write --format dot, json or mermaid; `modlint report -o architecture.html` shows every module "
+                                 + "in the browser, with search, focus and a dependency matrix")
             case .render(let renderError):
                 let failure = RenderFailure(renderError)
                 Output.error(failure.description)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModlintGraph
 import ModlintReporters
 import ModlintRuleEngine
 import ModlintRules
@@ -19,7 +20,7 @@ struct LintCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
-        "Output format, optionally written to a file: text (paths relative to the working directory), xcode (absolute paths, for an Xcode build phase), json, sarif, github, junit, checkstyle, codeclimate (GitLab Code Quality), markdown. Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
+        "Output format, optionally written to a file: text (paths relative to the working directory), xcode (absolute paths, for an Xcode build phase), json, sarif, github, junit, checkstyle, codeclimate (GitLab Code Quality), markdown, html (the interactive architecture report, as `modlint report`). Repeatable (e.g. --reporter text --reporter sarif:out.sarif --reporter github).",
         valueName: "name[:file]"))
     var reporters: [ReporterRequest] = []
 
@@ -158,6 +159,15 @@ struct LintCommand: ParsableCommand {
                                           repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
                                           sourceLinkBase: environment.sourceLinkBase, strict: strict,
                                           workingDirectory: FileSystem.absolute("."))
+            // The HTML report draws the graph too: it needs the workspace, not only the result.
+            if request.name == ReportPage.reporterName {
+                let analysed = workspace ?? loader.load(scanned)
+                workspace = analysed
+                let page = try ReportPage.html(result: result, workspace: analysed, graph: ModuleGraph(workspace: analysed),
+                                               configuration: loaded, title: nil)
+                if let file = request.file { try Output.writeFile(page, to: file, analysing: paths) } else { Output.standardOutput(bytes: page) }
+                continue
+            }
             let report = try ReporterSelection.render(result, reporter: request.name, options: options)
             if let file = request.file {
                 try Output.writeFile(Array(report.utf8), to: file, analysing: paths)

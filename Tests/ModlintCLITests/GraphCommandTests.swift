@@ -305,7 +305,7 @@ import Testing
         #expect(collapsed.exitCode == 0)
         #expect(SVGGeometry(svg: collapsed.standardOutput).nodes.map(\.title).sorted() == ["app", "core", "features", "services", "ui", "utilities"])
         #expect(collapsed.standardError == "modlint: 124 modules drawn as 6 package nodes to stay readable; draw modules with "
-                + "--focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none\n")
+                + "--focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none, or see every module in `modlint report -o architecture.html`\n")
         #expect(collapsed.standardOutput.contains(">Legend<"))
         #expect(collapsed.standardOutput.contains("breaks a rule") == false)
         let expanded = SVGGeometry(svg: try CLI.run(["graph", directory.path, "--format", "svg", "--expand", "utilities"]).standardOutput)

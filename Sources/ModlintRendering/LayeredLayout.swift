@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ModlintGraph
+
+/// A layout for views of any size, in time linear in nodes and edges (Graphviz's grows
+/// much faster): rows by dependency depth — what depends on nothing at the bottom, the
+/// modules that depend on the most above — and packages (or configured layers) as
+/// vertical bands, so a module is found by its package and its height says how much
+/// stands below it. The members of a cycle share a row. Edges are drawn straight.
+public struct LayeredLayout: Sendable {
+    /// Nodes side by side in one package and row before the row wraps.
+    public var nodesPerLine = 8
+    public var nodeGap = 10.0
+    public var lineGap = 8.0
+    public var rowGap = 44.0
+    public var bandGap = 36.0
+    /// Room above a band's first row for its name.
+    public var bandTitle = 22.0
+    public var bandPadding = 10.0
+
+    public init() {}
+
+    /// `layerOrder`: when nodes carry layers, the layers from top to bottom; rows are then
+    /// grouped by layer first.
+    public func layout(_ view: GraphView, layerOrder: [String] = []) -> DiagramLayout {
+        let count = view.nodes.count
+        guard count > 0 else { return DiagramLayout(engine: "layered", width: 0, height: 0, nodes: [], edges: [], groups: []) }
+        let depth = Self.depths(view)
+        // Rows: layer (when known) then depth, highest depth first.
+        let layerIndex = Dictionary(layerOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let rowKey = view.nodes.indices.map { index -> RowKey in
+            let layer = view.nodes[index].layer.flatMap { layerIndex[$0] } ?? (layerOrder.isEmpty ? 0 : layerOrder.count)
+            return RowKey(layer: layer, depth: depth[index])
+        }
+        let rows = Set(rowKey).sorted()
+        let rowOf = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
+        // Bands: packages, ordered by their mean depth (deepest first) then name, so that
+        // what builds on a package tends to stand left of it.
+        // Packages are bands only where they group: in a view of packages each node is its
+        // own, and the rows alone order it.
+        let packages = view.nodes.map { $0.package ?? "(outside the workspace)" }
+        let grouping = Set(packages).count * 2 <= count
+        let bandName = grouping ? packages : [String](repeating: "", count: count)
+        // One band: rows may run wider before they wrap.
+        let nodesPerLine = grouping ? self.nodesPerLine : max(self.nodesPerLine, Int((Double(count) * 2.5).squareRoot()))
+        var depthSum: [String: (total: Int, count: Int)] = [:]
+        for index in view.nodes.indices { depthSum[bandName[index], default: (0, 0)].total += depth[index]; depthSum[bandName[index]]!.count += 1 }
+        let bands = depthSum.keys.sorted { lhs, rhs in
+            let l = Double(depthSum[lhs]!.total) / Double(depthSum[lhs]!.count), r = Double(depthSum[rhs]!.total) / Double(depthSum[rhs]!.count)
+            return l != r ? l > r : lhs < rhs
+        }
+        let bandOf = Dictionary(uniqueKeysWithValues: bands.enumerated().map { ($1, $0) })
+        // Cells: the nodes of one band in one row, by id (the view's order).
+        var cells = [[Int]](repeating: [], count: rows.count * bands.count)
+        for index in view.nodes.indices { cells[rowOf[rowKey[index]]! * bands.count + bandOf[bandName[index]]!].append(index) }
+        let widths = view.nodes.map { DiagramLayout.nodeWidth($0.id) }
+        let lineHeight = DiagramLayout.nodeHeight + lineGap
+        // Band widths: the widest line of any of its cells; per row, the lines each band needs.
+        var bandWidth = [Double](repeating: 0, count: bands.count)
+        var cellLines = [Int](repeating: 0, count: rows.count * bands.count)
+        for row in rows.indices {
+            for band in bands.indices {
+                let cell = cells[row * bands.count + band]
+                guard !cell.isEmpty else { continue }
+                cellLines[row * bands.count + band] = (cell.count + nodesPerLine - 1) / nodesPerLine
+                for start in stride(from: 0, to: cell.count, by: nodesPerLine) {
+                    let line = cell[start..<min(cell.count, start + nodesPerLine)]
+                    bandWidth[band] = max(bandWidth[band], line.reduce(0) { $0 + widths[$1] } + Double(line.count - 1) * nodeGap)
+                }
+            }
+        }
+        // Many bands side by side make a picture far wider than high: they are packed into
+        // shelves, each with the rows its own bands need, as many as come closest to 16:10.
+        let rowHeight = { (row: Int, shelf: [Int]) -> Double in
+            let lines = shelf.map { cellLines[row * bands.count + $0] }.max() ?? 0
+            return lines == 0 ? 0 : Double(lines) * lineHeight - lineGap + rowGap
+        }
+        let outer = bandWidth.map { $0 + 2 * bandPadding + bandGap }
+        var shelves = [Array(bands.indices)]
+        var bestScore = Double.infinity
+        for count in 1...min(bands.count, 64) {
+            let candidate = Self.shelves(bandWidths: outer, count: count)
+            let shelfWidth = candidate.map { $0.reduce(0) { $0 + outer[$1] } }.max() ?? 0
+            let height = candidate.reduce(0.0) { total, shelf in total + rows.indices.reduce(0.0) { $0 + rowHeight($1, shelf) } + bandTitle + bandGap }
+            let score = abs(log(shelfWidth / max(height, 1)) - log(1.6))
+            if score < bestScore - 1e-9 {
+                bestScore = score
+                shelves = candidate
+            }
+        }
+        var boxes = [DiagramLayout.Box](repeating: DiagramLayout.Box(x: 0, y: 0, width: 0, height: 0), count: count)
+        var placed = [Bool](repeating: false, count: count)
+        let dependents = Self.dependents(view)
+        var groups: [DiagramLayout.Group] = []
+        var width = 0.0
+        var shelfTop = 0.0
+        for shelf in shelves {
+            var bandX: [Int: Double] = [:]
+            var x = bandGap / 2
+            for band in shelf {
+                bandX[band] = x + bandPadding
+                x += bandWidth[band] + 2 * bandPadding + bandGap
+            }
+            width = max(width, x - bandGap / 2)
+            var y = shelfTop + bandTitle + bandPadding
+            var bandTop: [Int: Double] = [:], bandBottom: [Int: Double] = [:]
+            for row in rows.indices {
+                let lines = shelf.map { cellLines[row * bands.count + $0] }.max() ?? 0
+                guard lines > 0 else { continue }
+                for band in shelf {
+                    let cell = Self.orderedByDependents(cells[row * bands.count + band], dependents: dependents, boxes: boxes, placed: placed)
+                    for (lineNumber, start) in stride(from: 0, to: cell.count, by: nodesPerLine).enumerated() {
+                        let line = cell[start..<min(cell.count, start + nodesPerLine)]
+                        let lineWidth = line.reduce(0) { $0 + widths[$1] } + Double(line.count - 1) * nodeGap
+                        var left = bandX[band]! + (bandWidth[band] - lineWidth) / 2
+                        let top = y + Double(lineNumber) * lineHeight
+                        for index in line {
+                            boxes[index] = DiagramLayout.Box(x: left.rounded(), y: top, width: widths[index], height: DiagramLayout.nodeHeight)
+                            placed[index] = true
+                            left += widths[index] + nodeGap
+                        }
+                        bandTop[band] = min(bandTop[band] ?? .infinity, top)
+                        bandBottom[band] = max(bandBottom[band] ?? 0, top + DiagramLayout.nodeHeight)
+                    }
+                }
+                y += Double(lines) * lineHeight - lineGap + rowGap
+            }
+            for band in shelf where grouping {
+                guard let top = bandTop[band], let bottom = bandBottom[band] else { continue }
+                groups.append(DiagramLayout.Group(name: bands[band], box: DiagramLayout.Box(
+                    x: (bandX[band]! - bandPadding).rounded(), y: top - bandPadding - bandTitle,
+                    width: (bandWidth[band] + 2 * bandPadding).rounded(), height: bottom - top + 2 * bandPadding + bandTitle)))
+            }
+            shelfTop = y - rowGap + bandPadding + bandGap
+        }
+        return DiagramLayout(engine: "layered", width: width.rounded(.up), height: (shelfTop - bandGap).rounded(.up), nodes: boxes,
+                             edges: [[Double]](repeating: [], count: view.edges.count), groups: groups)
+    }
+
+    /// A cell's nodes under the middle of what depends on them (the rows above are placed
+    /// first), which uncrosses most edges between rows; a node nothing above depends on
+    /// keeps its place by name.
+    static func orderedByDependents(_ cell: [Int], dependents: [[Int]], boxes: [DiagramLayout.Box], placed: [Bool]) -> [Int] {
+        guard cell.count > 1 else { return cell }
+        var keys: [(key: Double, position: Int, node: Int)] = []
+        var previous = -Double.infinity
+        for (position, node) in cell.enumerated() {
+            let above = dependents[node].filter { placed[$0] }
+            // Without dependents above: just after the node before it.
+            let key = above.isEmpty ? previous : above.reduce(0.0) { $0 + boxes[$1].x + boxes[$1].width / 2 } / Double(above.count)
+            previous = key
+            keys.append((key, position, node))
+        }
+        return keys.sorted { ($0.key, $0.position) < ($1.key, $1.position) }.map(\.node)
+    }
+
+    static func dependents(_ view: GraphView) -> [[Int]] {
+        let index = Dictionary(uniqueKeysWithValues: view.nodes.enumerated().map { ($1.id, $0) })
+        var dependents = [[Int]](repeating: [], count: view.nodes.count)
+        for edge in view.edges {
+            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
+            dependents[to].append(from)
+        }
+        return dependents
+    }
+
+    /// Bands in order, cut into `count` shelves of about equal width.
+    static func shelves(bandWidths: [Double], count: Int) -> [[Int]] {
+        let limit = max(bandWidths.reduce(0, +) / Double(count), bandWidths.max() ?? 0)
+        var shelves: [[Int]] = [[]]
+        var used = 0.0
+        for (band, width) in bandWidths.enumerated() {
+            if !shelves[shelves.count - 1].isEmpty && used + width > limit * 1.02 {
+                shelves.append([])
+                used = 0
+            }
+            shelves[shelves.count - 1].append(band)
+            used += width
+        }
+        return shelves
+    }
+
+    struct RowKey: Hashable, Comparable {
+        var layer: Int
+        var depth: Int
+
+        /// Top first: the first layer, then the deepest row.
+        static func < (lhs: RowKey, rhs: RowKey) -> Bool {
+            lhs.layer != rhs.layer ? lhs.layer < rhs.layer : lhs.depth > rhs.depth
+        }
+    }
+
+    /// Per node, the longest chain of edges below it (0: depends on nothing in the view);
+    /// the members of a cycle share one depth. Iterative: views have thousands of nodes.
+    public static func depths(_ view: GraphView) -> [Int] {
+        let index = Dictionary(uniqueKeysWithValues: view.nodes.enumerated().map { ($1.id, $0) })
+        var successors = [[Int]](repeating: [], count: view.nodes.count)
+        for edge in view.edges {
+            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
+            successors[from].append(to)
+        }
+        let component = componentOfEachNode(successors)
+        let componentCount = (component.max() ?? -1) + 1
+        // The condensation, and its reverse for a topological walk from the sinks.
+        var outDegree = [Int](repeating: 0, count: componentCount)
+        var predecessors = [[Int]](repeating: [], count: componentCount)
+        var seen = Set<Int>()
+        for from in successors.indices {
+            for to in successors[from] where component[from] != component[to] {
+                let pair = component[from] &* componentCount &+ component[to]
+                guard seen.insert(pair).inserted else { continue }
+                outDegree[component[from]] += 1
+                predecessors[component[to]].append(component[from])
+            }
+        }
+        var depth = [Int](repeating: 0, count: componentCount)
+        var queue = (0..<componentCount).filter { outDegree[$0] == 0 }
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for predecessor in predecessors[current] {
+                depth[predecessor] = max(depth[predecessor], depth[current] + 1)
+                outDegree[predecessor] -= 1
+                if outDegree[predecessor] == 0 { queue.append(predecessor) }
+            }
+        }
+        return component.map { depth[$0] }
+    }
+
+    /// Tarjan's strongly connected components, iteratively: a component number per node.
+    static func componentOfEachNode(_ successors: [[Int]]) -> [Int] {
+        let count = successors.count
+        var indexOf = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var component = [Int](repeating: -1, count: count)
+        var stack: [Int] = []
+        var next = 0
+        var components = 0
+        for root in 0..<count where indexOf[root] < 0 {
+            var frames: [(node: Int, edge: Int)] = [(root, 0)]
+            indexOf[root] = next; low[root] = next; next += 1
+            stack.append(root); onStack[root] = true
+            while let frame = frames.last {
+                let node = frame.node
+                if frame.edge < successors[node].count {
+                    frames[frames.count - 1].edge += 1
+                    let successor = successors[node][frame.edge]
+                    if indexOf[successor] < 0 {
+                        indexOf[successor] = next; low[successor] = next; next += 1
+                        stack.append(successor); onStack[successor] = true
+                        frames.append((successor, 0))
+                    } else if onStack[successor] {
+                        low[node] = min(low[node], indexOf[successor])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last { low[parent.node] = min(low[parent.node], low[node]) }
+                if low[node] == indexOf[node] {
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component[member] = components
+                        if member == node { break }
+                    }
+                    components += 1
+                }
+            }
+        }
+        return component
+    }
+}

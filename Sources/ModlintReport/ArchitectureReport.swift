@@ -1,0 +1,226 @@
+import ModlintConfiguration
+import ModlintGraph
+import ModlintJSON
+import ModlintRendering
+import ModlintRuleEngine
+import ModlintWorkspace
+
+/// `modlint report`: one self-contained HTML file — the page's script, styles and data
+/// inline, nothing fetched — with the module graph, the DI and Spezi views, every finding
+/// and a dependency matrix, built from the same lint result and views as every other
+/// output. Same input, same bytes: no time stamp, no host path outside the data.
+public struct ArchitectureReport {
+    /// What the page shows of one view, and how it is laid out.
+    struct ViewPage {
+        var title: String
+        var view: GraphView
+        var style: DiagramStyle
+        var layout: DiagramLayout
+    }
+
+    public let result: LintResult
+    let pages: [ViewPage]
+    let ruleSummaries: [String: String]
+    let title: String
+
+    /// - Parameters:
+    ///   - edgeView: which view a rule's edges belong to (`BuiltinRules.edgeView`).
+    ///   - layerOf: the layer of a module (the rules' architecture model).
+    ///   - ruleSummaries: one line per rule id, shown beside its findings.
+    ///   - layOut: lays out a view Graphviz can take in reasonable time; `nil` (or a view
+    ///     it returns `nil` for) takes `LayeredLayout`.
+    public init(result: LintResult, workspace: Workspace, graph: ModuleGraph, configuration: Configuration,
+                edgeView: (String) -> GraphView.Name, layerOf: @escaping (String) -> String?,
+                ruleSummaries: [String: String] = [:], title: String? = nil,
+                layOut: ((GraphView, DiagramStyle) -> DiagramLayout?)? = nil) throws(DiagramError) {
+        self.result = result
+        self.ruleSummaries = ruleSummaries
+        self.title = title ?? Self.lastComponent(of: result.root)
+        let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
+        var pages: [ViewPage] = []
+        let tabs: [(GraphView.Name, String, ViewShaping.Collapse)] = [
+            (.modules, "Modules", .none), (.modules, "Packages", .package), (.di, "Dependency injection", .none), (.spezi, "Spezi", .none),
+        ]
+        for (name, title, collapse) in tabs {
+            // Every module, never collapsed automatically: the page collapses packages itself,
+            // and the packages tab is the overview.
+            let request = DiagramRequest(view: name, shaping: ViewShaping(collapse: collapse), cluster: collapse == .package ? .none : .package,
+                                         legend: false)
+            let diagram = try request.diagram(workspace: workspace, graph: graph, configuration: configuration, violations: violations,
+                                              edgeView: edgeView, layerOf: layerOf)
+            if name != .modules && diagram.view.nodes.isEmpty { continue }
+            // One package: the overview would be one box.
+            if collapse == .package && diagram.view.nodes.count < 2 { continue }
+            let layout = layOut?(diagram.view, diagram.style) ?? LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder)
+            pages.append(ViewPage(title: title, view: diagram.view, style: diagram.style, layout: layout))
+        }
+        self.pages = pages
+        self.moduleFiles = Dictionary(graph.modules.map { module in
+            (module.id, workspace.packages[module.packageIndex].targets[module.targetIndex].files.count)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    let moduleFiles: [String: Int]
+
+    /// The page: the template with the styles, the script and the data inline.
+    public func html() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        let template = String(decoding: ReportAssets.template, as: UTF8.self)
+        let parts = template.components(separatedBy: "{{")
+        out += Array(parts[0].utf8)
+        for part in parts.dropFirst() {
+            guard let close = part.range(of: "}}") else { out += Array(("{{" + part).utf8); continue }
+            switch part[..<close.lowerBound] {
+            case "title": out += Array(HTMLText.escape("modlint — \(title)").utf8)
+            case "styles": out += ReportAssets.styles
+            case "script": out += ReportAssets.script
+            case "data": out += Self.scriptSafe(Array(data().serialized(indent: 0).utf8))
+            default: out += Array(("{{" + part[..<close.upperBound]).utf8)
+            }
+            out += Array(part[close.upperBound...].utf8)
+        }
+        return out
+    }
+
+    /// JSON inside `<script>`: `</` and `<!--` cannot end or bend the element (`<\/` and
+    /// `\u003c!--` mean the same to JSON).
+    static func scriptSafe(_ json: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 64)
+        for (index, byte) in json.enumerated() {
+            if byte == UInt8(ascii: "<"), index + 1 < json.count, json[index + 1] == UInt8(ascii: "/") || json[index + 1] == UInt8(ascii: "!") {
+                out += Array("\\u003c".utf8)
+            } else {
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
+    /// The page's data (`report.js` reads it): summary, palette, findings and views.
+    func data() -> JSONValue {
+        let summary = result.summary
+        return .object([
+            ("schema", .int(1)),
+            ("title", .string(title)),
+            ("tool", .string("\(result.tool.name) \(result.tool.version)")),
+            ("summary", .object([
+                ("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("notes", .int(summary.notes)),
+                ("packages", .int(summary.packages)), ("modules", .int(summary.modules)), ("files", .int(summary.files)),
+            ])),
+            ("palette", Self.palette()),
+            ("rules", .object(ruleSummaries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("findings", .array(result.diagnostics.map(Self.finding))),
+            ("views", .array(pages.map(page))),
+        ])
+    }
+
+    static func finding(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("rule", .string(diagnostic.rule)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("file", .string(diagnostic.file)),
+            ("line", .int(diagnostic.line)),
+            ("module", diagnostic.module.map(JSONValue.string) ?? .null),
+            ("edges", .array(diagnostic.edges.map { .array([.string($0.from), .string($0.to)]) })),
+        ])
+    }
+
+    func page(_ page: ViewPage) -> JSONValue {
+        let view = page.view, layout = page.layout
+        let metrics = Dictionary((page.style.metrics?.modules ?? []).map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
+        let nodes: [JSONValue] = view.nodes.indices.map { index in
+            let node = view.nodes[index], box = layout.nodes[index]
+            var members: [(String, JSONValue)] = [
+                ("id", .string(node.id)),
+                ("kind", .string(node.kind.rawValue)),
+                ("package", node.package.map { .string(page.style.displayNames[$0] ?? $0) } ?? .null),
+                ("path", node.path.map(JSONValue.string) ?? .null),
+                ("layer", node.layer.map(JSONValue.string) ?? .null),
+            ]
+            if page.style.compositionRoots.contains(node.id) { members.append(("root", .bool(true))) }
+            if let files = moduleFiles[node.id], view.name == .modules { members.append(("files", .int(files))) }
+            if let entry = metrics[node.id] {
+                members += [("fanIn", .int(entry.fanIn)), ("fanOut", .int(entry.fanOut)),
+                            ("instability", .number((entry.instability * 100).rounded() / 100)), ("depth", .int(entry.depth))]
+            }
+            members += [("x", Self.number(box.x)), ("y", Self.number(box.y)), ("w", Self.number(box.width)), ("h", Self.number(box.height))]
+            return .object(members)
+        }
+        let index = Dictionary(uniqueKeysWithValues: view.nodes.enumerated().map { ($1.id, $0) })
+        let edges: [JSONValue] = view.edges.indices.compactMap { position in
+            let edge = view.edges[position]
+            guard let from = index[edge.from], let to = index[edge.to] else { return nil }
+            var members: [(String, JSONValue)] = [("from", .int(from)), ("to", .int(to)), ("kind", .string(edge.kind.rawValue))]
+            if !edge.violations.isEmpty { members.append(("violations", .array(edge.violations.map(JSONValue.string)))) }
+            if !layout.edges[position].isEmpty { members.append(("points", .array(layout.edges[position].map(Self.number)))) }
+            return .object(members)
+        }
+        return .object([
+            ("name", .string(page.title == "Packages" ? "packages" : view.name.rawValue)),
+            ("title", .string(page.title)),
+            ("engine", .string(layout.engine)),
+            ("width", Self.number(layout.width)),
+            ("height", Self.number(layout.height)),
+            ("layers", .array(page.style.layerOrder.map(JSONValue.string))),
+            ("groups", .array(layout.groups.map { group in
+                .object([("name", .string(page.style.displayNames[group.name] ?? group.name)), ("x", Self.number(group.box.x)),
+                         ("y", Self.number(group.box.y)), ("w", Self.number(group.box.width)), ("h", Self.number(group.box.height))])
+            })),
+            ("nodes", .array(nodes)),
+            ("edges", .array(edges)),
+        ])
+    }
+
+    /// Whole numbers as integers: shorter, and the same bytes on every host.
+    static func number(_ value: Double) -> JSONValue {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? .int(Int(rounded)) : .number(rounded)
+    }
+
+    /// `DiagramPalette`, as the page draws it: the legend and the drawing read the same.
+    static func palette() -> JSONValue {
+        .object([
+            ("violation", .string(DiagramPalette.violation)),
+            ("line", .string(DiagramPalette.line)),
+            ("background", .string(DiagramPalette.background)),
+            ("cluster", .object([("border", .string(DiagramPalette.clusterBorder)), ("fill", .string(DiagramPalette.clusterFill)),
+                                 ("text", .string(DiagramPalette.clusterText))])),
+            ("compositionRoot", .object([("fill", .string(DiagramPalette.compositionRoot.fill)),
+                                         ("stroke", .string(DiagramPalette.compositionRoot.stroke))])),
+            ("nodes", .object(GraphNode.Kind.allCases.map { kind in
+                let colors = DiagramPalette.colors(kind)
+                var members: [(String, JSONValue)] = [("fill", .string(colors.fill)), ("stroke", .string(colors.stroke))]
+                if let text = colors.text { members.append(("text", .string(text))) }
+                return (kind.rawValue, .object(members))
+            })),
+            ("edges", .object(GraphEdge.Kind.allCases.map { kind in
+                (kind.rawValue, .object([("stroke", .string(DiagramPalette.stroke(kind).rawValue)),
+                                         ("openArrow", .bool(DiagramPalette.hasOpenArrowhead(kind)))]))
+            })),
+        ])
+    }
+
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Text for HTML element content and attribute values.
+enum HTMLText {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Browser tests of `modlint report`: the page in headless Chromium (Debian's package),
+driven by Playwright. Usage: report_test.py MODLINT OUTDIR. Writes the reports and a
+screenshot per test into OUTDIR, so that a failure can be looked at.
+
+Oracles are modlint's other outputs of the same tree: `graph --format json` (nodes and
+edges) and `lint --reporter json` (findings); paths are counted here, independently.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+MODLINT, OUT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# A freeze, not a timing goal (goals are measured and printed, never asserted here).
+FREEZE_MS = 2000
+
+
+def run(*args, cwd=None):
+    return subprocess.run([MODLINT, *args], cwd=cwd, capture_output=True, check=False)
+
+
+def report(tree, name):
+    path = os.path.join(OUT, name + ".html")
+    started = time.monotonic()
+    result = run("report", tree, "-o", path)
+    assert result.returncode == 0, result.stderr.decode()
+    return path, time.monotonic() - started
+
+
+def graph_json(tree):
+    result = run("graph", tree, "--view", "modules", "--collapse", "none", "--format", "json")
+    assert result.returncode == 0, result.stderr.decode()
+    return json.loads(result.stdout)
+
+
+def lint_json(tree):
+    return json.loads(run("lint", tree, "--reporter", "json", "--no-cache").stdout)
+
+
+def simple_paths(edges, start, goal):
+    successors = {}
+    for edge in edges:
+        successors.setdefault(edge["from"], set()).add(edge["to"])
+    found = []
+
+    def walk(node, path):
+        if node == goal:
+            found.append(path)
+            return
+        for nxt in sorted(successors.get(node, ())):
+            if nxt not in path:
+                walk(nxt, path + [nxt])
+    walk(start, [start])
+    return found
+
+
+class Page:
+    def __init__(self, browser, path):
+        self.page = browser.new_page(viewport={"width": 1400, "height": 850})
+        self.errors, self.requests = [], []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        started = time.monotonic()
+        self.page.goto("file://" + path)
+        self.page.wait_for_selector("body[data-ready=true]", timeout=30000)
+        self.page.evaluate("() => new Promise(requestAnimationFrame)")
+        self.load_ms = (time.monotonic() - started) * 1000
+
+    def js(self, expression, *args):
+        return self.page.evaluate(expression, *args)
+
+    def shot(self, name):
+        self.page.screenshot(path=os.path.join(OUT, name + ".png"))
+
+    def click_node(self, node_id):
+        point = self.js("id => modlintReport.screenPoint(id)", node_id)
+        assert point, node_id
+        self.page.mouse.click(point["x"], point["y"])
+
+    def clean(self):
+        assert not self.errors, self.errors
+        assert all(url.startswith("file://") for url in self.requests), self.requests
+        assert len(self.requests) == 1, self.requests
+
+
+TESTS = []
+
+
+def test(function):
+    TESTS.append(function)
+    return function
+
+
+@test
+def demo_page_shows_every_module_and_nothing_else_loads(browser, demo):
+    page = Page(browser, demo["report"])
+    expected = sorted(node["id"] for node in demo["graph"]["nodes"])
+    listed = page.js("() => modlintReport.listedIds()")
+    assert sorted(listed) == expected, (listed, expected)
+    # The list is virtual: scrolled to its end, its last rows are in the document.
+    page.js("() => { const list = document.getElementById('modules'); list.scrollTop = list.scrollHeight; list.dispatchEvent(new Event('scroll')); }")
+    rendered = page.js("() => [...document.querySelectorAll('#modules li')].map(li => li.dataset.id)")
+    assert listed[-1] in rendered, rendered
+    drawn = page.js("() => modlintReport.views[0].nodes.map(n => n.id).sort()")
+    assert drawn == expected
+    edges = sorted((e["from"], e["to"], e["kind"]) for e in demo["graph"]["edges"])
+    page_edges = page.js("() => { const v = modlintReport.views[0]; return v.edges.map(e => [v.nodes[e.from].id, v.nodes[e.to].id, e.kind]); }")
+    assert sorted(map(tuple, page_edges)) == edges
+    findings = page.js("() => document.querySelectorAll('#findings li').length")
+    assert findings == len(demo["lint"]["diagnostics"])
+    page.shot("demo")
+    page.clean()
+
+
+@test
+def search_narrows_the_list_and_the_drawing(browser, demo):
+    page = Page(browser, demo["report"])
+    page.page.fill("#search", "set")
+    shown = page.js("() => [...document.querySelectorAll('#modules li')].map(li => li.dataset.id)")
+    assert shown == ["Settings"] and page.js("() => modlintReport.listedIds()") == ["Settings"], shown
+    assert page.js("() => modlintReport.activeIds()") == ["Settings"]
+    page.page.fill("#search", "")
+    assert page.js("() => modlintReport.activeIds()") is None
+    page.clean()
+
+
+@test
+def clicking_a_module_shows_its_neighbours_and_panel(browser, demo):
+    page = Page(browser, demo["report"])
+    page.click_node("Settings")
+    assert page.page.inner_text("#panel h2") == "Settings"
+    edges = demo["graph"]["edges"]
+    neighbours = {"Settings"} | {e["to"] for e in edges if e["from"] == "Settings"} | {e["from"] for e in edges if e["to"] == "Settings"}
+    assert page.js("() => modlintReport.activeIds()") == sorted(neighbours)
+    panel = page.page.inner_text("#panel")
+    for label in ("fan-in", "fan-out", "instability", "depth", "files", "Depends on", "Used by"):
+        assert label in panel, (label, panel)
+    page.shot("focus")
+    # Two levels reach further down.
+    page.page.select_option("#depth", "0")
+    everything = page.js("() => modlintReport.activeIds()")
+    assert set(neighbours) < set(everything), everything
+    page.clean()
+
+
+@test
+def a_finding_highlights_its_edges(browser, demo):
+    page = Page(browser, demo["report"])
+    index = next(i for i, d in enumerate(demo["lint"]["diagnostics"]) if d["rule"] == "target-cycle")
+    page.page.click(f"#findings li[data-index='{index}']")
+    expected = sorted(tuple(e.values()) if isinstance(e, dict) else tuple(e) for e in
+                      ([(x["from"], x["to"]) for x in demo["lint"]["diagnostics"][index]["edges"]]))
+    highlighted = sorted(set(map(tuple, page.js("() => modlintReport.strongEdges()"))))
+    assert highlighted == sorted(set(expected)), (highlighted, expected)
+    assert page.js("() => document.querySelector('#findings li.selected').dataset.index") == str(index)
+    page.page.select_option("#filter-severity", "warning")
+    visible = page.js("() => [...document.querySelectorAll('#findings li')].filter(li => !li.hidden).map(li => li.dataset.severity)")
+    assert visible and set(visible) == {"warning"}, visible
+    page.shot("finding")
+    page.clean()
+
+
+@test
+def why_lists_every_path_and_the_edges_to_cut(browser, demo):
+    page = Page(browser, demo["report"])
+    page.js("() => modlintReport.why('App', 'SharedModels')")
+    expected = simple_paths(demo["graph"]["edges"], "App", "SharedModels")
+    text = page.page.inner_text("#why-result")
+    assert f"{len(expected)} path(s)" in text, (text, len(expected))
+    on_paths = {(p[i], p[i + 1]) for p in expected for i in range(len(p) - 1)}
+    assert set(map(tuple, page.js("() => modlintReport.strongEdges()"))) == on_paths
+    cut = set(map(tuple, page.js("() => modlintReport.cutEdges()")))
+    assert cut and cut <= on_paths, cut
+    # Cutting them leaves no path.
+    remaining = [e for e in demo["graph"]["edges"] if (e["from"], e["to"]) not in cut]
+    assert not simple_paths(remaining, "App", "SharedModels")
+    page.shot("why")
+    page.clean()
+
+
+@test
+def matrix_and_other_views_render(browser, demo):
+    page = Page(browser, demo["report"])
+    tabs = page.js("() => [...document.querySelectorAll('#tabs button')].map(b => b.textContent)")
+    assert "Matrix" in tabs and "Spezi" in tabs and "Dependency injection" in tabs, tabs
+    page.page.click("#tabs button:has-text('Matrix')")
+    assert page.js("() => !document.getElementById('matrix').hidden && document.getElementById('graph').hidden")
+    page.shot("matrix")
+    page.page.click("#tabs button:has-text('Spezi')")
+    assert page.js("() => modlintReport.views[modlintReport.state.view].name") == "spezi"
+    page.shot("spezi")
+    page.clean()
+
+
+@test
+def five_thousand_modules_stay_interactive(browser, big):
+    page = Page(browser, big["report"])
+    timings = {"load": page.load_ms}
+    listed = page.js("() => modlintReport.listedIds()")
+    assert sorted(listed) == sorted(n["id"] for n in big["graph"]["nodes"]), len(listed)
+    assert page.js("() => document.querySelector('#modules .spacer').offsetHeight") == 20 * len(listed)
+
+    def timed(name, action):
+        started = time.monotonic()
+        action()
+        page.js("() => modlintReport.drawNow()")
+        timings[name] = (time.monotonic() - started) * 1000
+
+    timed("search", lambda: page.page.fill("#search", "P123M1"))
+    shown = page.js("() => modlintReport.listedIds()")
+    assert shown == sorted(n["id"] for n in big["graph"]["nodes"] if "p123m1" in n["id"].lower()), shown
+    assert sorted(page.js("() => [...document.querySelectorAll('#modules li')].map(li => li.dataset.id)")) == shown
+    timed("clear search", lambda: page.page.fill("#search", ""))
+    timed("expand packages", lambda: page.page.click("#expand-all"))
+    # Found by name, then clicked where the page centred it.
+    page.page.fill("#search", "P200M10")
+    timed("search and enter", lambda: page.page.press("#search", "Enter"))
+    assert page.page.inner_text("#panel h2") == "P200M10"
+    page.page.click("#clear")
+    timed("click a module", lambda: page.click_node("P200M10"))
+    assert page.page.inner_text("#panel h2") == "P200M10"
+    neighbours = page.js("() => modlintReport.activeIds()")
+    edges = big["graph"]["edges"]
+    expected = {"P200M10"} | {e["to"] for e in edges if e["from"] == "P200M10"} | {e["from"] for e in edges if e["to"] == "P200M10"}
+    assert neighbours == sorted(expected), (neighbours, sorted(expected))
+    timed("collapse packages", lambda: page.page.click("#collapse-all"))
+    timed("finding", lambda: page.page.click("#findings li[data-index='3']"))
+    timed("why", lambda: page.js("() => modlintReport.why('P249M19', 'P000M00')"))
+    timed("matrix", lambda: page.page.click("#tabs button:has-text('Matrix')"))
+    timed("packages tab", lambda: page.page.click("#tabs button:has-text('Packages')"))
+    inside = {name: round(ms, 1) for name, ms in ((t["name"], t["ms"]) for t in page.js("() => modlintReport.timings"))}
+    print("    5,000 modules, wall ms per interaction:", {k: round(v) for k, v in timings.items()})
+    print("    5,000 modules, ms inside the page (last of each):", inside)
+    slow = {k: v for k, v in timings.items() if v > FREEZE_MS and k != "load"}
+    assert not slow, slow
+    page.shot("big")
+    page.clean()
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    demo_tree = os.path.join(ROOT, "Examples", "DemoApp")
+    demo_report, _ = report(demo_tree, "demo")
+    demo = {"report": demo_report, "graph": graph_json(demo_tree), "lint": lint_json(demo_tree)}
+    big_tree = os.path.join(OUT, "workspace-5000")
+    if not os.path.isdir(big_tree):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-workspace.py"), big_tree, "5000", "--violations"], check=True)
+    big_report, seconds = report(big_tree, "big")
+    print(f"    5,000-module report: {os.path.getsize(big_report) / 1e6:.1f} MB written in {seconds:.1f} s")
+    big = {"report": big_report, "graph": graph_json(big_tree)}
+    failed = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for function in TESTS:
+            arguments = {"browser": browser}
+            if "demo" in function.__code__.co_varnames[:function.__code__.co_argcount]:
+                arguments["demo"] = demo
+            if "big" in function.__code__.co_varnames[:function.__code__.co_argcount]:
+                arguments["big"] = big
+            try:
+                function(**arguments)
+                print(f"  ✔ {function.__name__}")
+            except Exception as error:  # noqa: BLE001 - report every failure, then exit 1
+                failed += 1
+                print(f"  ✘ {function.__name__}: {type(error).__name__}: {error}")
+        browser.close()
+    print(f"browser tests: {len(TESTS) - failed} passed, {failed} failed (screenshots in {OUT})")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
