@@ -49,11 +49,11 @@ let package = Package(
         // Discovery of packages, targets and their source files.
         .target(name: "ModlintWorkspace", dependencies: ["ModlintManifest", "ModlintXcode", "ModlintXcodeGen", "ModlintCocoaPods", "ModlintBazel", "ModlintFacts", "ModlintConfiguration"]),
         // Module graph and graph algorithms (cycles, reachability).
-        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration"]),
+        .target(name: "ModlintGraph", dependencies: ["ModlintWorkspace", "ModlintXcode", "ModlintFacts", "ModlintManifest", "ModlintConfiguration", "ModlintTokenizer"]),
         // Rule protocol, diagnostics, the versioned result and the lint driver.
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration", "ModlintJSON"]),
         // One file per rule, each with rationale and executable examples.
-        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintTokenizer", "ModlintWorkspace"], path: "Rules"),
+        .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintTokenizer", "ModlintWorkspace", "ModlintManifest"], path: "Rules"),
         // Ordered JSON values: deterministic bytes in the documented key order.
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "ModlintXcodeGenTests", dependencies: ["ModlintXcodeGen", "ModlintXcode"]),
         .testTarget(name: "ModlintCocoaPodsTests", dependencies: ["ModlintCocoaPods"]),
         .testTarget(name: "ModlintBazelTests", dependencies: ["ModlintBazel"]),
-        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport", "ModlintTokenizer"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering", "ModlintFacts",
                                                              "ModlintRuleEngine", "ModlintRules", "ModlintConfiguration"]),
