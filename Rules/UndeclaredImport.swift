@@ -287,7 +287,7 @@ public struct UndeclaredImport: Rule {
                 if !undeclared.isCompiledByDefault { severity = .warning }
             }
             if severity == .off { continue }
-            var conditionSuffix = edge.fact.condition.map { " [under #if \($0)]" } ?? ""
+            var conditionSuffix = edge.condition.map { " [under #if \($0)]" } ?? ""
             if severity == .warning && undeclared.declaredPath == nil { conditionSuffix += " (no default debug or release build compiles it)" }
             var related = [RelatedLocation(file: importerPackage.file(declaring: declaration), line: declaration.line,
                                            message: "declare it in the dependencies of target \(declaration.name)")]
@@ -330,7 +330,7 @@ public struct UndeclaredImport: Rule {
         var fix = fix
         let defined = declaration.definedFlags
         let platforms = edges.map { edge in
-            edge.fact.condition.flatMap { condition in
+            edge.condition.flatMap { condition in
                 DependencyFix.platforms(ofCondition: condition) ?? CompilationCondition.requiredFlags(condition)
                     .compactMap { flag in defined.first { $0.name == flag }?.platforms }.first { !$0.isEmpty }
                     .map { $0.map(DependencyFix.platformMember) }
@@ -340,7 +340,7 @@ public struct UndeclaredImport: Rule {
             fix.platforms = platforms.compactMap { $0 }.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         let traits = package.manifest.traits
-        let required = edges.map { $0.fact.condition.map { CompilationCondition.requiredFlags($0).filter(traits.contains) } ?? [] }
+        let required = edges.map { $0.condition.map { CompilationCondition.requiredFlags($0).filter(traits.contains) } ?? [] }
         if !traits.isEmpty, !required.contains(where: \.isEmpty) {
             fix.traits = required.flatMap { $0 }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }

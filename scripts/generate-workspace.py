@@ -74,8 +74,21 @@ def main():
             os.makedirs(source_dir, exist_ok=True)
             for k in range(files):
                 imports = deps[n] + ([undeclared[n]] if n in undeclared and k == 0 else [])
-                body = "".join(f"import {d}\n" for d in imports)
-                body += f"\npublic struct {n}Type{k} {{\n    public init() {{}}\n    public func value() -> Int {{ {k} }}\n}}\n"
+                body = "// Generated for modlint's benchmarks.\n" + "".join(f"import {d}\n" for d in imports) + "import Foundation\n"
+                used = [f"{d}Type0" for d in deps[n][:3]]
+                body += f"\n/// A type of {n}, file {k}.\npublic final class {n}Type{k}: CustomStringConvertible {{\n"
+                for i, t in enumerate(used):
+                    body += f"    private let dependency{i}: {t}\n"
+                body += "    public var items: [String: Int] = [:]\n    public var description: String { \"" + n + "\" }\n\n"
+                body += "    public init(" + ", ".join(f"dependency{i}: {t}" for i, t in enumerate(used)) + ") {\n"
+                for i, _ in enumerate(used):
+                    body += f"        self.dependency{i} = dependency{i}\n"
+                body += "    }\n\n"
+                for m in range(4):
+                    body += f"    public func operation{m}(_ input: Int) -> Int {{\n        let values = (0..<input).map {{ $0 * {m + 1} }}\n"
+                    body += f"        if values.isEmpty {{ return {m} }}\n        return values.reduce(0, +) + items.count\n    }}\n\n"
+                body += "}\n\n"
+                body += f"extension {n}Type{k}: Equatable {{\n    public static func == (lhs: {n}Type{k}, rhs: {n}Type{k}) -> Bool {{ lhs === rhs }}\n}}\n"
                 with open(os.path.join(source_dir, f"{n}{k}.swift"), "w") as f:
                     f.write(body)
 

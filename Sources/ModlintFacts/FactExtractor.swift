@@ -75,8 +75,8 @@ public enum FactExtractor {
                         bytes: byteBase, byteCount: bytes.count, tokens: tokenBase, count: tokens.count,
                         stops: stopBase, stopCount: stops.count, lineStarts: source.lineStarts,
                         capacity: source.hints.capitalNames, visiting: &extraction)
-                    summary.imports = extraction.imports
-                    summary.declarations = extraction.declarations
+                    summary.imports = extraction.imports.withExactCapacity()
+                    summary.declarations = extraction.declarations.withExactCapacity()
                     mayDeclareContainer = extraction.mayDeclareContainer
                 }
             }
@@ -110,8 +110,8 @@ public enum FactExtractor {
                     var extraction = Extraction(source: source, bytes: byteBase, byteCount: bytes.count,
                                                 tokens: tokenBase, count: tokens.count, stops: stopBase, stopCount: stops.count)
                     extraction.run()
-                    summary.imports = extraction.imports
-                    summary.declarations = extraction.declarations
+                    summary.imports = extraction.imports.withExactCapacity()
+                    summary.declarations = extraction.declarations.withExactCapacity()
                 }
             }
         }

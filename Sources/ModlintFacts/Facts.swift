@@ -19,8 +19,11 @@ public enum ImportKind: String, Sendable, Codable {
 public struct ImportFact: Sendable, Equatable, Codable {
     /// The imported module (first path component).
     public var module: String
+    /// The path past the module: `["B"]` for `import struct A.B` or `import A.B`; empty
+    /// for the common `import A`, which so keeps no array (a summary per file is kept).
+    public var members: [String]
     /// The full path: `["A", "B"]` for `import struct A.B` or `import A.B` (submodule).
-    public var path: [String]
+    public var path: [String] { [module] + members }
     public var kind: ImportKind
     /// Attributes without `@`, in source order: `testable`, `_exported`,
     /// `_implementationOnly`, `preconcurrency`, `_spi(Internal)`, `_weakLinked` …
@@ -31,25 +34,68 @@ public struct ImportFact: Sendable, Equatable, Codable {
     public var condition: String?
     /// Index into the file's `ConditionTable` (0 = unconditional).
     public var conditionID: Int32
-    public var line: Int
-    public var column: Int
+    /// 32 bits are room for any line and column, and the summary of every file keeps its imports.
+    private var position: (line: Int32, column: Int32)
+    public var line: Int {
+        get { Int(position.line) }
+        set { position.line = Int32(truncatingIfNeeded: newValue) }
+    }
+    public var column: Int {
+        get { Int(position.column) }
+        set { position.column = Int32(truncatingIfNeeded: newValue) }
+    }
 
     public init(module: String, path: [String], kind: ImportKind = .module, attributes: [String] = [],
                 accessLevel: AccessLevel? = nil, condition: String? = nil, conditionID: Int32 = 0,
                 line: Int, column: Int) {
         self.module = module
-        self.path = path
+        self.members = path.first == module ? Array(path.dropFirst()) : path
         self.kind = kind
         self.attributes = attributes
         self.accessLevel = accessLevel
         self.condition = condition
         self.conditionID = conditionID
-        self.line = line
-        self.column = column
+        self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
+    }
+
+    public static func == (lhs: ImportFact, rhs: ImportFact) -> Bool {
+        lhs.module == rhs.module && lhs.members == rhs.members && lhs.kind == rhs.kind && lhs.attributes == rhs.attributes
+            && lhs.accessLevel == rhs.accessLevel && lhs.condition == rhs.condition && lhs.conditionID == rhs.conditionID
+            && lhs.position == rhs.position
     }
 
     public var isTestable: Bool { attributes.contains("testable") }
     public var isExported: Bool { attributes.contains("_exported") }
+}
+
+/// Coded as before `members` was split off: `path` is the whole path.
+extension ImportFact {
+    enum CodingKeys: String, CodingKey {
+        case module, path, kind, attributes, accessLevel, condition, conditionID, line, column
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(module: try container.decode(String.self, forKey: .module), path: try container.decode([String].self, forKey: .path),
+                  kind: try container.decode(ImportKind.self, forKey: .kind), attributes: try container.decode([String].self, forKey: .attributes),
+                  accessLevel: try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel),
+                  condition: try container.decodeIfPresent(String.self, forKey: .condition),
+                  conditionID: try container.decode(Int32.self, forKey: .conditionID),
+                  line: try container.decode(Int.self, forKey: .line), column: try container.decode(Int.self, forKey: .column))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(module, forKey: .module)
+        try container.encode(path, forKey: .path)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encodeIfPresent(accessLevel, forKey: .accessLevel)
+        try container.encodeIfPresent(condition, forKey: .condition)
+        try container.encode(conditionID, forKey: .conditionID)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
 }
 
 public enum DeclarationKind: String, Sendable, Codable {
@@ -108,21 +154,43 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     /// reference, a copy costs one retain instead of twenty, and no two threads contend
     /// for twenty reference counts when they read the same file.
     @usableFromInline
-    struct Fields: Sendable, Equatable, Codable {
+    struct Fields: Sendable, Equatable {
         @usableFromInline var imports: [ImportFact]
         @usableFromInline var declarations: [TypeDeclaration]
-        @usableFromInline var problems: [SourceProblem]
         @usableFromInline var lineCount: Int
         @usableFromInline var byteCount: Int
         @usableFromInline var typeReferences: TypeReferenceList
-        @usableFromInline var di: DIFacts
-        @usableFromInline var spezi: SpeziFacts
-        @usableFromInline var suppressions: [SuppressionComment]
+        /// What most files have none of, boxed: `nil` when all of it is empty. A summary
+        /// is kept per file, and these took some hundred bytes of every one.
+        @usableFromInline var rare: RareBox?
+
+        @usableFromInline var rareFields: RareFields { rare?.fields ?? RareFields() }
+
+        @usableFromInline mutating func setRare(_ fields: RareFields) {
+            rare = fields == RareFields() ? nil : RareBox(fields)
+        }
+
+        @usableFromInline static func == (lhs: Fields, rhs: Fields) -> Bool {
+            lhs.imports == rhs.imports && lhs.declarations == rhs.declarations && lhs.lineCount == rhs.lineCount
+                && lhs.byteCount == rhs.byteCount && lhs.typeReferences == rhs.typeReferences && lhs.rareFields == rhs.rareFields
+        }
     }
 
-    /// Shared between copies until one of them changes a fact (copy on write). The getters
-    /// are inlinable so that a read such as `summary.di.registrations` in another module
-    /// loads that one array, not a copy of every array of the DI facts.
+    @usableFromInline
+    struct RareFields: Sendable, Equatable {
+        @usableFromInline var problems: [SourceProblem] = []
+        @usableFromInline var di = DIFacts()
+        @usableFromInline var spezi = SpeziFacts()
+        @usableFromInline var suppressions: [SuppressionComment] = []
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline
+    final class RareBox: @unchecked Sendable {
+        @usableFromInline let fields: RareFields
+        @usableFromInline init(_ fields: RareFields) { self.fields = fields }
+    }
+
     @usableFromInline
     final class Storage: @unchecked Sendable {
         @usableFromInline var fields: Fields
@@ -141,8 +209,13 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// Lexer problems (unterminated literals, invalid UTF-8 …) as `line:column: message`.
     @inlinable public var problems: [SourceProblem] {
-        get { storage.fields.problems }
-        _modify { makeUnique(); yield &storage.fields.problems }
+        get { storage.fields.rareFields.problems }
+        _modify {
+            makeUnique()
+            var rare = storage.fields.rareFields
+            yield &rare.problems
+            storage.fields.setRare(rare)
+        }
     }
     @inlinable public var lineCount: Int {
         get { storage.fields.lineCount }
@@ -159,26 +232,47 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// Registrations, consumptions and keys of DI frameworks.
     @inlinable public var di: DIFacts {
-        get { storage.fields.di }
-        _modify { makeUnique(); yield &storage.fields.di }
+        get { storage.fields.rareFields.di }
+        _modify {
+            makeUnique()
+            var rare = storage.fields.rareFields
+            yield &rare.di
+            storage.fields.setRare(rare)
+        }
     }
     /// Spezi modules, standards, configurations and their requirements.
     @inlinable public var spezi: SpeziFacts {
-        get { storage.fields.spezi }
-        _modify { makeUnique(); yield &storage.fields.spezi }
+        get { storage.fields.rareFields.spezi }
+        _modify {
+            makeUnique()
+            var rare = storage.fields.rareFields
+            yield &rare.spezi
+            storage.fields.setRare(rare)
+        }
     }
     /// `// modlint:disable…` comments.
     @inlinable public var suppressions: [SuppressionComment] {
-        get { storage.fields.suppressions }
-        _modify { makeUnique(); yield &storage.fields.suppressions }
+        get { storage.fields.rareFields.suppressions }
+        _modify {
+            makeUnique()
+            var rare = storage.fields.rareFields
+            yield &rare.suppressions
+            storage.fields.setRare(rare)
+        }
     }
 
     public init(imports: [ImportFact] = [], declarations: [TypeDeclaration] = [], problems: [SourceProblem] = [],
                 lineCount: Int = 0, byteCount: Int = 0, typeReferences: TypeReferenceList = [], di: DIFacts = DIFacts(),
                 spezi: SpeziFacts = SpeziFacts(), suppressions: [SuppressionComment] = []) {
-        storage = Storage(Fields(imports: imports, declarations: declarations, problems: problems, lineCount: lineCount,
-                                 byteCount: byteCount, typeReferences: typeReferences, di: di, spezi: spezi,
-                                 suppressions: suppressions))
+        var fields = Fields(imports: imports, declarations: declarations, lineCount: lineCount, byteCount: byteCount,
+                            typeReferences: typeReferences, rare: nil)
+        var rare = RareFields()
+        rare.problems = problems
+        rare.di = di
+        rare.spezi = spezi
+        rare.suppressions = suppressions
+        fields.setRare(rare)
+        storage = Storage(fields)
     }
 
     @usableFromInline
@@ -191,12 +285,32 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
 
     // The coded form is the fields' own, as before they moved behind the shared reference.
+    enum CodingKeys: String, CodingKey {
+        case imports, declarations, problems, lineCount, byteCount, typeReferences, di, spezi, suppressions
+    }
+
     public init(from decoder: Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(imports: try container.decode([ImportFact].self, forKey: .imports),
+                  declarations: try container.decode([TypeDeclaration].self, forKey: .declarations),
+                  problems: try container.decode([SourceProblem].self, forKey: .problems),
+                  lineCount: try container.decode(Int.self, forKey: .lineCount), byteCount: try container.decode(Int.self, forKey: .byteCount),
+                  typeReferences: try container.decode(TypeReferenceList.self, forKey: .typeReferences),
+                  di: try container.decode(DIFacts.self, forKey: .di), spezi: try container.decode(SpeziFacts.self, forKey: .spezi),
+                  suppressions: try container.decode([SuppressionComment].self, forKey: .suppressions))
     }
 
     public func encode(to encoder: Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(imports, forKey: .imports)
+        try container.encode(declarations, forKey: .declarations)
+        try container.encode(problems, forKey: .problems)
+        try container.encode(lineCount, forKey: .lineCount)
+        try container.encode(byteCount, forKey: .byteCount)
+        try container.encode(typeReferences, forKey: .typeReferences)
+        try container.encode(di, forKey: .di)
+        try container.encode(spezi, forKey: .spezi)
+        try container.encode(suppressions, forKey: .suppressions)
     }
 }
 

@@ -61,15 +61,40 @@ public struct ModuleGraph: Sendable {
     }
 
     /// An `import` of a workspace module.
+    /// What the graph keeps of an `import` line: the graph holds one per import of the
+    /// workspace, so only what the rules read (the file's summary keeps the whole fact).
     public struct Import: Sendable, Equatable {
         public var from: Int
         public var to: Int
-        public var site: Site
-        public var fact: ImportFact
+        /// The importing file (root-relative).
+        public var file: String
+        /// Readable `#if` condition, `nil` when unconditional.
+        public var condition: String?
+        private var position: (line: Int32, column: Int32)
+        private var flags: UInt8
+        public var site: Site { Site(file: file, line: Int(position.line), column: Int(position.column)) }
+        /// `@_exported import`.
+        public var isExported: Bool { flags & 1 != 0 }
+        /// `@testable import`.
+        public var isTestable: Bool { flags & 2 != 0 }
         /// The module lies in no package the importer's package can see: it was found by
         /// its name alone (unique in the workspace). An Xcode target may get such a module
         /// from outside the model (CocoaPods, Carthage, framework search paths).
-        public var isAttributedByName: Bool = false
+        public var isAttributedByName: Bool { flags & 4 != 0 }
+
+        public init(from: Int, to: Int, file: String, fact: ImportFact, isAttributedByName: Bool = false) {
+            self.from = from
+            self.to = to
+            self.file = file
+            self.condition = fact.condition
+            self.position = (Int32(truncatingIfNeeded: fact.line), Int32(truncatingIfNeeded: fact.column))
+            self.flags = (fact.isExported ? 1 : 0) | (fact.isTestable ? 2 : 0) | (isAttributedByName ? 4 : 0)
+        }
+
+        public static func == (lhs: Import, rhs: Import) -> Bool {
+            lhs.from == rhs.from && lhs.to == rhs.to && lhs.file == rhs.file && lhs.condition == rhs.condition
+                && lhs.position == rhs.position && lhs.flags == rhs.flags
+        }
     }
 
     public private(set) var modules: [Module]
@@ -189,24 +214,30 @@ public struct ModuleGraph: Sendable {
         let resolver = ModuleResolver(workspace: workspace, modules: modules)
 
         // Each module's edges on its own (in parallel: the corpus resolves 23,000 imports),
-        // joined in module order.
+        // joined in module order, a batch of modules at a time: the joined arrays and every
+        // module's part at once were the peak of a large workspace's run (100,000 files:
+        // 46 MB of parts beside the 33 MB they join into).
         let allModules = modules
-        let perModule = Array(allModules.indices).parallelMap { index in
-            Self.edges(of: index, modules: allModules, workspace: workspace, resolver: resolver)
-        }
-        // Sized once: the corpus joins 23,000 imports, and growing would copy them again.
         var dependencies: [Dependency] = []
-        dependencies.reserveCapacity(perModule.reduce(0) { $0 + $1.dependencies.count })
         var external: [ExternalDependency] = []
-        external.reserveCapacity(perModule.reduce(0) { $0 + $1.external.count })
         var imports: [Import] = []
-        imports.reserveCapacity(perModule.reduce(0) { $0 + $1.imports.count })
+        // Sized once, at most every import (some name modules outside the workspace).
+        imports.reserveCapacity(modules.reduce(0) { total, module in
+            total + workspace.packages[module.packageIndex].targets[module.targetIndex].files.reduce(0) { $0 + $1.summary.imports.count }
+        })
         var externalImports: [Int: Set<String>] = [:]
-        for (index, edges) in perModule.enumerated() {
-            dependencies += edges.dependencies
-            external += edges.external
-            imports += edges.imports
-            if !edges.externalImports.isEmpty { externalImports[index] = edges.externalImports }
+        let batch = max(64, modules.count / 16)
+        for start in stride(from: 0, to: modules.count, by: batch) {
+            let range = start..<min(modules.count, start + batch)
+            let parts = Array(range).parallelMap { index in
+                Self.edges(of: index, modules: allModules, workspace: workspace, resolver: resolver)
+            }
+            for (offset, edges) in parts.enumerated() {
+                dependencies += edges.dependencies
+                external += edges.external
+                imports += edges.imports
+                if !edges.externalImports.isEmpty { externalImports[range.lowerBound + offset] = edges.externalImports }
+            }
         }
         self.dependencies = dependencies
         self.externalDependencies = external
@@ -216,7 +247,7 @@ public struct ModuleGraph: Sendable {
         for (index, dependency) in dependencies.enumerated() { outgoing[dependency.from].append(index) }
         self.outgoing = outgoing
         var exports = [[Int]](repeating: [], count: modules.count)
-        for edge in imports.indices where imports[edge].fact.isExported { exports[imports[edge].from].append(imports[edge].to) }
+        for edge in imports.indices where imports[edge].isExported { exports[imports[edge].from].append(imports[edge].to) }
         self.exports = exports
     }
 
@@ -243,6 +274,8 @@ public struct ModuleGraph: Sendable {
             }
         }
         let declared = Set(dependencies.map(\.to))
+        // Sized once: a module's imports are most of the graph's memory.
+        imports.reserveCapacity(target.files.reduce(0) { $0 + $1.summary.imports.count })
         // A module's files import the same few modules again and again.
         var resolved: [String: (module: Int, byName: Bool)?] = [:]
         for file in target.files {
@@ -255,8 +288,7 @@ public struct ModuleGraph: Sendable {
                     resolved[fact.module] = resolution
                 }
                 if let (to, byName) = resolution {
-                    imports.append(Import(from: index, to: to, site: Site(file: file.path, line: fact.line, column: fact.column),
-                                          fact: fact, isAttributedByName: byName))
+                    imports.append(Import(from: index, to: to, file: file.path, fact: fact, isAttributedByName: byName))
                 } else {
                     externalImports.insert(fact.module)
                 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ModlintConfiguration
 import ModlintGraph
 import ModlintJSON
@@ -51,7 +56,8 @@ public struct ArchitectureReport {
             if name != .modules && diagram.view.nodes.isEmpty { continue }
             // One package: the overview would be one box.
             if collapse == .package && diagram.view.nodes.count < 2 { continue }
-            let layout = layOut?(diagram.view, diagram.style) ?? LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder)
+            let layout = Self.choose(drawn: layOut?(diagram.view, diagram.style),
+                                     layered: LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder))
             pages.append(ViewPage(title: title, view: diagram.view, style: diagram.style, layout: layout))
         }
         self.pages = pages
@@ -61,6 +67,17 @@ public struct ArchitectureReport {
     }
 
     let moduleFiles: [String: Int]
+
+    /// Graphviz's picture, unless it is far from a screen's shape and the layered one is
+    /// closer (a fan of a hundred modules under one app is one very wide rank for dot).
+    static func choose(drawn: DiagramLayout?, layered: DiagramLayout) -> DiagramLayout {
+        guard let drawn else { return layered }
+        let distance = { (layout: DiagramLayout) -> Double in
+            guard layout.width > 0, layout.height > 0 else { return 0 }
+            return abs(log(layout.width / layout.height / 1.6))
+        }
+        return distance(drawn) > log(3.0) && distance(layered) < distance(drawn) ? layered : drawn
+    }
 
     /// The page: the template with the styles, the script and the data inline.
     public func html() -> [UInt8] {

@@ -136,6 +136,9 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     var warmRSS = 0
     var edits: [(name: String, wall: Double, rss: Int)] = []
     var synthetic: [(name: String, wall: Double, rss: Int, goal: Double?)] = []
+    var memoryBase = 0
+    var memoryScale: [(files: Int, wall: Double, rss: Int)] = []
+    var diagrams: [(name: String, wall: Double, bytes: Int?)] = []
     var spawnFloor = 0
     if let modlint {
         // A full run: no cache, every file lexed (median of 5: the targets are medians).
@@ -203,6 +206,38 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         let tuistWarm = try runProcess(modlint, ["lint", tuistRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
         synthetic.append(("50 Tuist projects, warm cache", tuistWarm.wall, tuistWarm.maxRSS, 0.1))
         spawnFloor = selfMaxRSS()
+
+        // Memory at scale: cold runs over generated workspaces of 10k, 50k and 100k Swift
+        // files (1,000 modules in 50 packages; `scripts/generate-workspace.py`: each file a
+        // class with dependencies, methods and an extension, ~1.2 KB), against the run of
+        // an empty folder (the fixed base).
+        let emptyRoot = NSTemporaryDirectory() + "modlint-bench-empty-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: emptyRoot, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: emptyRoot) }
+        memoryBase = try runProcess(modlint, ["lint", emptyRoot, "--no-cache"], discardOutput: true).maxRSS
+        for files in [10_000, 50_000, 100_000] {
+            let root = NSTemporaryDirectory() + "modlint-bench-memory-\(getpid())-\(files)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            stderrPrint("generating \(files) files, then \(modlint) lint --no-cache …")
+            _ = try runProcess("/usr/bin/env", ["python3", "scripts/generate-workspace.py", root, "1000", "--files-per-module", "\(files / 1000)"],
+                               discardOutput: true)
+            let run = try runProcess(modlint, ["lint", root, "--reporter", "json", "--no-cache"], discardOutput: true)
+            memoryScale.append((files, run.wall, run.maxRSS))
+        }
+        // Diagrams at scale: a 1,000-module workspace as SVG (every view) and as the report.
+        let diagramRoot = NSTemporaryDirectory() + "modlint-bench-diagram-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: diagramRoot) }
+        _ = try runProcess("/usr/bin/env", ["python3", "scripts/generate-workspace.py", diagramRoot, "1000", "--violations", "--cross", "0.7"],
+                           discardOutput: true)
+        for view in ["modules", "packages", "imports", "di", "spezi"] {
+            stderrPrint("\(modlint) graph --view \(view) --format svg, 1,000 modules …")
+            let run = try runProcess(modlint, ["graph", diagramRoot, "--view", view, "--format", "svg", "-o", diagramRoot + "/\(view).svg"],
+                                     discardOutput: true)
+            diagrams.append(("SVG, \(view) view, 1,000 modules", run.wall, nil))
+        }
+        let report = try runProcess(modlint, ["report", diagramRoot, "-o", diagramRoot + "/report.html"], discardOutput: true)
+        let reportSize = (try? FileManager.default.attributesOfItem(atPath: diagramRoot + "/report.html")[.size] as? Int) ?? 0
+        diagrams.append(("report, 1,000 modules", report.wall, reportSize))
     }
 
     // Read floor (the first pass warms the page cache and is not counted).
@@ -324,6 +359,19 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     for run in synthetic {
         print("\(pad(run.name, 40)) \(pad(fmt(run.wall * 1000, 1) + " ms", 10, right: true))   \(run.name.contains("warm") ? "" : "--no-cache, ")peak RSS \(run.rss / 1_000_000) MB")
     }
+    if !memoryScale.isEmpty {
+        print("")
+        print("\(pad("memory at scale (lint --no-cache)", 40)) \(pad("wall", 10, right: true)) \(pad("peak RSS", 10, right: true)) \(pad("above base", 12, right: true)) \(pad("µs/file", 9, right: true))")
+        print("\(pad("empty folder (the base)", 40)) \(pad("", 10)) \(pad("\(memoryBase / 1_000_000) MB", 10, right: true))")
+        for run in memoryScale {
+            let perFile = Double(run.rss - memoryBase) / Double(run.files) / 1000
+            print("\(pad("\(run.files) Swift files", 40)) \(pad(fmt(run.wall, 2) + " s", 10, right: true)) \(pad("\(run.rss / 1_000_000) MB", 10, right: true)) "
+                  + "\(pad(fmt(perFile, 2) + " KB/file", 12, right: true)) \(pad(fmt(run.wall / Double(run.files) * 1e6, 1), 9, right: true))")
+        }
+    }
+    for diagram in diagrams {
+        print("\(pad(diagram.name, 40)) \(pad(fmt(diagram.wall, 2) + " s", 10, right: true))\(diagram.bytes.map { "   \(fmt(Double($0) / 1e6, 1)) MB" } ?? "")")
+    }
     print("(checksum \(sink.total))")
 
     // Targets from DESIGN.md.
@@ -351,6 +399,20 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         let peaks = [lint.rss, warmRSS] + edits.map(\.rss) + synthetic.map(\.rss)
         targets.append(Target(name: "peak RSS, every scenario", measured: "\((peaks.max() ?? 0) / 1_000_000) MB", goal: "≤ 150 MB",
                               pass: (peaks.max() ?? 0) <= 150_000_000))
+        if let largest = memoryScale.last, let smallest = memoryScale.first {
+            let perFile = Double(largest.rss - memoryBase) / Double(largest.files) / 1000
+            targets.append(Target(name: "memory per file, \(largest.files) files", measured: "\(fmt(perFile, 2)) KB + base",
+                                  goal: "≤ 2 KB + base", pass: perFile <= 2))
+            targets.append(Target(name: "peak RSS, \(largest.files) files", measured: "\(largest.rss / 1_000_000) MB", goal: "≤ 250 MB",
+                                  pass: largest.rss <= 250_000_000))
+            let ratio = (largest.wall / Double(largest.files)) / (smallest.wall / Double(smallest.files))
+            targets.append(Target(name: "time per file, \(largest.files) vs \(smallest.files)", measured: "\(fmt(ratio, 2))×", goal: "≤ 1.5× (linear)",
+                                  pass: ratio <= 1.5))
+        }
+        for diagram in diagrams {
+            let goal = diagram.bytes == nil ? 3.0 : 10.0
+            targets.append(Target(name: diagram.name, measured: "\(fmt(diagram.wall, 2)) s", goal: "≤ \(fmt(goal, 0)) s", pass: diagram.wall <= goal))
+        }
         for run in synthetic {
             targets.append(Target(name: run.name, measured: "\(fmt(run.wall, 2)) s", goal: run.goal.map { "≤ \(fmt($0, $0 < 1 ? 1 : 0)) s" } ?? "linear (compare)",
                                   pass: run.goal.map { run.wall <= $0 }))

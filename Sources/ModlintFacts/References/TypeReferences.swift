@@ -188,7 +188,8 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
     func finish() -> TypeReferenceList {
         let table = interner.nameTable()
         interner.deallocate()
-        return TypeReferenceList(nameTable: table, records: records)
+        // Reserved for every capitalised name, most of which are no references.
+        return TypeReferenceList(nameTable: table, records: records.withExactCapacity())
     }
 
     /// (`visitor` is passed in, not kept: a pass that rides along holds arrays, and a copy

@@ -120,7 +120,7 @@ public struct ImplementationIndex {
             return false
         }
         self.implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
-        for index in graph.imports.indices where graph.imports[index].fact.isTestable {
+        for index in graph.imports.indices where graph.imports[index].isTestable {
             let from = graph.imports[index].from
             if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
         }

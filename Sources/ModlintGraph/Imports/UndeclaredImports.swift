@@ -70,7 +70,7 @@ public struct UndeclaredImports: Sendable {
             let edge = graph.imports[edgeIndex]
             let importer = graph.modules[from]
             let imported = graph.modules[to]
-            if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }
+            if let condition = edge.condition, condition.contains("canImport(\(imported.name))") { continue }
             let package = workspace.packages[importer.packageIndex]
             if Self.isCompiledOnlyOnRequest(edge, importer: importer, package: package) { continue }
             // Part of the declared list is unknown: the import may be declared there.
@@ -103,7 +103,7 @@ public struct UndeclaredImports: Sendable {
     /// when `DEBUG`, a flag the manifest can define, a trait or a platform can make it true.
     /// A condition modlint cannot parse counts as not proven (the cautious side).
     static func isCompiledByDefault(_ edge: ModuleGraph.Import, importer: ModuleGraph.Module, package: Package, platforms configured: [String]?) -> Bool {
-        guard let condition = edge.fact.condition else { return true }
+        guard let condition = edge.condition else { return true }
         let manifest = package.manifest
         // An Xcode target builds for its SDK's platforms; a SwiftPM target for the package's.
         let targetPlatforms = package.targets[importer.targetIndex].declaration.platforms
@@ -118,7 +118,7 @@ public struct UndeclaredImports: Sendable {
     /// under `#if COLLECTIONS_SINGLE_MODULE`, for its CMake build). Xcode targets take
     /// their flags from build settings and are not judged.
     static func isCompiledOnlyOnRequest(_ edge: ModuleGraph.Import, importer: ModuleGraph.Module, package: Package) -> Bool {
-        guard importer.productType == nil, let condition = edge.fact.condition else { return false }
+        guard importer.productType == nil, let condition = edge.condition else { return false }
         let defined = package.manifest.flagCandidates
         return CompilationCondition.requiredFlags(condition).contains { $0 != "DEBUG" && !defined.contains($0) }
     }
@@ -140,7 +140,7 @@ public struct UndeclaredImports: Sendable {
                 unrestricted.formUnion(graph.reexportedModules(of: dependency.to))
             }
         }
-        guard !unrestricted.contains(edge.to), !platforms.isEmpty, edge.fact.condition == nil else { return nil }
+        guard !unrestricted.contains(edge.to), !platforms.isEmpty, edge.condition == nil else { return nil }
         let unconditional = declarations.filter { $0.platforms == nil }.map(\.to)
         let path = unconditional.lazy.compactMap { ModuleGraph.shortestPath(from: $0, to: edge.to, along: adjacency) }.first
         return PlatformGap(edge: edge, platforms: platforms.sorted(), transitivePath: path.map { [edge.from] + $0 })
