@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "ModlintRuleEngine", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintFacts", "ModlintConfiguration", "ModlintJSON"]),
         // One file per rule, each with rationale and executable examples.
         .target(name: "ModlintRules", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintFacts", "ModlintTokenizer", "ModlintWorkspace", "ModlintManifest"], path: "Rules"),
-        // Ordered JSON values: deterministic bytes in the documented key order.
+        // Ordered JSON values (deterministic bytes in the documented key order), and the text
+        // escapers the reporters and renderers share.
         .target(name: "ModlintJSON"),
         // Pure functions from the result to text, JSON, ...
         .target(name: "ModlintReporters", dependencies: ["ModlintRuleEngine", "ModlintWorkspace", "ModlintJSON"]),

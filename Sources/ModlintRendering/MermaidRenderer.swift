@@ -1,4 +1,5 @@
 import ModlintGraph
+import ModlintJSON
 
 /// Options for `MermaidRenderer`.
 public struct MermaidOptions: Sendable, Equatable {
@@ -129,24 +130,7 @@ public struct MermaidRenderer: Sendable {
         }
     }
 
-    /// Text for inside a quoted Mermaid label: quotes and markup characters become
-    /// Mermaid entity codes, line breaks become `<br>`.
-    static func label(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "#": out += "#35;"
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "&": out += "#amp;"
-            case "\n": out += "<br>"
-            case "\r": break
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func label(_ s: String) -> String { MermaidText.label(s) }
 }
 
 /// Maps arbitrary ids to unique Mermaid-safe identifiers, deterministically

@@ -17,6 +17,8 @@ import ModlintWorkspace
 public struct ArchitectureReport {
     /// What the page shows of one view, and how it is laid out.
     struct ViewPage {
+        /// The tab's name in the data (`modules`, `packages`, `di`, `spezi`).
+        var name: String
         var title: String
         var view: GraphView
         var style: DiagramStyle
@@ -43,10 +45,11 @@ public struct ArchitectureReport {
         self.title = title ?? Self.lastComponent(of: result.root)
         let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
         var pages: [ViewPage] = []
-        let tabs: [(GraphView.Name, String, ViewShaping.Collapse)] = [
-            (.modules, "Modules", .none), (.modules, "Packages", .package), (.di, "Dependency injection", .none), (.spezi, "Spezi", .none),
+        let tabs: [(String, GraphView.Name, String, ViewShaping.Collapse)] = [
+            ("modules", .modules, "Modules", .none), ("packages", .modules, "Packages", .package),
+            ("di", .di, "Dependency injection", .none), ("spezi", .spezi, "Spezi", .none),
         ]
-        for (name, title, collapse) in tabs {
+        for (tab, name, title, collapse) in tabs {
             // Every module, never collapsed automatically: the page collapses packages itself,
             // and the packages tab is the overview.
             let request = DiagramRequest(view: name, shaping: ViewShaping(collapse: collapse), cluster: collapse == .package ? .none : .package,
@@ -58,7 +61,7 @@ public struct ArchitectureReport {
             if collapse == .package && diagram.view.nodes.count < 2 { continue }
             let layout = Self.choose(drawn: layOut?(diagram.view, diagram.style),
                                      layered: LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder))
-            pages.append(ViewPage(title: title, view: diagram.view, style: diagram.style, layout: layout))
+            pages.append(ViewPage(name: tab, title: title, view: diagram.view, style: diagram.style, layout: layout))
         }
         self.pages = pages
         self.moduleFiles = Dictionary(graph.modules.map { module in
@@ -176,7 +179,7 @@ public struct ArchitectureReport {
             return .object(members)
         }
         return .object([
-            ("name", .string(page.title == "Packages" ? "packages" : view.name.rawValue)),
+            ("name", .string(page.name)),
             ("title", .string(page.title)),
             ("engine", .string(layout.engine)),
             ("width", Self.number(layout.width)),

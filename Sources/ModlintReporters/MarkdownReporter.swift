@@ -1,4 +1,5 @@
 import ModlintRuleEngine
+import ModlintJSON
 
 /// GitHub-flavoured Markdown for pull-request comments and the job summary
 /// (`--reporter markdown:$GITHUB_STEP_SUMMARY`): a status line, a table of rules with
@@ -161,20 +162,6 @@ enum MermaidFlowchart {
         return lines
     }
 
-    /// Mermaid entity codes for the characters that end or confuse a quoted label.
-    static func label(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "|": out += "#124;"
-            case "#": out += "#35;"
-            case "\n", "\r", "\r\n": out += " "
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Mermaid's escaping, as every Mermaid output does it.
+    static func label(_ text: String) -> String { MermaidText.label(text) }
 }

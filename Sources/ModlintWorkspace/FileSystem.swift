@@ -267,7 +267,8 @@ public enum FileSystem {
         guard !path.hasPrefix("/") else { return Paths.normalize(path) }
         var buffer = [CChar](repeating: 0, count: 4097)
         guard getcwd(&buffer, 4096) != nil else { return Paths.normalize(path) }
-        return Paths.normalize(PathBytes.string(UnsafeRawBufferPointer(start: buffer, count: strlen(buffer))) + "/" + path)
+        let directory = buffer.withUnsafeBytes { bytes in PathBytes.string(UnsafeRawBufferPointer(rebasing: bytes[..<strlen(buffer)])) }
+        return Paths.normalize(directory + "/" + path)
     }
 
     public static func isTerminal(_ descriptor: Int32) -> Bool {
