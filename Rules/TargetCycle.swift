@@ -93,10 +93,9 @@ public struct TargetCycle: Rule {
 
     public func check(_ context: LintContext) -> [Finding] {
         let graph = context.graph
-        var adjacency = [[Int]](repeating: [], count: graph.modules.count)
+        let adjacency = graph.declaredSuccessors
         var firstEdge: [Int: [Int: ModuleGraph.Dependency]] = [:]
         for dependency in graph.dependencies {
-            adjacency[dependency.from].append(dependency.to)
             if firstEdge[dependency.from]?[dependency.to] == nil {
                 firstEdge[dependency.from, default: [:]][dependency.to] = dependency
             }

@@ -325,12 +325,14 @@ struct ManifestParser: BracketReader {
         return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
     }
 
-    /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line.
+    /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line outside
+    /// generic arguments; tuple, function and collection types are jumped whole (the
+    /// bracket table), generic arguments `<…>` counted (the table pairs no angle brackets).
     mutating func skipType() {
-        var level = 0
+        var generics = 0
         let startLine = current?.line ?? 0
         while let token = current {
-            if level == 0 {
+            if generics == 0 {
                 if isOperator(token, "=") || isPunct(token, UInt8(ascii: "{")) || isPunct(token, UInt8(ascii: ","))
                     || isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "]")) || isKeyword(token, "in")
                     || isKeyword(token, "where") || isPunct(token, UInt8(ascii: ";")) {
@@ -338,19 +340,17 @@ struct ManifestParser: BracketReader {
                 }
                 if token.isAtLineStart && token.line != startLine { return }
             }
-            if token.kind == .punctuation {
-                let byte = source.bytes[Int(token.start)]
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
-                    level += 1
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
-                    level -= 1
-                }
-            } else if token.kind == .operator {
-                // Generic arguments `<…>` may contain `,`.
+            if isPunct(token, UInt8(ascii: "(")) || isPunct(token, UInt8(ascii: "[")) {
+                guard let close = partner(of: index), close > index else { index = tokens.count; return }
+                index = close + 1
+                continue
+            }
+            if token.kind == .operator {
+                // Generic arguments `<…>` may contain `,`; `->` closes none.
                 for offset in Int(token.start)..<Int(token.end) {
-                    if source.bytes[offset] == UInt8(ascii: "<") { level += 1 }
+                    if source.bytes[offset] == UInt8(ascii: "<") { generics += 1 }
                     if source.bytes[offset] == UInt8(ascii: ">") && !(offset > Int(token.start) && source.bytes[offset - 1] == UInt8(ascii: "-")) {
-                        level -= 1
+                        generics -= 1
                     }
                 }
             }

@@ -28,7 +28,8 @@ public struct LayeredLayout: Sendable {
     public func layout(_ view: GraphView, layerOrder: [String] = []) -> DiagramLayout {
         let count = view.nodes.count
         guard count > 0 else { return DiagramLayout(engine: "layered", width: 0, height: 0, nodes: [], edges: [], groups: []) }
-        let depth = Self.depths(view)
+        let (successors, dependents) = Self.adjacency(view)
+        let depth = Self.depths(successors: successors)
         // Rows: layer (when known) then depth, highest depth first.
         let layerIndex = Dictionary(layerOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let rowKey = view.nodes.indices.map { index -> RowKey in
@@ -93,7 +94,6 @@ public struct LayeredLayout: Sendable {
         }
         var boxes = [DiagramLayout.Box](repeating: DiagramLayout.Box(x: 0, y: 0, width: 0, height: 0), count: count)
         var placed = [Bool](repeating: false, count: count)
-        let dependents = Self.dependents(view)
         var groups: [DiagramLayout.Group] = []
         var width = 0.0
         var shelfTop = 0.0
@@ -157,16 +157,6 @@ public struct LayeredLayout: Sendable {
         return keys.sorted { ($0.key, $0.position) < ($1.key, $1.position) }.map(\.node)
     }
 
-    static func dependents(_ view: GraphView) -> [[Int]] {
-        let index = Dictionary(uniqueKeysWithValues: view.nodes.enumerated().map { ($1.id, $0) })
-        var dependents = [[Int]](repeating: [], count: view.nodes.count)
-        for edge in view.edges {
-            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
-            dependents[to].append(from)
-        }
-        return dependents
-    }
-
     /// Bands in order, cut into `count` shelves of about equal width.
     static func shelves(bandWidths: [Double], count: Int) -> [[Int]] {
         let limit = max(bandWidths.reduce(0, +) / Double(count), bandWidths.max() ?? 0)
@@ -193,17 +183,33 @@ public struct LayeredLayout: Sendable {
         }
     }
 
-    /// Per node, the longest chain of edges below it (0: depends on nothing in the view);
-    /// the members of a cycle share one depth. Iterative: views have thousands of nodes.
-    public static func depths(_ view: GraphView) -> [Int] {
+    /// Per node, the nodes it depends on and the nodes that depend on it (self-loops and
+    /// edges to nodes outside the view left out).
+    public static func adjacency(_ view: GraphView) -> (successors: [[Int]], predecessors: [[Int]]) {
         let index = Dictionary(uniqueKeysWithValues: view.nodes.enumerated().map { ($1.id, $0) })
         var successors = [[Int]](repeating: [], count: view.nodes.count)
+        var predecessors = [[Int]](repeating: [], count: view.nodes.count)
         for edge in view.edges {
             guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
             successors[from].append(to)
+            predecessors[to].append(from)
         }
-        let component = componentOfEachNode(successors)
-        let componentCount = (component.max() ?? -1) + 1
+        return (successors, predecessors)
+    }
+
+    /// Per node, the longest chain of edges below it (0: depends on nothing in the view);
+    /// the members of a cycle share one depth. Iterative: views have thousands of nodes.
+    public static func depths(_ view: GraphView) -> [Int] {
+        depths(successors: adjacency(view).successors)
+    }
+
+    public static func depths(successors: [[Int]]) -> [Int] {
+        // A component per cycle (`Cycles`), every other node one of its own.
+        var component = Array(successors.indices)
+        for (number, members) in Cycles.stronglyConnectedComponents(successors).enumerated() {
+            for member in members { component[member] = successors.count + number }
+        }
+        let componentCount = successors.count + (component.max().map { $0 - successors.count + 1 } ?? 0)
         // The condensation, and its reverse for a topological walk from the sinks.
         var outDegree = [Int](repeating: 0, count: componentCount)
         var predecessors = [[Int]](repeating: [], count: componentCount)
@@ -229,48 +235,5 @@ public struct LayeredLayout: Sendable {
             }
         }
         return component.map { depth[$0] }
-    }
-
-    /// Tarjan's strongly connected components, iteratively: a component number per node.
-    static func componentOfEachNode(_ successors: [[Int]]) -> [Int] {
-        let count = successors.count
-        var indexOf = [Int](repeating: -1, count: count)
-        var low = [Int](repeating: 0, count: count)
-        var onStack = [Bool](repeating: false, count: count)
-        var component = [Int](repeating: -1, count: count)
-        var stack: [Int] = []
-        var next = 0
-        var components = 0
-        for root in 0..<count where indexOf[root] < 0 {
-            var frames: [(node: Int, edge: Int)] = [(root, 0)]
-            indexOf[root] = next; low[root] = next; next += 1
-            stack.append(root); onStack[root] = true
-            while let frame = frames.last {
-                let node = frame.node
-                if frame.edge < successors[node].count {
-                    frames[frames.count - 1].edge += 1
-                    let successor = successors[node][frame.edge]
-                    if indexOf[successor] < 0 {
-                        indexOf[successor] = next; low[successor] = next; next += 1
-                        stack.append(successor); onStack[successor] = true
-                        frames.append((successor, 0))
-                    } else if onStack[successor] {
-                        low[node] = min(low[node], indexOf[successor])
-                    }
-                    continue
-                }
-                frames.removeLast()
-                if let parent = frames.last { low[parent.node] = min(low[parent.node], low[node]) }
-                if low[node] == indexOf[node] {
-                    while let member = stack.popLast() {
-                        onStack[member] = false
-                        component[member] = components
-                        if member == node { break }
-                    }
-                    components += 1
-                }
-            }
-        }
-        return component
     }
 }

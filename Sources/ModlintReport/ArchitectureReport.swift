@@ -150,6 +150,10 @@ public struct ArchitectureReport {
 
     func page(_ page: ViewPage) -> JSONValue {
         let view = page.view, layout = page.layout
+        // The matrix's order: ranks (longest chain below, shared by a cycle) and cycles.
+        let successors = LayeredLayout.adjacency(view).successors
+        let ranks = LayeredLayout.depths(successors: successors)
+        let cycles = Cycles.stronglyConnectedComponents(successors)
         let metrics = Dictionary((page.style.metrics?.modules ?? []).map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
         let nodes: [JSONValue] = view.nodes.indices.map { index in
             let node = view.nodes[index], box = layout.nodes[index]
@@ -166,6 +170,7 @@ public struct ArchitectureReport {
                 members += [("fanIn", .int(entry.fanIn)), ("fanOut", .int(entry.fanOut)),
                             ("instability", .number((entry.instability * 100).rounded() / 100)), ("depth", .int(entry.depth))]
             }
+            members.append(("rank", .int(ranks[index])))
             members += [("x", Self.number(box.x)), ("y", Self.number(box.y)), ("w", Self.number(box.width)), ("h", Self.number(box.height))]
             return .object(members)
         }
@@ -185,6 +190,7 @@ public struct ArchitectureReport {
             ("width", Self.number(layout.width)),
             ("height", Self.number(layout.height)),
             ("layers", .array(page.style.layerOrder.map(JSONValue.string))),
+            ("cycles", .array(cycles.map { .array($0.map(JSONValue.int)) })),
             ("groups", .array(layout.groups.map { group in
                 .object([("name", .string(page.style.displayNames[group.name] ?? group.name)), ("x", Self.number(group.box.x)),
                          ("y", Self.number(group.box.y)), ("w", Self.number(group.box.width)), ("h", Self.number(group.box.height))])

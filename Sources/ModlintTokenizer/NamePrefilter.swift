@@ -11,16 +11,19 @@ public enum NameKey {
     /// The key of the `length` bytes at `start`.
     @inline(__always)
     public static func of(_ start: UnsafePointer<UInt8>, length: Int) -> Int {
-        let first = length > 0 ? UInt64(start[0]) : 0
-        let second = length > 1 ? UInt64(start[1]) : 0
-        let last = length > 0 ? UInt64(start[length - 1]) : 0
-        let mixed = (UInt64(truncatingIfNeeded: length) | first << 8 | second << 16 | last << 24) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> UInt64(64 - bitCount))
+        length == 0 ? emptyKey : mix(length: length, first: start[0], second: length > 1 ? start[1] : 0, last: start[length - 1])
     }
 
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return of(UnsafePointer(bitPattern: 1)!, length: 0) }
-        return of(base, length: bytes.count)
+        bytes.baseAddress.map { of($0, length: bytes.count) } ?? emptyKey
+    }
+
+    static let emptyKey = mix(length: 0, first: 0, second: 0, last: 0)
+
+    @inline(__always)
+    static func mix(length: Int, first: UInt8, second: UInt8, last: UInt8) -> Int {
+        let mixed = (UInt64(truncatingIfNeeded: length) | UInt64(first) << 8 | UInt64(second) << 16 | UInt64(last) << 24) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - bitCount))
     }
 
     public static func of(_ name: String) -> Int {

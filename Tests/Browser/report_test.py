@@ -192,6 +192,17 @@ def matrix_and_other_views_render(browser, demo):
     assert "Matrix" in tabs and "Spezi" in tabs and "Dependency injection" in tabs, tabs
     page.page.click("#tabs button:has-text('Matrix')")
     assert page.js("() => !document.getElementById('matrix').hidden && document.getElementById('graph').hidden")
+    # Dependents before their dependencies: every edge right of the diagonal, but the
+    # cycle's, whose members stand side by side in one framed block.
+    matrix = page.js("() => modlintReport.matrix()")
+    position = {name: i for i, name in enumerate(matrix["names"])}
+    assert sorted(position) == sorted(n["id"] for n in demo["graph"]["nodes"])
+    cycle = {"Networking", "Settings"}
+    assert matrix["blocks"] == [[min(position[m] for m in cycle), max(position[m] for m in cycle)]], matrix
+    assert max(position[m] for m in cycle) - min(position[m] for m in cycle) == 1
+    for e in demo["graph"]["edges"]:
+        if not ({e["from"], e["to"]} <= cycle):
+            assert position[e["from"]] < position[e["to"]], (e, matrix["names"])
     page.shot("matrix")
     page.page.click("#tabs button:has-text('Spezi')")
     assert page.js("() => modlintReport.views[modlintReport.state.view].name") == "spezi"

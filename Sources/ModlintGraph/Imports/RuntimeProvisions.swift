@@ -86,7 +86,7 @@ final class RuntimeProvisions {
 
     /// Whether `dependent` reaches `module` through its other dependencies (not the direct edge).
     private func isReachable(_ module: Int, from dependent: Int) -> Bool {
-        let next = successors()
+        let next = successors
         var seen: Set<Int> = [dependent]
         var stack = next[dependent].filter { $0 != module }
         while let current = stack.popLast() {
@@ -97,20 +97,13 @@ final class RuntimeProvisions {
         return false
     }
 
-    private var successorLists: [[Int]]?
-
-    private func successors() -> [[Int]] {
-        if let successorLists { return successorLists }
-        var next = [[Int]](repeating: [], count: graph.modules.count)
-        for dependency in graph.dependencies { next[dependency.from].append(dependency.to) }
-        successorLists = next
-        return next
-    }
+    /// Made when a dependency is first in question.
+    private lazy var successors = graph.declaredSuccessors
 
     /// The module and everything it depends on, transitively.
     private func closure(of module: Int) -> Set<Int> {
         if let cached = closures[module] { return cached }
-        let seen = ModuleGraph.reachable(from: module, along: successors())
+        let seen = ModuleGraph.reachable(from: module, along: successors)
         closures[module] = seen
         return seen
     }

@@ -582,10 +582,6 @@
     drawNodes(view, k, visible);
   }
 
-  function edgeStyle(kind) {
-    const stroke = (palette.edges[kind] || { stroke: "solid" }).stroke;
-    return stroke;
-  }
 
   function drawEdges(view, k, visible) {
     // Batched by look: one path per (style, strength).
@@ -613,7 +609,7 @@
       // frame its time and say nothing.
       if (!active && hideFaded) return;
       const violation = !!edge.violations;
-      const key = (cut ? "cut" : violation ? "violation" : edgeStyle(edge.kind)) + "|" + (active ? "on" : "off") + "|" + (strong ? "strong" : "");
+      const key = (cut ? "cut" : violation ? "violation" : (palette.edges[edge.kind] || { stroke: "solid" }).stroke) + "|" + (active ? "on" : "off") + "|" + (strong ? "strong" : "");
       if (!batches.has(key)) batches.set(key, []);
       batches.get(key).push({ a, b, points });
     });
@@ -856,76 +852,33 @@
   const matrixContext = matrixCanvas.getContext("2d");
   let matrixOrder = null;
   const CELL = 12;
-  const LABELS = 0;
 
-  // Modules in layer order, then dependents before their dependencies (a topological
-  // order of the cycles' condensation), the members of a cycle side by side: every
-  // dependency lies right of the diagonal except inside a cycle's block.
+  // Modules in layer order, then dependents before their dependencies (by the rank the
+  // report computed: the longest chain below a module, a cycle's members sharing one),
+  // the members of a cycle side by side: every dependency lies right of the diagonal
+  // except inside a cycle's block (the cycles come with the data).
   function makeMatrixOrder() {
     const view = views[0];
     const count = view.nodes.length;
-    const component = strongComponents(view);
-    const components = Math.max(-1, ...component) + 1;
-    const members = Array.from({ length: components }, () => []);
-    component.forEach((c, node) => members[c].push(node));
-    // Tarjan numbers components in reverse topological order (dependencies first).
     const layers = view.layers || [];
-    const layerOf = (node) => { const i = layers.indexOf(view.nodes[node].layer); return i < 0 ? layers.length : i; };
-    const componentOrder = [...Array(components).keys()].sort((a, b) => {
-      const la = Math.min(...members[a].map(layerOf)), lb = Math.min(...members[b].map(layerOf));
-      return la - lb || b - a;
-    });
-    const order = [];
-    for (const c of componentOrder) order.push(...members[c].sort((a, b) => view.nodes[a].id.localeCompare(view.nodes[b].id)));
+    const cycleOf = new Array(count).fill(-1);
+    view.cycles.forEach((members, cycle) => { for (const member of members) cycleOf[member] = cycle; });
+    const layerOf = (node) => {
+      const members = cycleOf[node] < 0 ? [node] : view.cycles[cycleOf[node]];
+      return Math.min(...members.map((member) => { const i = layers.indexOf(view.nodes[member].layer); return i < 0 ? layers.length : i; }));
+    };
+    const order = view.nodes.map((_, node) => node).sort((a, b) => layerOf(a) - layerOf(b) || view.nodes[b].rank - view.nodes[a].rank
+      || cycleOf[a] - cycleOf[b] || (view.nodes[a].id < view.nodes[b].id ? -1 : view.nodes[a].id > view.nodes[b].id ? 1 : 0));
     const position = new Array(count);
     order.forEach((node, index) => { position[node] = index; });
-    const blocks = [];
-    for (const c of componentOrder) {
-      if (members[c].length > 1) {
-        const positions = members[c].map((node) => position[node]);
-        blocks.push([Math.min(...positions), Math.max(...positions)]);
-      }
-    }
+    const blocks = view.cycles.map((members) => {
+      const positions = members.map((node) => position[node]);
+      return [Math.min(...positions), Math.max(...positions)];
+    });
     matrixOrder = { order, position, blocks, names: order.map((node) => view.nodes[node].id) };
   }
 
-  function strongComponents(view) {
-    const count = view.nodes.length;
-    const index = new Array(count).fill(-1), low = new Array(count).fill(0), onStack = new Array(count).fill(false), component = new Array(count).fill(-1);
-    const stack = [];
-    let next = 0, components = 0;
-    for (let root = 0; root < count; root++) {
-      if (index[root] >= 0) continue;
-      const frames = [[root, 0]];
-      index[root] = low[root] = next++;
-      stack.push(root); onStack[root] = true;
-      while (frames.length) {
-        const frame = frames[frames.length - 1];
-        const node = frame[0];
-        if (frame[1] < view.out[node].length) {
-          const successor = view.edges[view.out[node][frame[1]++]].to;
-          if (index[successor] < 0) {
-            index[successor] = low[successor] = next++;
-            stack.push(successor); onStack[successor] = true;
-            frames.push([successor, 0]);
-          } else if (onStack[successor]) {
-            low[node] = Math.min(low[node], index[successor]);
-          }
-          continue;
-        }
-        frames.pop();
-        if (frames.length) { const parent = frames[frames.length - 1][0]; low[parent] = Math.min(low[parent], low[node]); }
-        if (low[node] === index[node]) {
-          let member;
-          do { member = stack.pop(); onStack[member] = false; component[member] = components; } while (member !== node);
-          components++;
-        }
-      }
-    }
-    return component;
-  }
-
-  function matrixSize() { return views[0].nodes.length * CELL + LABELS; }
+  function matrixSize() { return views[0].nodes.length * CELL; }
 
   function matrixCell(point) {
     const count = views[0].nodes.length;
@@ -1042,6 +995,7 @@
     showFinding,
     switchView,
     why: (from, to) => { $("why-from").value = from; $("why-to").value = to; runWhy(); },
+    matrix: () => matrixOrder && { names: matrixOrder.names, blocks: matrixOrder.blocks },
     listedIds: () => listed.map((index) => current().nodes[index].id),
     activeIds: () => (state.active ? [...state.active].map((index) => current().nodes[index].id).sort() : null),
     strongEdges: () => [...state.strongEdges].map((index) => { const e = current().edges[index]; return [current().nodes[e.from].id, current().nodes[e.to].id]; }),
