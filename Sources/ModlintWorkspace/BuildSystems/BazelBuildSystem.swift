@@ -19,12 +19,44 @@ struct BazelBuildSystem: ProjectBuildSystem {
     /// Whether a BUILD file may declare Swift: it names a rule of the table, or loads the
     /// workspace's own macros. Others (C and C++ parts of a library) are not read at all.
     static func mayDeclareSwift(_ text: String) -> Bool {
-        text.contains("load(\"//") || text.contains("load(\":") || text.contains("load('//") || text.contains("load(':")
-            || mentionsKnownRule(text)
+        scan(text, loadsWorkspaceMacro: true)
     }
 
     static func mentionsKnownRule(_ text: String) -> Bool {
-        BazelRuleKind.known.keys.contains { text.contains($0 + "(") }
+        scan(text, loadsWorkspaceMacro: false)
+    }
+
+    /// One pass over the bytes at every `(`: the name before it ends with a rule of the
+    /// table (as a substring search for `rule(` would find it), or — when asked — it is a
+    /// `load(` of a path in this workspace (`"//`, `":`, `'//`, `':`). A search per rule
+    /// name, through Foundation, cost the corpus's 67 BUILD files 50 ms.
+    static func scan(_ text: String, loadsWorkspaceMacro: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            for open in bytes.indices where bytes[open] == UInt8(ascii: "(") {
+                var start = open
+                while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
+                guard start < open else { continue }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<open])
+                if loadsWorkspaceMacro && name.count >= 4 && name.suffix(4).elementsEqual("load".utf8), open + 2 < count {
+                    let quote = bytes[open + 1]
+                    if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                        if bytes[open + 2] == UInt8(ascii: ":") { return true }
+                        if open + 3 < count && bytes[open + 2] == UInt8(ascii: "/") && bytes[open + 3] == UInt8(ascii: "/") { return true }
+                    }
+                }
+                if ruleNames.contains(where: { $0.count <= name.count && name.suffix($0.count).elementsEqual($0) }) { return true }
+            }
+            return false
+        }
+    }
+
+    private static let ruleNames = BazelRuleKind.known.keys.sorted().map { Array($0.utf8) }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
