@@ -43,7 +43,6 @@ struct ReportCommand: ParsableCommand {
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
         let lint = try BaselinedLint(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
                                      validating: false, parallel: false)
-        SummaryCache.finishWrites()
         let page = try ReportPage.html(result: lint.result, workspace: lint.workspace, graph: lint.graph, configuration: lint.configuration, title: title)
         if let output {
             try Output.writeFile(page, to: output, analysing: paths)
@@ -59,6 +58,8 @@ enum ReportPage {
     static let reporterName = "html"
 
     static func html(result: LintResult, workspace: Workspace, graph: ModuleGraph, configuration: Configuration, title: String?) throws -> [UInt8] {
+        // Nothing else runs while Graphviz lays out (a cache or memo save could still be under way).
+        SummaryCache.finishWrites()
         let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration)
         let summaries = Dictionary(BuiltinRules.all.map { ($0.description.id, $0.description.summary) }, uniquingKeysWith: { first, _ in first })
         do {

@@ -54,8 +54,8 @@ enum DIAdapters {
     static let allModules: Set<String> = all.reduce(into: []) { $0.formUnion($1.modules) }
 
     /// Whether `module` turns some adapter on. Every file's imports are asked, nearly
-    /// none of them a DI framework: a module's length, first and last byte rule most out
-    /// before a hashed lookup.
+    /// none of them a DI framework: the name prefilter (`NameKey`) rules most out before a
+    /// hashed lookup.
     static func isDIModule(_ module: String) -> Bool {
         modulePrefilter.mayContain(module) && allModules.contains(module)
     }
