@@ -18,7 +18,7 @@ import Testing
         "# swift_test(\n", "Ünïcode_swift_binary(", "swift_library", "objc_library(name='o')",
     ])
     func scanAgreesWithSubstringSearch(_ text: String) {
-        #expect(BazelBuildSystem.mayDeclareSwift(text) == Self.bySubstring(text, loads: true), "\(text)")
-        #expect(BazelBuildSystem.mentionsKnownRule(text) == Self.bySubstring(text, loads: false), "\(text)")
+        #expect(BazelBuildSystem.mayDeclareSwift(Array(text.utf8)) == Self.bySubstring(text, loads: true), "\(text)")
+        #expect(BazelBuildSystem.mentionsKnownRule(Array(text.utf8)) == Self.bySubstring(text, loads: false), "\(text)")
     }
 }
