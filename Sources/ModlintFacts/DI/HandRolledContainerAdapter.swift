@@ -141,12 +141,12 @@ enum HandRolledContainerAdapter {
     static func lazyMember(at keyword: Int, owner: String, scan: inout DIScan) {
         let tokens = scan.tokens
         guard tokens.isName(keyword + 1) else { return }
-        // The initial value: after `=` (outside brackets), to the statement's end.
+        // The initial value: after `=` (outside brackets, which are skipped whole), to the
+        // statement's end.
         var cursor = keyword + 2
-        var depth = 0
         while cursor < tokens.count {
-            if depth == 0 && tokens.isOperator(cursor, "=") { break }
-            if depth == 0 && cursor > keyword + 2 && tokens.tokens[cursor].isAtLineStart { return }
+            if tokens.isOperator(cursor, "=") { break }
+            if cursor > keyword + 2 && tokens.tokens[cursor].isAtLineStart { return }
             if let partner = tokens.partner(of: cursor), partner > cursor { cursor = partner + 1; continue }
             cursor += 1
         }
