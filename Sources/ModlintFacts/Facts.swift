@@ -17,25 +17,49 @@ public enum ImportKind: String, Sendable, Codable {
 
 /// One `import` declaration.
 public struct ImportFact: Sendable, Equatable, Codable {
+    /// What an `import` rarely has. Nearly every import is a plain `import A`, and a
+    /// summary is kept for every file: these fields inline took half of each import's room.
+    struct Extras: Sendable, Equatable {
+        var members: [String] = []
+        var attributes: [String] = []
+        var accessLevel: AccessLevel?
+        var condition: String?
+    }
+
     /// The imported module (first path component).
     public var module: String
-    /// The path past the module: `["B"]` for `import struct A.B` or `import A.B`; empty
-    /// for the common `import A`, which so keeps no array (a summary per file is kept).
-    public var members: [String]
-    /// The full path: `["A", "B"]` for `import struct A.B` or `import A.B` (submodule).
-    public var path: [String] { [module] + members }
     public var kind: ImportKind
-    /// Attributes without `@`, in source order: `testable`, `_exported`,
-    /// `_implementationOnly`, `preconcurrency`, `_spi(Internal)`, `_weakLinked` …
-    public var attributes: [String]
-    /// `public import`, `package import` … (Swift 6 access-level imports).
-    public var accessLevel: AccessLevel?
-    /// Readable `#if` condition, `nil` when unconditional.
-    public var condition: String?
     /// Index into the file's `ConditionTable` (0 = unconditional).
     public var conditionID: Int32
     /// 32 bits are room for any line and column, and the summary of every file keeps its imports.
     private var position: (line: Int32, column: Int32)
+    /// `nil` when every extra is empty.
+    private var extras: Boxed<Extras>?
+
+    /// The path past the module: `["B"]` for `import struct A.B` or `import A.B`; empty
+    /// for the common `import A`.
+    public var members: [String] {
+        get { extras?.value.members ?? [] }
+        set { updateExtras { $0.members = newValue } }
+    }
+    /// The full path: `["A", "B"]` for `import struct A.B` or `import A.B` (submodule).
+    public var path: [String] { [module] + members }
+    /// Attributes without `@`, in source order: `testable`, `_exported`,
+    /// `_implementationOnly`, `preconcurrency`, `_spi(Internal)`, `_weakLinked` …
+    public var attributes: [String] {
+        get { extras?.value.attributes ?? [] }
+        set { updateExtras { $0.attributes = newValue } }
+    }
+    /// `public import`, `package import` … (Swift 6 access-level imports).
+    public var accessLevel: AccessLevel? {
+        get { extras?.value.accessLevel }
+        set { updateExtras { $0.accessLevel = newValue } }
+    }
+    /// Readable `#if` condition, `nil` when unconditional.
+    public var condition: String? {
+        get { extras?.value.condition }
+        set { updateExtras { $0.condition = newValue } }
+    }
     public var line: Int {
         get { Int(position.line) }
         set { position.line = Int32(truncatingIfNeeded: newValue) }
@@ -49,19 +73,22 @@ public struct ImportFact: Sendable, Equatable, Codable {
                 accessLevel: AccessLevel? = nil, condition: String? = nil, conditionID: Int32 = 0,
                 line: Int, column: Int) {
         self.module = module
-        self.members = path.first == module ? Array(path.dropFirst()) : path
         self.kind = kind
-        self.attributes = attributes
-        self.accessLevel = accessLevel
-        self.condition = condition
         self.conditionID = conditionID
         self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
+        let members = path.first == module ? Array(path.dropFirst()) : path
+        self.extras = .unlessEmpty(Extras(members: members, attributes: attributes, accessLevel: accessLevel, condition: condition))
+    }
+
+    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+        var value = extras?.value ?? Extras()
+        change(&value)
+        extras = .unlessEmpty(value)
     }
 
     public static func == (lhs: ImportFact, rhs: ImportFact) -> Bool {
-        lhs.module == rhs.module && lhs.members == rhs.members && lhs.kind == rhs.kind && lhs.attributes == rhs.attributes
-            && lhs.accessLevel == rhs.accessLevel && lhs.condition == rhs.condition && lhs.conditionID == rhs.conditionID
-            && lhs.position == rhs.position
+        lhs.module == rhs.module && lhs.kind == rhs.kind && lhs.conditionID == rhs.conditionID && lhs.position == rhs.position
+            && (lhs.extras?.value ?? Extras()) == (rhs.extras?.value ?? Extras())
     }
 
     public var isTestable: Bool { attributes.contains("testable") }
@@ -105,47 +132,146 @@ public enum DeclarationKind: String, Sendable, Codable {
 }
 
 /// A type declaration or an extension.
-public struct TypeDeclaration: Sendable, Equatable, Codable {
-    public var kind: DeclarationKind
+public struct TypeDeclaration: Sendable, Equatable {
+    /// What a declaration often lacks, kept out of line: a summary is kept for every file,
+    /// and these fields inline took more than half of each declaration's room.
+    struct Extras: Sendable, Equatable {
+        var enclosing: [String] = []
+        var genericParameters: String?
+        var attributes: [String] = []
+        var condition: String?
+    }
+
+    // Stored in an order that leaves no padding: words first, then 32-bit, then bytes.
     /// The declared name (`Inner`), or for an extension the extended type as written
     /// (`Outer.Inner`, `Array`).
     public var name: String
-    /// Names of the enclosing types, outermost first (`["Outer"]` for `Outer.Inner`).
-    public var enclosing: [String]
-    /// Explicit access level, `nil` when none is written.
-    public var accessLevel: AccessLevel?
     /// Inheritance / conformance list as written, white space folded, including
     /// `@unchecked Sendable`, `@retroactive Foo`, `~Copyable`, generic arguments. For a
     /// `typealias`, the aliased type (`typealias UserCache = Cache<User>` → `Cache<User>`).
     public var inheritance: [String]
-    /// `<T: Foo, U>` as written, white space folded; `nil` when absent.
-    public var genericParameters: String?
-    /// Attributes before the declaration, without `@` (`MainActor`, `objc`, `Observable`).
-    public var attributes: [String]
-    public var condition: String?
+    /// `nil` when every extra is empty.
+    private var extras: Boxed<Extras>?
     public var conditionID: Int32
-    public var line: Int
-    public var column: Int
+    private var position: (line: Int32, column: Int32)
+    public var kind: DeclarationKind
+    /// Explicit access level, `nil` when none is written.
+    public var accessLevel: AccessLevel?
+
+    /// Names of the enclosing types, outermost first (`["Outer"]` for `Outer.Inner`).
+    public var enclosing: [String] {
+        get { extras?.value.enclosing ?? [] }
+        set { updateExtras { $0.enclosing = newValue } }
+    }
+    /// `<T: Foo, U>` as written, white space folded; `nil` when absent.
+    public var genericParameters: String? {
+        get { extras?.value.genericParameters }
+        set { updateExtras { $0.genericParameters = newValue } }
+    }
+    /// Attributes before the declaration, without `@` (`MainActor`, `objc`, `Observable`).
+    public var attributes: [String] {
+        get { extras?.value.attributes ?? [] }
+        set { updateExtras { $0.attributes = newValue } }
+    }
+    public var condition: String? {
+        get { extras?.value.condition }
+        set { updateExtras { $0.condition = newValue } }
+    }
+    public var line: Int {
+        get { Int(position.line) }
+        set { position.line = Int32(truncatingIfNeeded: newValue) }
+    }
+    public var column: Int {
+        get { Int(position.column) }
+        set { position.column = Int32(truncatingIfNeeded: newValue) }
+    }
 
     public init(kind: DeclarationKind, name: String, enclosing: [String] = [], accessLevel: AccessLevel? = nil,
                 inheritance: [String] = [], genericParameters: String? = nil, attributes: [String] = [],
                 condition: String? = nil, conditionID: Int32 = 0, line: Int, column: Int) {
         self.kind = kind
-        self.name = name
-        self.enclosing = enclosing
         self.accessLevel = accessLevel
+        self.name = name
         self.inheritance = inheritance
-        self.genericParameters = genericParameters
-        self.attributes = attributes
-        self.condition = condition
         self.conditionID = conditionID
-        self.line = line
-        self.column = column
+        self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
+        self.extras = .unlessEmpty(Extras(enclosing: enclosing, genericParameters: genericParameters, attributes: attributes, condition: condition))
+    }
+
+    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+        var value = extras?.value ?? Extras()
+        change(&value)
+        extras = .unlessEmpty(value)
+    }
+
+    public static func == (lhs: TypeDeclaration, rhs: TypeDeclaration) -> Bool {
+        lhs.kind == rhs.kind && lhs.accessLevel == rhs.accessLevel && lhs.name == rhs.name && lhs.inheritance == rhs.inheritance
+            && lhs.conditionID == rhs.conditionID && lhs.position == rhs.position
+            && (lhs.extras?.value ?? Extras()) == (rhs.extras?.value ?? Extras())
     }
 
     /// `Outer.Inner` — the name qualified by its enclosing types.
     public var qualifiedName: String { (enclosing + [name]).joined(separator: ".") }
 }
+
+/// Coded with the keys the synthesized coding had, before the extras moved out of line.
+extension TypeDeclaration: Codable {
+    enum CodingKeys: String, CodingKey {
+        case kind, name, enclosing, accessLevel, inheritance, genericParameters, attributes, condition, conditionID, line, column
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(DeclarationKind.self, forKey: .kind), name: try container.decode(String.self, forKey: .name),
+                  enclosing: try container.decode([String].self, forKey: .enclosing),
+                  accessLevel: try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel),
+                  inheritance: try container.decode([String].self, forKey: .inheritance),
+                  genericParameters: try container.decodeIfPresent(String.self, forKey: .genericParameters),
+                  attributes: try container.decode([String].self, forKey: .attributes),
+                  condition: try container.decodeIfPresent(String.self, forKey: .condition),
+                  conditionID: try container.decode(Int32.self, forKey: .conditionID),
+                  line: try container.decode(Int.self, forKey: .line), column: try container.decode(Int.self, forKey: .column))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(enclosing, forKey: .enclosing)
+        try container.encodeIfPresent(accessLevel, forKey: .accessLevel)
+        try container.encode(inheritance, forKey: .inheritance)
+        try container.encodeIfPresent(genericParameters, forKey: .genericParameters)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encodeIfPresent(condition, forKey: .condition)
+        try container.encode(conditionID, forKey: .conditionID)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
+}
+
+/// An immutable value behind a reference, for fields most facts leave empty: such a fact
+/// keeps `nil` (one word) instead of the fields (`unlessEmpty` gives `nil` for the empty
+/// value), and a change makes a new box.
+final class Boxed<Value: Sendable & Equatable & EmptyDefault>: Sendable {
+    let value: Value
+
+    private init(value: Value) {
+        self.value = value
+    }
+
+    /// A box of `value`, or `nil` when it is the empty value.
+    static func unlessEmpty(_ value: Value) -> Boxed? {
+        value == Value() ? nil : Boxed(value: value)
+    }
+}
+
+/// A value whose `init()` is its empty state.
+protocol EmptyDefault {
+    init()
+}
+
+extension ImportFact.Extras: EmptyDefault {}
+extension TypeDeclaration.Extras: EmptyDefault {}
 
 /// Everything modlint needs from one source file. Built once per file, cacheable.
 public struct SourceSummary: Sendable, Equatable, Codable {

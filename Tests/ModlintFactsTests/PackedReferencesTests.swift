@@ -1,10 +1,10 @@
 @testable import ModlintFacts
 import ModlintTokenizer
-@testable import ModlintWorkspace
 import Testing
 
-/// The cache's layout of a file's type references (`TypeReferenceLayout.swift`).
-@Suite struct TypeReferenceLayoutTests {
+/// The packed layout of a file's type references (`PackedReferences.swift`): how an
+/// extracted list is kept and how the cache stores it.
+@Suite struct PackedReferencesTests {
     /// A list read back from its stored layout is the same list, gives its names as bytes
     /// without making them, and can be changed like a built one.
     @Test func storedLayoutRoundTrips() throws {
@@ -55,6 +55,12 @@ import Testing
         }
         #expect(list.encoded() == expected)
         #expect(TypeReferenceList().encoded() == [0, 0])
+        // The extractor sizes its block by `size` before writing: it must count what is written.
+        for value in [0, 1, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, 268_435_455, 268_435_456, Int(UInt32.max), Int.max] {
+            var bytes: [UInt8] = []
+            LEB128.append(value, to: &bytes)
+            #expect(LEB128.size(UInt64(value)) == bytes.count, "\(value)")
+        }
     }
 
     /// A list over bytes it does not own keeps their owner alive, and reads them after the

@@ -56,7 +56,7 @@ struct ImplementationIndexTests {
             // An extension of a qualified name adds to the simple name's lists.
             TypeDeclaration(kind: .extension, name: "Outer.LiveClock", inheritance: ["CustomStringConvertible", "Equatable"], line: 3, column: 1),
         ] + (0..<100).map { TypeDeclaration(kind: .struct, name: "Filler\($0)", inheritance: ["P\($0)"], line: 4 + $0, column: 1) }
-        var table = InheritanceTable()
+        var table = InheritanceTable(capacity: 0)
         for index in declarations.indices {
             table.add(declarations[index].name, at: InheritanceTable.Position(module: 0, file: 0, declaration: index))
         }

@@ -1,22 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Synchronization
-
-/// A file's type references in a compact layout: every distinct name (and enclosing type)
-/// stored once, each reference a 16-byte record pointing into that table. A file names the
-/// same few types hundreds of times; a `String` per reference made type references the
-/// largest part of the heap and of the cache. Reads as a collection of `TypeReference`.
+/// A file's type references: every distinct name (and enclosing type) stored once, each
+/// reference a record pointing into that table. A file names the same few types hundreds
+/// of times; a `String` per reference made type references the largest part of the heap
+/// and of the cache. Reads as a collection of `TypeReference`.
 ///
-/// A list read from the cache stays in its stored layout (`encoded()`) until something
-/// asks for its names or records: most rules never do, and the one that reads every file's
-/// names (the implementation index) reads them as bytes (`forEachName`). Type names are
-/// most of the strings a summary holds, so a load that made them all up front spent most
-/// of its decoding time on strings nobody read.
+/// An extracted list, and one read from the cache, stays packed (`PackedReferences`)
+/// until something asks for its names or records: most rules never do, and the one that
+/// reads every file's names (the implementation index) reads them as bytes
+/// (`forEachName`).
 public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// One reference: indices into `names` (`enclosing` is index + 1, 0 = file scope), the
     /// line, and the column with the kind in its low three bits.
@@ -41,43 +31,33 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
         }
     }
 
-    /// The table and records of a list built here (by the extractor, or once changed).
+    /// The table and records of a list built here (from references, or once changed).
     private var builtNames: [String]
     private var builtRecords: [Record]
-    /// The extractor's table as bytes (with `builtRecords`), made into `names` on first
-    /// use: the cache writes the bytes, and most files' names are never read as strings.
-    private var nameTable: NameTable?
-    /// A list read from its stored layout, made into `names` and `records` on first use.
-    private var stored: (any TypeReferenceStorage)?
+    /// A packed list, made into `names` and `records` on first use.
+    private(set) var packedStorage: PackedReferences?
 
     /// Distinct names and enclosing types, in order of first use.
-    public var names: [String] { stored?.tables.names ?? nameTable?.strings ?? builtNames }
-    public var records: [Record] { stored?.tables.records ?? builtRecords }
+    public var names: [String] { packedStorage?.tables.names ?? builtNames }
+    public var records: [Record] { packedStorage?.tables.records ?? builtRecords }
     /// `names.count`, without making the names.
-    public var nameCount: Int { stored?.nameCount ?? nameTable?.count ?? builtNames.count }
+    public var nameCount: Int { packedStorage?.nameCount ?? builtNames.count }
 
     public init() {
         builtNames = []
         builtRecords = []
     }
 
-    /// A list that stays in `storage` until it is read or changed.
-    public init(storage: any TypeReferenceStorage) {
+    /// A list that stays packed until it is read or changed.
+    init(packed: PackedReferences) {
         self.init()
-        self.stored = storage
+        packedStorage = packed
     }
 
     /// For decoders: the table and records as stored (indices are checked by the caller).
     public init(names: [String], records: [Record]) {
         builtNames = names
         builtRecords = records
-    }
-
-    /// The extractor's list: its names as bytes, its records.
-    init(nameTable: NameTable, records: [Record]) {
-        builtNames = []
-        builtRecords = records
-        self.nameTable = nameTable
     }
 
     public init(_ references: some Sequence<TypeReference>) {
@@ -91,9 +71,13 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     }
 
     public var startIndex: Int { 0 }
-    /// A stored list's records are made to count them: a record that does not fit its
-    /// table ends the list (see `StoredReferences.tables`), and the count must agree.
-    public var endIndex: Int { stored?.tables.records.count ?? builtRecords.count }
+    /// A packed list from the cache has its records made to count them: a record that does
+    /// not fit its table ends the list (see `PackedReferences.tables`), and the count must
+    /// agree. The extractor's records are known to fit.
+    public var endIndex: Int {
+        guard let packedStorage else { return builtRecords.count }
+        return packedStorage.recordsChecked ? packedStorage.recordCount : packedStorage.tables.records.count
+    }
 
     public subscript(position: Int) -> TypeReference {
         let names = self.names
@@ -104,26 +88,20 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
     }
 
     /// Calls `body` with each name's position in `names` and its UTF-8 bytes, without
-    /// making a `String` of a stored name.
+    /// making a `String` of a packed name.
     public func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        if let stored {
-            try stored.forEachName(body)
-        } else if let nameTable {
-            try nameTable.forEachName(body)
+        if let packedStorage {
+            try packedStorage.forEachName(body)
         } else {
             for (index, name) in builtNames.enumerated() { try name.withBytes { try body(index, $0) } }
         }
     }
 
-    /// Makes a stored list or a table of bytes a built one before a change.
+    /// Makes a packed list a built one before a change.
     private mutating func build() {
-        if let nameTable {
-            builtNames = nameTable.strings
-            self.nameTable = nil
-        }
-        guard let stored else { return }
-        (builtNames, builtRecords) = stored.tables
-        self.stored = nil
+        guard let packedStorage else { return }
+        (builtNames, builtRecords) = packedStorage.tables
+        self.packedStorage = nil
     }
 
     mutating func append(_ reference: TypeReference, interner: inout StringInterner) {
@@ -161,53 +139,6 @@ public struct TypeReferenceList: RandomAccessCollection, Sendable, Equatable, Ex
         default: return .type
         }
     }
-}
-
-/// An extracted list's names: their UTF-8 bytes end to end, and where each ends. Made
-/// into strings on first use (by whichever thread asks first).
-final class NameTable: @unchecked Sendable {
-    private let bytes: [UInt8]
-    private let ends: [Int32]
-    private let made = Mutex<[String]?>(nil)
-
-    init(bytes: [UInt8], ends: [Int32]) {
-        self.bytes = bytes
-        self.ends = ends
-    }
-
-    var count: Int { ends.count }
-
-    func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            for (index, end) in ends.enumerated() {
-                try body(index, UnsafeBufferPointer(rebasing: buffer[start..<Int(end)]))
-                start = Int(end)
-            }
-        }
-    }
-
-    /// The names as strings (invalid UTF-8 repaired, as `TokenizedSource.text` does).
-    var strings: [String] {
-        made.withLock { made in
-            if let made { return made }
-            var names: [String] = []
-            names.reserveCapacity(ends.count)
-            forEachName { _, utf8 in names.append(String(decoding: utf8, as: UTF8.self)) }
-            made = names
-            return names
-        }
-    }
-}
-
-/// A list kept in a stored form until its names or records are asked for. The cache
-/// implements it over its own byte layout (`ModlintWorkspace/Cache`): this module knows
-/// no byte format.
-public protocol TypeReferenceStorage: AnyObject, Sendable {
-    var nameCount: Int { get }
-    /// The names and records, made on first use (by whichever thread asks first).
-    var tables: (names: [String], records: [TypeReferenceList.Record]) { get }
-    func forEachName(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
 }
 
 /// JSON and the generic coders see a plain array of references.
@@ -284,24 +215,15 @@ struct ByteInterner {
         }
     }
 
-    /// The names added, in order of their indices, as one table of bytes.
-    func nameTable() -> NameTable {
-        var byteCount = 0
-        for span in 0..<spanCount { byteCount += Int(spans[span].length) }
-        var ends: [Int32] = []
-        ends.reserveCapacity(spanCount)
-        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            var offset = 0
-            let words = UnsafeRawPointer(storage)
+    /// The names added, in order of their indices, packed with `records`.
+    func packed(records: UnsafeBufferPointer<TypeReferenceList.Record>) -> PackedReferences {
+        let words = UnsafeRawPointer(storage)
+        return PackedReferences(nameCount: spanCount, forEachName: { body in
             for span in 0..<spanCount {
-                let length = Int(spans[span].length)
-                if length > 0 { (buffer.baseAddress! + offset).update(from: (words + Int(spans[span].word) * 8).assumingMemoryBound(to: UInt8.self), count: length) }
-                offset += length
-                ends.append(Int32(offset))
+                body(UnsafeBufferPointer(start: (words + Int(spans[span].word) * 8).assumingMemoryBound(to: UInt8.self),
+                                         count: Int(spans[span].length)))
             }
-            initialized = offset
-        }
-        return NameTable(bytes: bytes, ends: ends)
+        }, records: records)
     }
 
     /// The index of the name `bytes[0..<count]` in the table, adding it when new.

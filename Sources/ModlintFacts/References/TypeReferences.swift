@@ -186,10 +186,9 @@ private struct ReferencePass<Visitor: StructuralTokenVisitor>: RawTokenCursor {
 
     /// The references found, and the interner's buffers freed.
     func finish() -> TypeReferenceList {
-        let table = interner.nameTable()
+        let packed = records.withUnsafeBufferPointer { interner.packed(records: $0) }
         interner.deallocate()
-        // Reserved for every capitalised name, most of which are no references.
-        return TypeReferenceList(nameTable: table, records: records.withExactCapacity())
+        return TypeReferenceList(packed: packed)
     }
 
     /// (`visitor` is passed in, not kept: a pass that rides along holds arrays, and a copy

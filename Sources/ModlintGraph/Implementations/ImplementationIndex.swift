@@ -5,8 +5,9 @@ import ModlintWorkspace
 
 /// Implementation types of the workspace and where other modules use them: the analysis
 /// behind the boundary rules (`impl-crosses-boundary`, `public-impl`), beside the DI and
-/// Spezi analyses. Raw-pointer code here is confined to `NameTable` (names are
-/// prefiltered by the tokenizer's `NamePrefilter`).
+/// Spezi analyses. Every file's type names are read as bytes (`TypeReferenceList.forEachName`)
+/// and prefiltered by the tokenizer's `NamePrefilter`; a file's references are made only
+/// when one of its names is an implementation type.
 public struct ImplementationIndex {
     public struct Declaration: Sendable {
         public var module: Int
@@ -44,7 +45,11 @@ public struct ImplementationIndex {
         // protocols, the implementation candidates, and the inheritance lists by simple
         // type name, as written. A parent's name is simplified only when the conformance
         // search below reaches it (a few hundred of some fifteen thousand).
-        var inheritance = InheritanceTable()
+        // Sized once: the table notes most declarations of the workspace, and grown by
+        // doubling it held up to twice their room at the run's peak.
+        var inheritance = InheritanceTable(capacity: graph.modules.reduce(0) { total, module in
+            workspace.packages[module.packageIndex].targets[module.targetIndex].files.reduce(total) { $0 + $1.summary.declarations.count }
+        })
         var protocolNames: Set<String> = []
         var declaringModules: [String: Set<Int>] = [:]
         var implementations: [String: [Declaration]] = [:]
@@ -221,8 +226,11 @@ public struct ImplementationIndex {
                 guard let wanted else { continue }
                 let file = files[fileIndex]
                 let visible = visibility.modules(seenBy: file.path, of: userIndex)
-                for (position, record) in references.records.enumerated() where wanted[Int(record.name)] {
-                    let reference = references[position]
+                // Made once here: a packed list makes its names and records on first use.
+                let (names, records) = (references.names, references.records)
+                for record in records where wanted[Int(record.name)] {
+                    let reference = TypeReference(name: names[Int(record.name)], kind: TypeReferenceList.kind(of: record.columnAndKind),
+                                                  line: Int(record.line), column: Int(record.columnAndKind >> 3))
                     if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
                     let declarations = candidates[reference.name]!
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
@@ -268,6 +276,11 @@ struct InheritanceTable {
     /// its bucket; -1 ends a chain.
     private var heads: [Int32] = []
     private var previous: [Int32] = []
+
+    /// A table with room for `capacity` notes.
+    init(capacity: Int) {
+        notes.reserveCapacity(capacity)
+    }
 
     /// Notes the inheritance list of the declaration at `position`, named `name` as written.
     mutating func add(_ name: String, at position: Position) {

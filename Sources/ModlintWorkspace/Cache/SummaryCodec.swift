@@ -4,8 +4,8 @@ import ModlintFacts
 /// `Codable` path spent most of a warm run on per-field generic dispatch. Every string of
 /// a summary is stored once in a table at its start and referred to by index, so decoding
 /// makes each distinct string once (a file repeats the same type names hundreds of
-/// times). Integers are LEB128. Type references keep the layout of their own list
-/// (`TypeReferenceList.encoded()`), left as bytes until read; DI facts have a layout of
+/// times). Integers are LEB128. Type references are stored as the very bytes an
+/// extracted list keeps (`PackedReferences`), left as bytes until read; DI facts have a layout of
 /// their own (`DIFactsCodec`: many files carry a few); the rare parts (Spezi,
 /// suppressions, problems) go through `BinaryCoding`. Each costs one byte when empty.
 enum SummaryCodec {
@@ -38,11 +38,12 @@ enum SummaryCodec {
             body.compact(declaration.line)
             body.compact(declaration.column)
         }
-        // Type references in their own layout, outside the string table: decoding leaves
-        // them as bytes until a rule asks (see `TypeReferenceList.encoded()`).
-        let references = summary.typeReferences.encoded()
-        body.compact(references.count)
-        body.bytes.append(contentsOf: references)
+        // Type references in their packed layout, outside the string table: decoding leaves
+        // them as bytes until a rule asks (see `PackedReferences`).
+        summary.typeReferences.withEncodedBytes { references in
+            body.compact(references.count)
+            body.bytes.append(contentsOf: references)
+        }
         body.generic(summary.problems, isEmpty: summary.problems.isEmpty)
         body.di(summary.di, &strings)
         body.generic(summary.spezi, isEmpty: summary.spezi.isEmpty)
