@@ -64,14 +64,30 @@ public struct ModuleGraph: Sendable {
     /// What the graph keeps of an `import` line: the graph holds one per import of the
     /// workspace, so only what the rules read (the file's summary keeps the whole fact).
     public struct Import: Sendable, Equatable {
-        public var from: Int
-        public var to: Int
-        /// The importing file (root-relative).
-        public var file: String
-        /// Readable `#if` condition, `nil` when unconditional.
-        public var condition: String?
+        /// A `#if` condition's text, boxed: few imports have one, and the graph keeps every
+        /// import of the workspace (an optional string inline was a quarter of each).
+        private final class Condition: Sendable {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
+
+        private var modules: (from: Int32, to: Int32)
         private var position: (line: Int32, column: Int32)
         private var flags: UInt8
+        private var conditionBox: Condition?
+        /// The importing file (root-relative).
+        public var file: String
+
+        public var from: Int {
+            get { Int(modules.from) }
+            set { modules.from = Int32(truncatingIfNeeded: newValue) }
+        }
+        public var to: Int {
+            get { Int(modules.to) }
+            set { modules.to = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// Readable `#if` condition, `nil` when unconditional.
+        public var condition: String? { conditionBox?.text }
         public var site: Site { Site(file: file, line: Int(position.line), column: Int(position.column)) }
         /// `@_exported import`.
         public var isExported: Bool { flags & 1 != 0 }
@@ -83,16 +99,15 @@ public struct ModuleGraph: Sendable {
         public var isAttributedByName: Bool { flags & 4 != 0 }
 
         public init(from: Int, to: Int, file: String, fact: ImportFact, isAttributedByName: Bool = false) {
-            self.from = from
-            self.to = to
+            self.modules = (Int32(truncatingIfNeeded: from), Int32(truncatingIfNeeded: to))
             self.file = file
-            self.condition = fact.condition
+            self.conditionBox = fact.condition.map(Condition.init)
             self.position = (Int32(truncatingIfNeeded: fact.line), Int32(truncatingIfNeeded: fact.column))
             self.flags = (fact.isExported ? 1 : 0) | (fact.isTestable ? 2 : 0) | (isAttributedByName ? 4 : 0)
         }
 
         public static func == (lhs: Import, rhs: Import) -> Bool {
-            lhs.from == rhs.from && lhs.to == rhs.to && lhs.file == rhs.file && lhs.condition == rhs.condition
+            lhs.modules == rhs.modules && lhs.file == rhs.file && lhs.condition == rhs.condition
                 && lhs.position == rhs.position && lhs.flags == rhs.flags
         }
     }

@@ -1,3 +1,4 @@
+import ModlintFacts
 import ModlintGraph
 import ModlintTestSupport
 import ModlintWorkspace
@@ -68,6 +69,19 @@ struct ModuleGraphTests {
         ])
         let app = graph.index(of: "App")!
         #expect(graph.externalImports[app] == ["UIKit"])
+    }
+
+    /// The graph keeps every import of the workspace: its condition is boxed and its
+    /// module indices are 32-bit (a field added inline shows here first), and an import
+    /// still reads back what its fact said.
+    @Test func importEdgesStayCompact() {
+        #expect(MemoryLayout<ModuleGraph.Import>.stride == 48)
+        let fact = ImportFact(module: "B", path: ["B"], attributes: ["testable", "_exported"], condition: "DEBUG", line: 7, column: 3)
+        let edge = ModuleGraph.Import(from: 70_000, to: 2, file: "Sources/A/A.swift", fact: fact, isAttributedByName: true)
+        #expect(edge.from == 70_000 && edge.to == 2 && edge.condition == "DEBUG" && edge.isTestable && edge.isExported && edge.isAttributedByName)
+        #expect(edge.site == Site(file: "Sources/A/A.swift", line: 7, column: 3))
+        let plain = ModuleGraph.Import(from: 0, to: 1, file: "A.swift", fact: ImportFact(module: "B", path: ["B"], line: 1, column: 1))
+        #expect(plain.condition == nil && !plain.isTestable && !plain.isExported && !plain.isAttributedByName && plain != edge)
     }
 
     @Test func duplicateModuleNamesAreQualifiedByPackage() throws {
