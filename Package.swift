@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "ModlintXcodeGenTests", dependencies: ["ModlintXcodeGen", "ModlintXcode"]),
         .testTarget(name: "ModlintCocoaPodsTests", dependencies: ["ModlintCocoaPods"]),
         .testTarget(name: "ModlintBazelTests", dependencies: ["ModlintBazel"]),
-        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport", "ModlintTokenizer", "ModlintBazel"]),
+        .testTarget(name: "ModlintWorkspaceTests", dependencies: ["ModlintWorkspace", "ModlintFacts", "ModlintManifest", "ModlintTestSupport", "ModlintBazel"]),
         .testTarget(name: "ModlintConfigurationTests", dependencies: ["ModlintConfiguration"]),
         .testTarget(name: "ModlintGraphTests", dependencies: ["ModlintGraph", "ModlintWorkspace", "ModlintTestSupport", "ModlintRendering", "ModlintFacts",
                                                              "ModlintRuleEngine", "ModlintRules", "ModlintConfiguration"]),

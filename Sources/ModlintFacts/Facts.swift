@@ -40,7 +40,7 @@ public struct ImportFact: Sendable, Equatable, Codable {
     /// for the common `import A`.
     public var members: [String] {
         get { extras?.value.members ?? [] }
-        set { updateExtras { $0.members = newValue } }
+        set { extras = .changing(extras) { $0.members = newValue } }
     }
     /// The full path: `["A", "B"]` for `import struct A.B` or `import A.B` (submodule).
     public var path: [String] { [module] + members }
@@ -48,17 +48,17 @@ public struct ImportFact: Sendable, Equatable, Codable {
     /// `_implementationOnly`, `preconcurrency`, `_spi(Internal)`, `_weakLinked` …
     public var attributes: [String] {
         get { extras?.value.attributes ?? [] }
-        set { updateExtras { $0.attributes = newValue } }
+        set { extras = .changing(extras) { $0.attributes = newValue } }
     }
     /// `public import`, `package import` … (Swift 6 access-level imports).
     public var accessLevel: AccessLevel? {
         get { extras?.value.accessLevel }
-        set { updateExtras { $0.accessLevel = newValue } }
+        set { extras = .changing(extras) { $0.accessLevel = newValue } }
     }
     /// Readable `#if` condition, `nil` when unconditional.
     public var condition: String? {
         get { extras?.value.condition }
-        set { updateExtras { $0.condition = newValue } }
+        set { extras = .changing(extras) { $0.condition = newValue } }
     }
     public var line: Int {
         get { Int(position.line) }
@@ -78,12 +78,6 @@ public struct ImportFact: Sendable, Equatable, Codable {
         self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
         let members = path.first == module ? Array(path.dropFirst()) : path
         self.extras = .unlessEmpty(Extras(members: members, attributes: attributes, accessLevel: accessLevel, condition: condition))
-    }
-
-    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
-        var value = extras?.value ?? Extras()
-        change(&value)
-        extras = .unlessEmpty(value)
     }
 
     public static func == (lhs: ImportFact, rhs: ImportFact) -> Bool {
@@ -161,21 +155,21 @@ public struct TypeDeclaration: Sendable, Equatable {
     /// Names of the enclosing types, outermost first (`["Outer"]` for `Outer.Inner`).
     public var enclosing: [String] {
         get { extras?.value.enclosing ?? [] }
-        set { updateExtras { $0.enclosing = newValue } }
+        set { extras = .changing(extras) { $0.enclosing = newValue } }
     }
     /// `<T: Foo, U>` as written, white space folded; `nil` when absent.
     public var genericParameters: String? {
         get { extras?.value.genericParameters }
-        set { updateExtras { $0.genericParameters = newValue } }
+        set { extras = .changing(extras) { $0.genericParameters = newValue } }
     }
     /// Attributes before the declaration, without `@` (`MainActor`, `objc`, `Observable`).
     public var attributes: [String] {
         get { extras?.value.attributes ?? [] }
-        set { updateExtras { $0.attributes = newValue } }
+        set { extras = .changing(extras) { $0.attributes = newValue } }
     }
     public var condition: String? {
         get { extras?.value.condition }
-        set { updateExtras { $0.condition = newValue } }
+        set { extras = .changing(extras) { $0.condition = newValue } }
     }
     public var line: Int {
         get { Int(position.line) }
@@ -196,12 +190,6 @@ public struct TypeDeclaration: Sendable, Equatable {
         self.conditionID = conditionID
         self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
         self.extras = .unlessEmpty(Extras(enclosing: enclosing, genericParameters: genericParameters, attributes: attributes, condition: condition))
-    }
-
-    private mutating func updateExtras(_ change: (inout Extras) -> Void) {
-        var value = extras?.value ?? Extras()
-        change(&value)
-        extras = .unlessEmpty(value)
     }
 
     public static func == (lhs: TypeDeclaration, rhs: TypeDeclaration) -> Bool {
@@ -262,6 +250,13 @@ final class Boxed<Value: Sendable & Equatable & EmptyDefault>: Sendable {
     /// A box of `value`, or `nil` when it is the empty value.
     static func unlessEmpty(_ value: Value) -> Boxed? {
         value == Value() ? nil : Boxed(value: value)
+    }
+
+    /// `box`'s value (empty when `nil`) with `change` made to it, boxed anew.
+    static func changing(_ box: Boxed?, _ change: (inout Value) -> Void) -> Boxed? {
+        var value = box?.value ?? Value()
+        change(&value)
+        return unlessEmpty(value)
     }
 }
 
