@@ -32,7 +32,8 @@ public struct ImportFact: Sendable, Equatable, Codable {
     /// Index into the file's `ConditionTable` (0 = unconditional).
     public var conditionID: Int32
     /// 32 bits are room for any line and column, and the summary of every file keeps its imports.
-    private var position: (line: Int32, column: Int32)
+    @Int32Backed public var line: Int
+    @Int32Backed public var column: Int
     /// `nil` when every extra is empty.
     private var extras: Boxed<Extras>?
 
@@ -60,14 +61,6 @@ public struct ImportFact: Sendable, Equatable, Codable {
         get { extras?.value.condition }
         set { extras = .changing(extras) { $0.condition = newValue } }
     }
-    public var line: Int {
-        get { Int(position.line) }
-        set { position.line = Int32(truncatingIfNeeded: newValue) }
-    }
-    public var column: Int {
-        get { Int(position.column) }
-        set { position.column = Int32(truncatingIfNeeded: newValue) }
-    }
 
     public init(module: String, path: [String], kind: ImportKind = .module, attributes: [String] = [],
                 accessLevel: AccessLevel? = nil, condition: String? = nil, conditionID: Int32 = 0,
@@ -75,13 +68,14 @@ public struct ImportFact: Sendable, Equatable, Codable {
         self.module = module
         self.kind = kind
         self.conditionID = conditionID
-        self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
+        self.line = line
+        self.column = column
         let members = path.first == module ? Array(path.dropFirst()) : path
         self.extras = .unlessEmpty(Extras(members: members, attributes: attributes, accessLevel: accessLevel, condition: condition))
     }
 
     public static func == (lhs: ImportFact, rhs: ImportFact) -> Bool {
-        lhs.module == rhs.module && lhs.kind == rhs.kind && lhs.conditionID == rhs.conditionID && lhs.position == rhs.position
+        lhs.module == rhs.module && lhs.kind == rhs.kind && lhs.conditionID == rhs.conditionID && lhs.line == rhs.line && lhs.column == rhs.column
             && (lhs.extras?.value ?? Extras()) == (rhs.extras?.value ?? Extras())
     }
 
@@ -147,7 +141,8 @@ public struct TypeDeclaration: Sendable, Equatable {
     /// `nil` when every extra is empty.
     private var extras: Boxed<Extras>?
     public var conditionID: Int32
-    private var position: (line: Int32, column: Int32)
+    @Int32Backed public var line: Int
+    @Int32Backed public var column: Int
     public var kind: DeclarationKind
     /// Explicit access level, `nil` when none is written.
     public var accessLevel: AccessLevel?
@@ -171,14 +166,6 @@ public struct TypeDeclaration: Sendable, Equatable {
         get { extras?.value.condition }
         set { extras = .changing(extras) { $0.condition = newValue } }
     }
-    public var line: Int {
-        get { Int(position.line) }
-        set { position.line = Int32(truncatingIfNeeded: newValue) }
-    }
-    public var column: Int {
-        get { Int(position.column) }
-        set { position.column = Int32(truncatingIfNeeded: newValue) }
-    }
 
     public init(kind: DeclarationKind, name: String, enclosing: [String] = [], accessLevel: AccessLevel? = nil,
                 inheritance: [String] = [], genericParameters: String? = nil, attributes: [String] = [],
@@ -188,13 +175,14 @@ public struct TypeDeclaration: Sendable, Equatable {
         self.name = name
         self.inheritance = inheritance
         self.conditionID = conditionID
-        self.position = (Int32(truncatingIfNeeded: line), Int32(truncatingIfNeeded: column))
+        self.line = line
+        self.column = column
         self.extras = .unlessEmpty(Extras(enclosing: enclosing, genericParameters: genericParameters, attributes: attributes, condition: condition))
     }
 
     public static func == (lhs: TypeDeclaration, rhs: TypeDeclaration) -> Bool {
         lhs.kind == rhs.kind && lhs.accessLevel == rhs.accessLevel && lhs.name == rhs.name && lhs.inheritance == rhs.inheritance
-            && lhs.conditionID == rhs.conditionID && lhs.position == rhs.position
+            && lhs.conditionID == rhs.conditionID && lhs.line == rhs.line && lhs.column == rhs.column
             && (lhs.extras?.value ?? Extras()) == (rhs.extras?.value ?? Extras())
     }
 
@@ -257,6 +245,22 @@ final class Boxed<Value: Sendable & Equatable & EmptyDefault>: Sendable {
         var value = box?.value ?? Value()
         change(&value)
         return unlessEmpty(value)
+    }
+}
+
+/// An `Int` kept in 32 bits (beyond them it wraps): lines, columns and module indices,
+/// which every fact of every file holds and which never come near the limit.
+@propertyWrapper
+public struct Int32Backed: Sendable, Hashable {
+    private var stored: Int32
+
+    public init(wrappedValue: Int) {
+        stored = Int32(truncatingIfNeeded: wrappedValue)
+    }
+
+    public var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Int32(truncatingIfNeeded: newValue) }
     }
 }
 

@@ -71,24 +71,18 @@ public struct ModuleGraph: Sendable {
             init(_ text: String) { self.text = text }
         }
 
-        private var modules: (from: Int32, to: Int32)
-        private var position: (line: Int32, column: Int32)
+        @Int32Backed public var from: Int
+        @Int32Backed public var to: Int
+        @Int32Backed private var line: Int
+        @Int32Backed private var column: Int
         private var flags: UInt8
         private var conditionBox: Condition?
         /// The importing file (root-relative).
         public var file: String
 
-        public var from: Int {
-            get { Int(modules.from) }
-            set { modules.from = Int32(truncatingIfNeeded: newValue) }
-        }
-        public var to: Int {
-            get { Int(modules.to) }
-            set { modules.to = Int32(truncatingIfNeeded: newValue) }
-        }
         /// Readable `#if` condition, `nil` when unconditional.
         public var condition: String? { conditionBox?.text }
-        public var site: Site { Site(file: file, line: Int(position.line), column: Int(position.column)) }
+        public var site: Site { Site(file: file, line: line, column: column) }
         /// `@_exported import`.
         public var isExported: Bool { flags & 1 != 0 }
         /// `@testable import`.
@@ -99,16 +93,18 @@ public struct ModuleGraph: Sendable {
         public var isAttributedByName: Bool { flags & 4 != 0 }
 
         public init(from: Int, to: Int, file: String, fact: ImportFact, isAttributedByName: Bool = false) {
-            self.modules = (Int32(truncatingIfNeeded: from), Int32(truncatingIfNeeded: to))
+            self.from = from
+            self.to = to
             self.file = file
             self.conditionBox = fact.condition.map(Condition.init)
-            self.position = (Int32(truncatingIfNeeded: fact.line), Int32(truncatingIfNeeded: fact.column))
+            self.line = fact.line
+            self.column = fact.column
             self.flags = (fact.isExported ? 1 : 0) | (fact.isTestable ? 2 : 0) | (isAttributedByName ? 4 : 0)
         }
 
         public static func == (lhs: Import, rhs: Import) -> Bool {
-            lhs.modules == rhs.modules && lhs.file == rhs.file && lhs.condition == rhs.condition
-                && lhs.position == rhs.position && lhs.flags == rhs.flags
+            lhs.from == rhs.from && lhs.to == rhs.to && lhs.file == rhs.file && lhs.condition == rhs.condition
+                && lhs.site == rhs.site && lhs.flags == rhs.flags
         }
     }
 
