@@ -2,9 +2,12 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A scratch directory for tests, filled from a path → contents table and removed on
-/// `remove()`. Lives in its own target so every test target can share it.
+/// `remove()`, or when the test process exits, whichever comes first: a test that forgets
+/// `remove()` leaves nothing in the temporary folder. Lives in its own target so every
+/// test target can share it.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
 
@@ -14,6 +17,25 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         // Resolve symbolic links (/tmp on some systems) so paths compare equal to modlint's.
         self.path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        Self.removeAtExit(self.path)
+    }
+
+    /// Paths to remove when the process exits, unless removed before.
+    private static let leftovers = Mutex<Set<String>>([])
+    private static let sweepRegistered = Mutex(false)
+
+    /// Removes `path` (a directory this process made) when the process exits.
+    public static func removeAtExit(_ path: String) {
+        leftovers.withLock { _ = $0.insert(path) }
+        sweepRegistered.withLock { registered in
+            guard !registered else { return }
+            registered = true
+            atexit { TemporaryDirectory.sweep() }
+        }
+    }
+
+    private static func sweep() {
+        for path in leftovers.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     public convenience init(files: [(String, String)], prefix: String = "modlint-test") throws {
@@ -82,6 +104,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        _ = Self.leftovers.withLock { $0.remove(path) }
     }
 
     /// Every entry below the directory with what it holds, for "nothing was written"

@@ -19,6 +19,7 @@ enum CLI {
     static let testCache: String = {
         let path = FileManager.default.temporaryDirectory.path + "/modlint-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        TemporaryDirectory.removeAtExit(path)
         return path
     }()
 

@@ -118,8 +118,8 @@ import Yams
                 guard let script = step["run"] as? String else { continue }
                 if step["name"] as? String == "Build modlint" { continue }   // the cache hit
                 let output = scratch.path + "/output", env = scratch.path + "/env"
-                FileManager.default.createFile(atPath: output, contents: nil)
-                FileManager.default.createFile(atPath: env, contents: nil)
+                _ = FileManager.default.createFile(atPath: output, contents: nil)
+                _ = FileManager.default.createFile(atPath: env, contents: nil)
                 environment["GITHUB_OUTPUT"] = output
                 environment["GITHUB_ENV"] = env
                 if step["name"] as? String == "Fail on findings" { environment["STATUS"] = outputs["exit-code"] ?? "" }
@@ -208,6 +208,11 @@ import Yams
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["swift", "package", "--package-path", directory.path, "--disable-sandbox", "modlint"] + arguments
+            // SwiftPM's lock files and scratch folders go to TMPDIR: inside the package's
+            // own folder, they go with it.
+            let scratch = directory.path + "/.tmp"
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { _, new in new }
             let output = Pipe(), errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
