@@ -144,7 +144,7 @@ public struct NavigationBypassesNavigator: Rule {
         for module in context.graph.modules where module.kind != .test {
             let inViewModelLayer = ViewModels.isViewModelModule(module, settings)
             var sitesByKey: [String: (owner: String, view: String, sites: [Site])] = [:]
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+            for file in context.workspace.target(of: module).files {
                 for reference in file.summary.typeReferences where reference.kind != .extension && isView(reference.name) {
                     guard let owner = Self.viewModel(enclosing: reference.enclosingType, inViewModelLayer: inViewModelLayer, file: file.path)
                     else { continue }

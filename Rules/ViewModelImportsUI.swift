@@ -109,7 +109,7 @@ public struct ViewModelImportsUI: Rule {
         var findings: [Finding] = []
         for module in context.graph.modules where module.kind != .test {
             let inViewModelLayer = ViewModels.isViewModelModule(module, settings)
-            for file in context.workspace.packages[module.packageIndex].targets[module.targetIndex].files {
+            for file in context.workspace.target(of: module).files {
                 let viewModels = file.summary.declarations.filter { $0.kind != .extension && $0.kind != .typealias && ViewModels.isViewModelName($0.name) }
                 guard inViewModelLayer || !viewModels.isEmpty else { continue }
                 for fact in file.summary.imports where Self.uiModules.contains(fact.module) {

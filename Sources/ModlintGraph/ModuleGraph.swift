@@ -234,7 +234,7 @@ public struct ModuleGraph: Sendable {
         var imports: [Import] = []
         // Sized once, at most every import (some name modules outside the workspace).
         imports.reserveCapacity(modules.reduce(0) { total, module in
-            total + workspace.packages[module.packageIndex].targets[module.targetIndex].files.reduce(0) { $0 + $1.summary.imports.count }
+            total + workspace.target(of: module).files.reduce(0) { $0 + $1.summary.imports.count }
         })
         var externalImports: [Int: Set<String>] = [:]
         let batch = max(64, modules.count / 16)
@@ -309,6 +309,14 @@ public struct ModuleGraph: Sendable {
     }
 }
 
+extension Workspace {
+    /// The target a module of the graph stands for: every analysis reads a module's files
+    /// through it.
+    public func target(of module: ModuleGraph.Module) -> Target {
+        packages[module.packageIndex].targets[module.targetIndex]
+    }
+}
+
 /// Resolves manifest dependencies and import names to module indices, with SwiftPM's
 /// visibility: a package sees its own targets and the products of its dependencies.
 struct ModuleResolver {
@@ -337,7 +345,7 @@ struct ModuleResolver {
         var modulesByPackage = [[String: [Int]]](repeating: [:], count: workspace.packages.count)
         var modulesByName: [String: [Int]] = [:]
         for (index, module) in modules.enumerated() {
-            let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
+            let target = workspace.target(of: module)
             targetsByPackage[module.packageIndex][target.declaration.name] = index
             modulesByPackage[module.packageIndex][module.name, default: []].append(index)
             modulesByName[module.name, default: []].append(index)

@@ -65,7 +65,7 @@ public struct ArchitectureReport {
         }
         self.pages = pages
         self.moduleFiles = Dictionary(graph.modules.map { module in
-            (module.id, workspace.packages[module.packageIndex].targets[module.targetIndex].files.count)
+            (module.id, workspace.target(of: module).files.count)
         }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -45,7 +45,7 @@ public struct DIGraph: Sendable {
         // copied out of their arrays).
         var diFiles: [(module: Int, file: SourceFile)] = []
         for (index, module) in graph.modules.enumerated() {
-            Self.files(of: module, in: workspace).withUnsafeBufferPointer { files in
+            workspace.target(of: module).files.withUnsafeBufferPointer { files in
                 for fileIndex in files.indices where !files[fileIndex].summary.di.isEmpty { diFiles.append((index, files[fileIndex])) }
             }
         }
@@ -111,7 +111,7 @@ public struct DIGraph: Sendable {
         // Every declaration of the workspace is looked at: in place, kind first (a copied
         // declaration retains six arrays and strings).
         for module in graph.modules {
-            for file in files(of: module, in: workspace) {
+            for file in workspace.target(of: module).files {
                 file.summary.declarations.withUnsafeBufferPointer { declarations in
                     for index in declarations.indices where declarations[index].kind == .typealias {
                         guard declarations[index].inheritance.count == 1 else { continue }
@@ -209,10 +209,6 @@ public struct DIGraph: Sendable {
             if name.utf8.count == 1, let letter = name.utf8.first, letter >= UInt8(ascii: "A") && letter <= UInt8(ascii: "Z") { return true }
             return !declared.isEmpty && declared.contains(name)
         }
-    }
-
-    static func files(of module: ModuleGraph.Module, in workspace: Workspace) -> [SourceFile] {
-        workspace.packages[module.packageIndex].targets[module.targetIndex].files
     }
 
     static func ordered(_ a: Site, _ b: Site) -> Bool {

@@ -48,7 +48,7 @@ public struct ImplementationIndex {
         // Sized once: the table notes most declarations of the workspace, and grown by
         // doubling it held up to twice their room at the run's peak.
         var inheritance = InheritanceTable(capacity: graph.modules.reduce(0) { total, module in
-            workspace.packages[module.packageIndex].targets[module.targetIndex].files.reduce(total) { $0 + $1.summary.declarations.count }
+            workspace.target(of: module).files.reduce(total) { $0 + $1.summary.declarations.count }
         })
         var protocolNames: Set<String> = []
         var declaringModules: [String: Set<Int>] = [:]
@@ -62,7 +62,7 @@ public struct ImplementationIndex {
                 // their names (it is read as context).
                 let moduleKind = modules[moduleIndex].kind
                 let mayImplement = moduleKind != .macro && moduleKind != .plugin && !modules[moduleIndex].isContext
-                let target = workspace.packages[modules[moduleIndex].packageIndex].targets[modules[moduleIndex].targetIndex]
+                let target = workspace.target(of: modules[moduleIndex])
                 target.files.withUnsafeBufferPointer { files in
                     for fileIndex in files.indices {
                         files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
@@ -104,7 +104,7 @@ public struct ImplementationIndex {
         let protocols = protocolNames
         func declaration(at position: InheritanceTable.Position) -> TypeDeclaration {
             let module = graph.modules[Int(position.module)]
-            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            let files = workspace.target(of: module).files
             return files[Int(position.file)].summary.declarations[Int(position.declaration)]
         }
         func conformsToWorkspaceProtocol(_ name: String) -> Bool {
@@ -210,7 +210,7 @@ public struct ImplementationIndex {
         var uses: [Use] = []
         for (userIndex, module) in graph.modules.enumerated() {
             var byKey: [String: Use] = [:]
-            let files = workspace.packages[module.packageIndex].targets[module.targetIndex].files
+            let files = workspace.target(of: module).files
             for fileIndex in files.indices {
                 // A file names each type once in its table: look names up, not references,
                 // and as bytes first (a name is made a string only when the filter passes it).

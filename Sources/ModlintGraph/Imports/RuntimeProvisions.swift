@@ -31,7 +31,7 @@ final class RuntimeProvisions {
         // that runs, and the warning stands.
         if isReachable(module, from: dependent) { return nil }
         let info = graph.modules[module]
-        let target = workspace.packages[info.packageIndex].targets[info.targetIndex]
+        let target = workspace.target(of: info)
         // Its resources are copied into whatever links it (isowords' sound libraries, read
         // by name from the app's bundle).
         if target.declaration.hasResources { return "it bundles resources (its `resources:`) into what links it" }
@@ -73,7 +73,7 @@ final class RuntimeProvisions {
         if let known = declaredNames[module] { return known }
         let info = graph.modules[module]
         var names = Set<String>()
-        for file in workspace.packages[info.packageIndex].targets[info.targetIndex].files {
+        for file in workspace.target(of: info).files {
             file.summary.declarations.withUnsafeBufferPointer { declarations in
                 for index in declarations.indices where declarations[index].kind != .extension && declarations[index].kind != .typealias {
                     names.insert(declarations[index].name)

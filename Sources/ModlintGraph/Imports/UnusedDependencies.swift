@@ -33,7 +33,7 @@ public struct UnusedDependencies: Sendable {
         let declarations = Self.declarations(workspace: workspace, graph: graph)
         let runtimeProvisions = RuntimeProvisions(workspace: workspace, graph: graph)
         for (index, module) in graph.modules.enumerated() {
-            let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
+            let target = workspace.target(of: module)
             // Without Swift sources there is nothing to prove a dependency unused.
             guard [.regular, .executable, .test, .macro].contains(module.kind), !target.files.isEmpty,
                   let own = declarations[index] else { continue }
@@ -110,7 +110,7 @@ public struct UnusedDependencies: Sendable {
     static func isImportable(_ module: ModuleGraph.Module, workspace: Workspace) -> Bool {
         guard module.kind == .regular || module.kind == .binary else { return false }
         if module.kind != .regular { return true }
-        let target = workspace.packages[module.packageIndex].targets[module.targetIndex]
+        let target = workspace.target(of: module)
         // Linker settings link a library into every dependent: depending is using.
         if target.declaration.hasLinkerSettings { return false }
         if target.files.isEmpty { return !target.declaration.hasResources }
@@ -124,7 +124,7 @@ public struct UnusedDependencies: Sendable {
     static func isLinkOnly(_ module: Int, workspace: Workspace, graph: ModuleGraph, importedAnywhere: Set<Int>) -> Bool {
         let provider = graph.modules[module]
         return provider.kind == .regular && !importedAnywhere.contains(module)
-            && workspace.packages[provider.packageIndex].targets[provider.targetIndex].files.isEmpty
+            && workspace.target(of: provider).files.isEmpty
     }
 
     /// SwiftPM's module name for a target or product name (`swift-foo` → `swift_foo`).
