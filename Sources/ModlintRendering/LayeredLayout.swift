@@ -203,13 +203,15 @@ public struct LayeredLayout: Sendable {
         depths(successors: adjacency(view).successors)
     }
 
-    public static func depths(successors: [[Int]]) -> [Int] {
+    /// `cycles`: `Cycles.stronglyConnectedComponents(successors)`, when the caller has them.
+    public static func depths(successors: [[Int]], cycles: [[Int]]? = nil) -> [Int] {
         // A component per cycle (`Cycles`), every other node one of its own.
+        let cycles = cycles ?? Cycles.stronglyConnectedComponents(successors)
         var component = Array(successors.indices)
-        for (number, members) in Cycles.stronglyConnectedComponents(successors).enumerated() {
+        for (number, members) in cycles.enumerated() {
             for member in members { component[member] = successors.count + number }
         }
-        let componentCount = successors.count + (component.max().map { $0 - successors.count + 1 } ?? 0)
+        let componentCount = successors.count + cycles.count
         // The condensation, and its reverse for a topological walk from the sinks.
         var outDegree = [Int](repeating: 0, count: componentCount)
         var predecessors = [[Int]](repeating: [], count: componentCount)

@@ -42,7 +42,7 @@ public struct ArchitectureReport {
                 layOut: ((GraphView, DiagramStyle) -> DiagramLayout?)? = nil) throws(DiagramError) {
         self.result = result
         self.ruleSummaries = ruleSummaries
-        self.title = title ?? Self.lastComponent(of: result.root)
+        self.title = title ?? Paths.lastComponent(result.root)
         let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
         var pages: [ViewPage] = []
         let tabs: [(String, GraphView.Name, String, ViewShaping.Collapse)] = [
@@ -152,8 +152,8 @@ public struct ArchitectureReport {
         let view = page.view, layout = page.layout
         // The matrix's order: ranks (longest chain below, shared by a cycle) and cycles.
         let successors = LayeredLayout.adjacency(view).successors
-        let ranks = LayeredLayout.depths(successors: successors)
         let cycles = Cycles.stronglyConnectedComponents(successors)
+        let ranks = LayeredLayout.depths(successors: successors, cycles: cycles)
         let metrics = Dictionary((page.style.metrics?.modules ?? []).map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
         let nodes: [JSONValue] = view.nodes.indices.map { index in
             let node = view.nodes[index], box = layout.nodes[index]
@@ -227,10 +227,6 @@ public struct ArchitectureReport {
                                          ("openArrow", .bool(DiagramPalette.hasOpenArrowhead(kind)))]))
             })),
         ])
-    }
-
-    static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 
