@@ -40,13 +40,13 @@ public struct MermaidRenderer: Sendable {
         var groupIds = IdentifierTable(prefix: "g_")
         var out = ""
         if let title = options.title {
-            out += "---\ntitle: \(Self.label(title))\n---\n"
+            out += "---\ntitle: \(MermaidText.label(title))\n---\n"
         }
         out += "flowchart \(options.direction)\n"
 
         let clustered = ClusteredNodes(view.nodes, mode: options.cluster)
         for (key, nodes) in clustered.clusters {
-            out += "  subgraph \(groupIds.id(for: key))[\"\(Self.label(options.displayNames[key] ?? key))\"]\n"
+            out += "  subgraph \(groupIds.id(for: key))[\"\(MermaidText.label(options.displayNames[key] ?? key))\"]\n"
             for node in nodes {
                 out += "    " + nodeStatement(node, id: ids.id(for: node.id)) + "\n"
             }
@@ -68,7 +68,7 @@ public struct MermaidRenderer: Sendable {
             }
             var line = "  \(ids.id(for: edge.from)) \(arrow)"
             if !edge.violations.isEmpty {
-                line += "|\"\(Self.label(edge.violations.joined(separator: ", ")))\"|"
+                line += "|\"\(MermaidText.label(edge.violations.joined(separator: ", ")))\"|"
                 violationLinks.append(index)
             }
             out += line + " \(ids.id(for: edge.to))\n"
@@ -95,7 +95,7 @@ public struct MermaidRenderer: Sendable {
     }
 
     private func nodeStatement(_ node: GraphNode, id: String) -> String {
-        let text = "\"\(Self.label(options.displayNames[node.id] ?? node.id))\""
+        let text = "\"\(MermaidText.label(options.displayNames[node.id] ?? node.id))\""
         switch node.kind {
         case .library, .package: return "\(id)[\(text)]"
         case .executable: return "\(id)[[\(text)]]"
@@ -130,7 +130,6 @@ public struct MermaidRenderer: Sendable {
         }
     }
 
-    static func label(_ s: String) -> String { MermaidText.label(s) }
 }
 
 /// Maps arbitrary ids to unique Mermaid-safe identifiers, deterministically

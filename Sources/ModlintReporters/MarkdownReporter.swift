@@ -154,14 +154,11 @@ enum MermaidFlowchart {
         var lines = ["flowchart LR"]
         for (index, name) in names.enumerated() {
             ids[name] = "m\(index)"
-            lines.append("  m\(index)[\"\(label(name))\"]")
+            lines.append("  m\(index)[\"\(MermaidText.label(name))\"]")
         }
         for edge in edges {
-            lines.append("  \(ids[edge.edge.from]!) -->|\(label(edge.rule))| \(ids[edge.edge.to]!)")
+            lines.append("  \(ids[edge.edge.from]!) -->|\(MermaidText.label(edge.rule))| \(ids[edge.edge.to]!)")
         }
         return lines
     }
-
-    /// Mermaid's escaping, as every Mermaid output does it.
-    static func label(_ text: String) -> String { MermaidText.label(text) }
 }

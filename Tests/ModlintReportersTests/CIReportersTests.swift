@@ -1,4 +1,5 @@
 import Foundation
+import ModlintJSON
 @testable import ModlintReporters
 import ModlintRuleEngine
 import Testing
@@ -309,7 +310,7 @@ import Testing
 
     @Test func escaping() {
         #expect(MarkdownText.inline("a|b *c* <d> & `e`\r\nf") == #"a\|b \*c\* \<d\> \& \`e\` f"#)
-        #expect(MermaidFlowchart.label("A \"B\" <C>") == "A #quot;B#quot; #lt;C#gt;")
+        #expect(MermaidText.label("A \"B\" <C>") == "A #quot;B#quot; #lt;C#gt;")
     }
 
     @Test func locationsAreCodeSpansWithoutLinkBase() {
