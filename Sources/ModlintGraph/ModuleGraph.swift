@@ -60,8 +60,7 @@ public struct ModuleGraph: Sendable {
         public var isInstallList = false
     }
 
-    /// An `import` of a workspace module.
-    /// What the graph keeps of an `import` line: the graph holds one per import of the
+    /// An `import` of a workspace module, as the graph keeps it: one per import of the
     /// workspace, so only what the rules read (the file's summary keeps the whole fact).
     public struct Import: Sendable, Equatable {
         /// A `#if` condition's text, boxed: few imports have one, and the graph keeps every
@@ -103,8 +102,7 @@ public struct ModuleGraph: Sendable {
         }
 
         public static func == (lhs: Import, rhs: Import) -> Bool {
-            lhs.from == rhs.from && lhs.to == rhs.to && lhs.file == rhs.file && lhs.condition == rhs.condition
-                && lhs.site == rhs.site && lhs.flags == rhs.flags
+            lhs.from == rhs.from && lhs.to == rhs.to && lhs.site == rhs.site && lhs.condition == rhs.condition && lhs.flags == rhs.flags
         }
     }
 

@@ -22,16 +22,13 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// Paths to remove when the process exits, unless removed before.
     private static let leftovers = Mutex<Set<String>>([])
-    private static let sweepRegistered = Mutex(false)
+    /// Registered on first use (a static is initialised once, whatever the threads).
+    private static let sweepAtExit: Void = { atexit { TemporaryDirectory.sweep() } }()
 
     /// Removes `path` (a directory this process made) when the process exits.
     public static func removeAtExit(_ path: String) {
         leftovers.withLock { _ = $0.insert(path) }
-        sweepRegistered.withLock { registered in
-            guard !registered else { return }
-            registered = true
-            atexit { TemporaryDirectory.sweep() }
-        }
+        sweepAtExit
     }
 
     private static func sweep() {

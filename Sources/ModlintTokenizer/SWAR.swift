@@ -37,7 +37,7 @@ enum SWAR {
     @inline(__always)
     static func nonIdentifierBytes(_ word: UInt64) -> UInt64 {
         let x = word & low7
-        let folded = x | 0x2020_2020_2020_2020
+        let folded = x | spaces
         let continues = word & high | inRange(folded, UInt8(ascii: "a"), UInt8(ascii: "z"))
             | inRange(x, UInt8(ascii: "0"), UInt8(ascii: "9")) | inRange(x, UInt8(ascii: "_"), UInt8(ascii: "_"))
             | inRange(x, UInt8(ascii: "$"), UInt8(ascii: "$"))

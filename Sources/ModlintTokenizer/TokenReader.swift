@@ -248,8 +248,9 @@ extension BracketReader {
 
     /// The first token from `index` on that is not inside a bracket group opened at or
     /// after `index` and for which `stop` holds (asked before a bracket is jumped), or
-    /// that closes a group opened before `index`; `tokens.count` at the end. Groups are jumped over whole (the table); an
-    /// opening bracket without a partner (an unbalanced file) runs to the end.
+    /// that closes a group opened before `index`; `tokens.count` at the end. Groups are
+    /// jumped over whole (the table); an opening bracket without a partner (an unbalanced
+    /// file) runs to the end.
     public func nextTopLevel(from index: Int, where stop: (Int) -> Bool) -> Int {
         var index = index
         while index < tokens.count {
