@@ -7,80 +7,145 @@ import Darwin
 #endif
 
 /// Writes a file the user asked for (`-o`, `--reporter NAME:FILE`, `--write-baseline`,
-/// `init`). CI writes reports inside the checkout of a pull request, so the path may be a
-/// link the pull request committed (`modlint.sarif -> ../../.bashrc`):
-/// - a symbolic link to a regular file, a folder or nothing is refused, and so is a path
-///   whose folder is reached through a link inside the analysed tree that leads out of it;
-/// - a device, FIFO or socket — `/dev/stdout`, `/dev/null`, anything under `/dev/` — is
-///   written in place, never replaced;
-/// - a regular file is replaced atomically (temporary + rename in its folder); the
-///   temporary is removed if the run is interrupted (SIGINT, SIGTERM, SIGHUP).
+/// `init`). CI writes reports inside the checkout of a pull request, so any part of the
+/// path may be a link the pull request committed (`report.txt -> /proc/self/fd/0`, which a
+/// CI shell reading its script from a pipe would run):
+/// - no symbolic link is followed at or below the working folder or an analysed root —
+///   neither the file itself nor any folder on the way, also one named before a `..`
+///   (`reports/../r.html`) — whatever it points to; links above them (macOS's `/tmp`) are
+///   the system's and followed;
+/// - a device, FIFO or socket is written only when the path names it directly, never
+///   through a link; `/proc` and `/sys` are never written; a FIFO is opened without
+///   blocking (no reader: an error, not a hang);
+/// - `/dev/null` is a discard, which the caller says instead of "written";
+/// - a regular file is replaced atomically (temporary + rename in its folder, the folder
+///   reached as checked); the temporary is removed if the run is interrupted (SIGINT,
+///   SIGTERM, SIGHUP).
 public enum OutputFile {
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 
-    /// - Parameter analysed: the absolute folders under analysis (`ReadScope.roots`).
-    public static func write(_ bytes: [UInt8], to path: String, analysed: [String]) throws(Refusal) {
-        if path.hasPrefix("/dev/") {
-            try writeInPlace(bytes, to: path)
-            return
+    /// What a write did.
+    public enum Outcome: Equatable, Sendable {
+        case file
+        /// A device, FIFO or socket the user named.
+        case stream
+        /// `/dev/null`: nothing was kept.
+        case discarded
+    }
+
+    /// - Parameter analysed: the absolute folders under analysis (`ReadScope.roots`); the
+    ///   working folder is protected as well, so a checkout without `.git` is covered.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String, analysed: [String]) throws(Refusal) -> Outcome {
+        let lexical = FileSystem.lexicallyAbsolute(path)
+        if lexical == "/dev/null" {
+            try writeInPlace(bytes, to: lexical)
+            return .discarded
         }
+        for forbidden in ["/proc", "/sys"] where Paths.isInside(lexical, forbidden) {
+            throw Refusal(description: "refusing to write \(path): \(forbidden) is never a report's target")
+        }
+        // `/dev/stdout` and its kin are themselves links into /proc: named directly, they are the user's choice.
+        if Paths.isInside(lexical, "/dev") {
+            try writeInPlace(bytes, to: lexical)
+            return .stream
+        }
+        let protected = analysed + [FileSystem.lexicallyAbsolute(".")]
+        let folder = try checkedFolder(of: path, protected: protected)
+        let name = Paths.lastComponent(path)
+        guard !path.hasSuffix("/"), name != ".", name != ".." else {
+            throw Refusal(description: "cannot write \(path): it is a directory")
+        }
+        let target = Paths.join(folder, name)
         var info = stat()
-        if PathBytes.withCString(path, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            let target = linkTarget(path)
-            var targetInfo = stat()
-            guard PathBytes.withCString(path, { stat($0, &targetInfo) }) == 0,
-                  [S_IFCHR, S_IFIFO, S_IFSOCK].contains(targetInfo.st_mode & S_IFMT) else {
-                throw Refusal(description: "refusing to write through symbolic link \(path) -> \(target) (write to \(target) directly)")
-            }
-            try writeInPlace(bytes, to: path)
-            return
-        }
-        if PathBytes.withCString(path, { stat($0, &info) }) == 0 {
+        if PathBytes.withCString(target, { lstat($0, &info) }) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw Refusal(description: "cannot write \(path): it is a directory")
+            case S_IFLNK:
+                throw Refusal(description: "refusing to write through symbolic link \(path) -> \(linkTarget(target))" + advice(FileSystem.absolute(target)))
             default:
-                try writeInPlace(bytes, to: path)
-                return
+                // Named directly (no link on the way): the user's FIFO or device.
+                try writeInPlace(bytes, to: target)
+                return .stream
             }
         }
-        try checkFolder(of: path, analysed: analysed)
         installCleanup()
-        guard FileSystem.write(bytes, to: path, onTemporary: { pending.set($0) }, beforeRename: interruptIfAsked) else {
+        guard FileSystem.write(bytes, to: target, onTemporary: { pending.set($0) }, beforeRename: interruptIfAsked) else {
             throw Refusal(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
+        return .file
     }
 
-    /// A folder on the way to `path` that is a link inside the analysed tree leading out of
-    /// it is refused; links elsewhere (`/tmp` on macOS, a user's own layout) are theirs.
-    private static func checkFolder(of path: String, analysed: [String]) throws(Refusal) {
-        let lexical = FileSystem.lexicallyAbsolute(path)
-        var folder = ""
-        for component in Paths.parent(lexical).split(separator: "/", omittingEmptySubsequences: true) {
-            folder += "/" + component
-            var info = stat()
-            guard PathBytes.withCString(folder, { lstat($0, &info) }) == 0 else { return }   // missing: the write says so
-            guard info.st_mode & S_IFMT == S_IFLNK else { continue }
-            let resolved = FileSystem.absolute(folder)
-            let inTree = analysed.contains { Paths.isInside(folder, $0) }
-            let leaves = !analysed.contains { Paths.isInside(resolved, $0) }
-            if inTree && leaves {
-                throw Refusal(description: "refusing to write through symbolic link \(folder) -> \(linkTarget(folder)) (write to \(resolved) directly)")
+    /// The folder of `path`, reached one component at a time: a link at or below a
+    /// protected folder is refused, one above them is resolved; `..` steps back from where
+    /// the walk really is. A missing folder is left to the write, which says so.
+    private static func checkedFolder(of path: String, protected: [String]) throws(Refusal) -> String {
+        let absolute = path.hasPrefix("/") ? path : Paths.join(FileSystem.lexicallyAbsolute("."), path)
+        let components = absolute.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
+        var real = ""
+        for component in components {
+            if component == "." { continue }
+            if component == ".." {
+                real = Paths.parent(real)
+                continue
             }
-            folder = resolved
+            let candidate = real + "/" + component
+            var info = stat()
+            guard PathBytes.withCString(candidate, { lstat($0, &info) }) == 0 else {
+                real = candidate
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFLNK else {
+                real = candidate
+                continue
+            }
+            let resolved = FileSystem.absolute(candidate)
+            if protected.contains(where: { Paths.isInside(candidate, $0) }) {
+                throw Refusal(description: "refusing to write through symbolic link \(candidate) -> \(linkTarget(candidate))" + advice(resolved))
+            }
+            for forbidden in ["/proc", "/sys", "/dev"] where Paths.isInside(resolved, forbidden) {
+                throw Refusal(description: "refusing to write through symbolic link \(candidate) -> \(linkTarget(candidate)): it leads to \(forbidden)")
+            }
+            real = resolved
         }
+        return real.isEmpty ? "/" : real
     }
 
-    /// A device or FIFO: opened and written as it is; a short or failed write is an error.
+    /// A device or FIFO: opened without blocking (a FIFO nobody reads is an error, not a
+    /// hang), then written as it is; a short or failed write is an error.
     private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(Refusal) {
-        let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
-        guard descriptor >= 0 else { throw Refusal(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        var descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        // A reader that is about to open the FIFO gets a second to do so.
+        var waited = 0
+        while descriptor < 0 && errno == ENXIO && waited < 100 {
+            usleep(10_000)
+            waited += 1
+            descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        }
+        guard descriptor >= 0 else {
+            let reason = errno == ENXIO ? "nothing reads from it" : String(cString: strerror(errno))
+            throw Refusal(description: "cannot write \(path): \(reason)")
+        }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            throw Refusal(description: "cannot write \(path): it is a directory")
+        }
+        // Blocking again for the write itself: a reader that is slow is not a failure.
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         guard FileSystem.writeAll(bytes, to: descriptor) else {
             throw Refusal(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Where to write instead — never a place no report may go.
+    private static func advice(_ resolved: String) -> String {
+        ["/proc", "/sys", "/dev"].contains { Paths.isInside(resolved, $0) } ? " (it leads to \(resolved), which is never a report's target)"
+            : " (write to \(resolved) directly)"
     }
 
     private static func linkTarget(_ path: String) -> String {

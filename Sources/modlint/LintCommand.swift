@@ -136,8 +136,9 @@ struct LintCommand: ParsableCommand {
             }
         }
         if let writeBaseline {
-            try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline, analysing: paths)
-            Output.standardError("modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")
+            let outcome = try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline, analysing: paths)
+            Output.standardError(outcome == .discarded ? "modlint: \(result.diagnostics.count) finding(s) discarded: \(writeBaseline) keeps nothing\n"
+                                                       : "modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")
             return
         }
         var stale: [Baseline.Entry] = []
@@ -180,7 +181,7 @@ struct LintCommand: ParsableCommand {
         if !quiet && files.count == requests.count {
             let s = result.summary
             Output.standardError("modlint: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
-                                 + "\(Plural.count(s.notes, "note")) → \(files.joined(separator: ", "))\n")
+                                 + "\(Plural.count(s.notes, "note")) → \(files.map(Output.destination).joined(separator: ", "))\n")
         }
         if baselineStrict && !stale.isEmpty {
             let lines = stale.map { "  \($0.file): \($0.rule) (\($0.fingerprint))\($0.count > 1 ? " ×\($0.count)" : "")" }

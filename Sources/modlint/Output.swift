@@ -54,17 +54,23 @@ enum Output {
     /// `-` is standard output; everything else follows `OutputFile`'s rules for paths that
     /// a pull request may have planted (`analysing`: the paths the command analyses).
     /// Any failure is a usage error (exit 2) naming the path and the reason.
-    static func writeFile(_ bytes: [UInt8], to path: String, analysing paths: [String]) throws {
+    @discardableResult
+    static func writeFile(_ bytes: [UInt8], to path: String, analysing paths: [String]) throws -> OutputFile.Outcome {
         if path == "-" {
             standardOutput(bytes: bytes)
-            return
+            return .stream
         }
         let analysed = (paths.isEmpty ? ["."] : paths).flatMap { ReadScope.enclosing(FileSystem.absolute($0)).roots }
         do {
-            try OutputFile.write(bytes, to: path, analysed: analysed)
+            return try OutputFile.write(bytes, to: path, analysed: analysed)
         } catch {
             throw UsageError(message: error.description)
         }
+    }
+
+    /// How a written path is named in a closing message: a discard is not "written".
+    static func destination(_ path: String) -> String {
+        FileSystem.lexicallyAbsolute(path) == "/dev/null" ? "\(path) (discarded)" : path
     }
 
     static var isStandardOutputTerminal: Bool { FileSystem.isTerminal(1) }

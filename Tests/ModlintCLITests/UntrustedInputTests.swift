@@ -121,6 +121,73 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
+    /// A committed link to the CI shell's standard input (`report.txt -> /proc/self/fd/0`)
+    /// beside a source whose name is a command: the report never reaches the link's target.
+    @Test func aLinkToStandardInputOrAnyDeviceIsRefused() throws {
+        let tree = try Self.app()
+        defer { tree.remove() }
+        try tree.write("App/x;touch PWNED;#.swift", "import Foundation\n")
+        try Self.link(tree, "report.txt", to: "/proc/self/fd/0")
+        try Self.link(tree, "null.txt", to: "/dev/null")
+        try Self.link(tree, "tty.txt", to: "/dev/tty")
+        for (file, target) in [("report.txt", "/proc/self/fd/0"), ("null.txt", "/dev/null"), ("tty.txt", "/dev/tty")] {
+            let run = try Self.lint(tree, ["--reporter", "text:" + file], in: tree.path)
+            #expect(run.exitCode == 2, "\(file)")
+            #expect(run.standardOutput.isEmpty, "\(file)")
+            #expect(run.standardError.hasPrefix("modlint: error: refusing to write through symbolic link \(file) -> \(target) (it leads to /"), "\(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tree.path + "/PWNED"))
+    }
+
+    /// A link anywhere on the output path at or below the working folder is refused, also a
+    /// folder named before `..` and a link that stays inside the tree — with or without `.git`.
+    @Test func aCommittedLinkOnTheWayIsRefusedAlsoBeforeDotDot() throws {
+        let tree = try Self.app()
+        defer { tree.remove() }
+        try tree.write("real/keep.txt", "kept\n")
+        try Self.link(tree, "reports", to: "real")
+        for output in ["reports/../r.json", "reports/r.json", "./reports/./r.json"] {
+            let run = try Self.lint(tree, ["--reporter", "json:" + output], in: tree.path)
+            #expect(run.exitCode == 2, "\(output)")
+            #expect(run.standardError == "modlint: error: refusing to write through symbolic link \(tree.path)/reports -> real (write to \(tree.path)/real directly)\n", "\(output)")
+        }
+        // The working folder is protected even when only a subfolder is analysed.
+        let sub = try CLI.run(["lint", "--no-cache", "--reporter", "json:reports/r.json", "Kit"], in: tree.path, limited: true)
+        #expect(sub.exitCode == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path + "/real") == ["keep.txt"])
+    }
+
+    @Test func procAndAFIFOWithoutReaderAreRefusedAtOnce() throws {
+        let tree = try Self.app()
+        let out = try TemporaryDirectory(prefix: "modlint-out")
+        defer { tree.remove(); out.remove() }
+        let proc = try Self.lint(tree, ["--reporter", "json:/proc/self/fd/1"])
+        #expect(proc.exitCode == 2)
+        #expect(proc.standardError == "modlint: error: refusing to write /proc/self/fd/1: /proc is never a report's target\n")
+        #expect(mkfifo(out.path + "/pipe", 0o644) == 0)
+        let start = Date()
+        let fifo = try Self.lint(tree, ["--reporter", "json:" + out.path + "/pipe"])
+        #expect(fifo.exitCode == 2)
+        #expect(fifo.standardError == "modlint: error: cannot write \(out.path)/pipe: nothing reads from it\n")
+        #expect(Date().timeIntervalSince(start) < CLI.limitSeconds)
+        // The same FIFO reached through a committed link: refused before it is opened.
+        try Self.link(tree, "pipe.json", to: out.path + "/pipe")
+        let linked = try Self.lint(tree, ["--reporter", "json:pipe.json"], in: tree.path)
+        #expect(linked.exitCode == 2)
+        #expect(linked.standardError.hasPrefix("modlint: error: refusing to write through symbolic link pipe.json -> "))
+    }
+
+    @Test func aReportToDevNullIsSaidToBeDiscarded() throws {
+        let tree = try Self.app()
+        defer { tree.remove() }
+        let run = try Self.lint(tree, ["--reporter", "json:/dev/null"])
+        #expect(run.exitCode == 1)
+        #expect(run.standardError.hasSuffix("→ /dev/null (discarded)\n"), "\(run.standardError)")
+        let baseline = try Self.lint(tree, ["--write-baseline", "/dev/null"])
+        #expect(baseline.exitCode == 0)
+        #expect(baseline.standardError.hasSuffix("finding(s) discarded: /dev/null keeps nothing\n"), "\(baseline.standardError)")
+    }
+
     @Test func devicesAreWrittenInPlaceAndFilesReplacedAtomically() throws {
         let tree = try Self.app()
         let out = try TemporaryDirectory(prefix: "modlint-out")
