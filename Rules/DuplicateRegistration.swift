@@ -285,7 +285,7 @@ public struct DuplicateRegistration: Rule {
             } else {
                 message = "\(fact.key) is registered \(count) times in the same \(fact.framework.rawValue) container (\(Self.describe(fact.container))); only one registration takes effect"
             }
-            let condition = fact.site.condition.map { " [under #if \($0)]" } ?? ""
+            let condition = fact.site.condition.map { " [under #if \(CompilationCondition.shown($0))]" } ?? ""
             return Finding(
                 site: registration.site,
                 message: message + condition,

@@ -125,7 +125,7 @@ public struct ImportCycle: Rule {
                 let edge = firstImport[[breaker.from, breaker.to]]!
                 return RelatedLocation(file: edge.site.file, line: edge.site.line, message: "cycle breaker: " + Self.describe(edge, graph))
             }
-            let condition = edges[0].condition.map { " [under #if \($0)]" } ?? ""
+            let condition = edges[0].condition.map { " [under #if \(CompilationCondition.shown($0))]" } ?? ""
             return Finding(
                 site: edges[0].site,
                 message: "\(scope)\(condition); to break it, remove the import\(breakers.count == 1 ? "" : "s") \(cut)",
@@ -138,7 +138,7 @@ public struct ImportCycle: Rule {
     }
 
     static func describe(_ edge: ModuleGraph.Import, _ graph: ModuleGraph) -> String {
-        let condition = edge.condition.map { " (under #if \($0))" } ?? ""
+        let condition = edge.condition.map { " (under #if \(CompilationCondition.shown($0)))" } ?? ""
         return "\(graph.modules[edge.from].id) imports \(graph.modules[edge.to].id)\(condition)"
     }
 

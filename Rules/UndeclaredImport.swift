@@ -287,7 +287,7 @@ public struct UndeclaredImport: Rule {
                 if !undeclared.isCompiledByDefault { severity = .warning }
             }
             if severity == .off { continue }
-            var conditionSuffix = edge.condition.map { " [under #if \($0)]" } ?? ""
+            var conditionSuffix = edge.condition.map { " [under #if \(CompilationCondition.shown($0))]" } ?? ""
             if severity == .warning && undeclared.declaredPath == nil { conditionSuffix += " (no default debug or release build compiles it)" }
             var related = [RelatedLocation(file: importerPackage.file(declaring: declaration), line: declaration.line,
                                            message: "declare it in the dependencies of target \(declaration.name)")]

@@ -235,6 +235,13 @@ final class StarlarkEvaluation {
     var notedForeign = Set<String>()
     /// Budget: a hostile `for i in range(10**9)` ends here with a clear error.
     static let maximumSteps = 2_000_000
+    /// The longest string and list one value may be (`s = s + s` forty times), and what all
+    /// values read or built together may weigh (bytes of strings, items of lists and
+    /// dictionaries): bounds memory and the time of copies that grow one by one.
+    static let maximumStringBytes = 1 << 22
+    static let maximumItems = 1 << 18
+    static let maximumWeight = 1 << 27
+    var weight = 0
 
     init(package: String, buildFile: String, reader: BazelReader) {
         self.package = package
@@ -296,6 +303,7 @@ final class StarlarkEvaluation {
                     if op == "+", case .list(let list) = current, let added = result.items {
                         // `srcs += […]` extends the list in place.
                         list.items += added
+                        meter(current)
                         continue
                     }
                     result = binary(op, current, result)
@@ -420,9 +428,34 @@ final class StarlarkEvaluation {
 
     // MARK: Expressions
 
+    /// Every expression is a step and every value it yields is weighed.
     func evaluate(_ expression: StarlarkExpression, scope: StarlarkScope, file: String) -> StarlarkValue {
         steps += 1
         if steps > Self.maximumSteps || failure != nil { return .unknown }
+        let value = evaluateUnmetered(expression, scope: scope, file: file)
+        meter(value)
+        return failure == nil ? value : .unknown
+    }
+
+    /// Charges a value against the size budgets; over one, the file fails naming it.
+    func meter(_ value: StarlarkValue) {
+        let size: Int, limit: Int, what: String
+        switch value {
+        case .string(let text): (size, limit, what) = (text.utf8.count, Self.maximumStringBytes, "a string longer than \(Self.maximumStringBytes) bytes")
+        case .list(let list): (size, limit, what) = (list.items.count, Self.maximumItems, "a list longer than \(Self.maximumItems) items")
+        case .tuple(let items): (size, limit, what) = (items.count, Self.maximumItems, "a tuple longer than \(Self.maximumItems) items")
+        case .dictionary(let dictionary): (size, limit, what) = (dictionary.pairs.count, Self.maximumItems, "a dictionary larger than \(Self.maximumItems) entries")
+        default: return
+        }
+        weight += size
+        if size > limit {
+            fail(buildLine, "evaluation stopped: \(what) (the size budget)")
+        } else if weight > Self.maximumWeight {
+            fail(buildLine, "evaluation stopped: values built weigh more than \(Self.maximumWeight) bytes and items (the size budget)")
+        }
+    }
+
+    private func evaluateUnmetered(_ expression: StarlarkExpression, scope: StarlarkScope, file: String) -> StarlarkValue {
         switch expression {
         case .name(let name, _):
             return scope.lookup(name) ?? .unknown
@@ -861,6 +894,7 @@ final class StarlarkEvaluation {
             return .none
         case (.list(let list), "extend"):
             list.items += positional.first.flatMap(Self.listItems) ?? []
+            meter(.list(list))
             return .none
         case (.list(let list), "insert"):
             if positional.count == 2, case .int(let index) = positional[0] { list.items.insert(positional[1], at: min(max(index, 0), list.items.count)) }

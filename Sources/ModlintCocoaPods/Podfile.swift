@@ -7,6 +7,9 @@ public struct Podfile: Sendable, Equatable {
     /// target; they are listed here too, for a Podfile that names no target.
     public var notes: [PodNote] = []
     public var isIncomplete = false
+    /// Why the Podfile could not be read at all (a budget ran out): the pods it gives the
+    /// app's targets are then unknown.
+    public var failure: PodNote?
 
     public init() {}
 }
@@ -61,6 +64,7 @@ private struct PodfileEvaluation {
     var notes: [PodNote] = []
     var depth = 0
     var steps = 0
+    var exhausted: PodNote?
 
     mutating func newNode(name: String?, parent: Int?, line: Int, isAbstract: Bool) -> Int {
         nodes.append(Node(name: name, parent: parent, line: line, isAbstract: isAbstract))
@@ -78,7 +82,10 @@ private struct PodfileEvaluation {
         guard depth < 40 else { return }
         for statement in statements {
             steps += 1
-            guard steps < 100_000 else { return }
+            guard steps < 100_000 else {
+                if exhausted == nil { exhausted = PodNote(line: 1, message: "evaluation stopped after 100000 steps (the step budget)") }
+                return
+            }
             switch statement {
             case .call(let call):
                 handle(call, in: node)
@@ -109,7 +116,12 @@ private struct PodfileEvaluation {
 
     mutating func handle(_ call: RubyCall, in node: Int) {
         if case .array(let items)? = call.receiverValue.map(resolve), call.name == "each", let block = call.block {
-            for item in items.prefix(1000) {
+            for item in items {
+                steps += 1
+                guard steps < 100_000 else {
+                    if exhausted == nil { exhausted = PodNote(line: call.line, message: "evaluation stopped after 100000 steps (the step budget)") }
+                    break
+                }
                 if let parameter = block.parameters.first { locals[parameter] = item }
                 run(block.body, in: node)
             }
@@ -193,6 +205,7 @@ private struct PodfileEvaluation {
             pods = pods.filter { seen.insert($0.name).inserted }
             result.targets.append(PodfileTarget(name: name, project: project, pods: pods, line: node.line))
         }
+        if let exhausted { result.failure = exhausted }
         if let first = notes.first {
             result.isIncomplete = true
             result.notes = [PodNote(line: first.line, message: first.message + (notes.count > 1 ? " (and \(notes.count - 1) more)" : ""))]

@@ -19,6 +19,9 @@ public struct Podspec: Sendable, Equatable {
     /// sources or dependencies may be more than what was read.
     public var isIncomplete = false
     public var notes: [PodNote] = []
+    /// Why the podspec could not be read at all (a budget ran out): its pod is then not
+    /// analysed, and the podspec is reported unread.
+    public var failure: PodNote?
 
     public init(name: String, line: Int) {
         self.name = name
@@ -92,6 +95,11 @@ public enum PodspecReader {
             guard let block = call.block else { continue }
             var reader = SpecEvaluation(variable: block.parameters.first ?? "s")
             reader.run(block.body, into: .root)
+            if let exhausted = reader.exhausted {
+                var spec = Podspec(name: reader.name ?? "", line: call.line)
+                spec.failure = exhausted
+                return spec
+            }
             guard let name = reader.name else { return nil }
             var spec = Podspec(name: name, line: call.line)
             reader.apply(to: &spec)
@@ -122,6 +130,28 @@ private struct SpecEvaluation {
     var incomplete: [PodNote] = []
     var locals: [String: RubyValue] = [:]
     var depth = 0
+    /// Statements and loop iterations run: nested `.each` over long word lists multiply.
+    var steps = 0
+    static let maximumSteps = 100_000
+    /// The budget that ran out, if one did.
+    var exhausted: PodNote?
+
+    static func line(of statement: RubyStatement) -> Int {
+        switch statement {
+        case .call(let call): return call.line
+        case .assignment(_, _, let line), .definition(_, _, _, let line), .conditional(_, let line), .unknown(let line, _): return line
+        }
+    }
+
+    /// Counts one step; false once the budget is spent.
+    mutating func step(_ line: Int) -> Bool {
+        guard exhausted == nil else { return false }
+        steps += 1
+        if steps > Self.maximumSteps {
+            exhausted = PodNote(line: line, message: "evaluation stopped after \(Self.maximumSteps) steps (the step budget)")
+        }
+        return exhausted == nil
+    }
 
     init(variable: String) {
         variables = [variable]
@@ -148,6 +178,7 @@ private struct SpecEvaluation {
         defer { depth -= 1 }
         guard depth < 40 else { return }
         for statement in statements {
+            guard step(Self.line(of: statement)) else { return }
             switch statement {
             case .call(let call):
                 handle(call, into: destination, conditional: conditional || call.isConditional)
@@ -164,6 +195,21 @@ private struct SpecEvaluation {
         }
     }
 
+    /// Brace groups expanded; a pattern standing for too many globs spends the budget.
+    mutating func expanded(_ patterns: [String], line: Int) -> [String] {
+        var result: [String] = []
+        for pattern in patterns {
+            guard let globs = GlobBraces.expandChecked(pattern) else {
+                if exhausted == nil {
+                    exhausted = PodNote(line: line, message: "a glob whose braces stand for more than \(GlobBraces.maximumExpansions) patterns (the size budget)")
+                }
+                return []
+            }
+            result += globs
+        }
+        return result
+    }
+
     func mentionsSpec(_ statements: [RubyStatement]) -> Bool {
         statements.contains { statement in
             if case .call(let call) = statement { return call.receiver.first.map(variables.contains) ?? false }
@@ -174,7 +220,8 @@ private struct SpecEvaluation {
     mutating func handle(_ call: RubyCall, into destination: Destination, conditional: Bool) {
         // `['A', 'B'].each do |name|`: the body for each literal.
         if case .array(let items)? = call.receiverValue, call.name == "each", let block = call.block {
-            for item in items.prefix(1000) {
+            for item in items {
+                guard step(call.line) else { return }
                 if let parameter = block.parameters.first { locals[parameter] = item }
                 run(block.body, into: destination, conditional: conditional)
             }
@@ -203,13 +250,13 @@ private struct SpecEvaluation {
         case "version" where destination == .root:
             version = value.text
         case "source_files":
-            let globs = strings(value, call: call, attribute: attribute).flatMap(GlobBraces.expand)
+            let globs = expanded(strings(value, call: call, attribute: attribute), line: call.line)
             switch destination {
             case .root: sources += globs
             case .spec(let index): specs[index].sources += globs
             }
         case "exclude_files":
-            let globs = strings(value, call: call, attribute: attribute).flatMap(GlobBraces.expand)
+            let globs = expanded(strings(value, call: call, attribute: attribute), line: call.line)
             switch destination {
             case .root: excluded += globs
             case .spec(let index): specs[index].excluded += globs
@@ -300,8 +347,35 @@ extension String {
 /// Brace alternatives of CocoaPods' globs (`*.{swift,h,m}`, `{Core,UI}/**/*`), expanded
 /// into plain globs (nested braces included).
 public enum GlobBraces {
+    /// How many plain globs one pattern may stand for: 28 `{a,b}` groups are 2^28.
+    public static let maximumExpansions = 1024
+
+    /// The plain globs, at most `maximumExpansions` of them (the first ones).
     public static func expand(_ pattern: String) -> [String] {
-        guard let open = pattern.firstIndex(of: "{") else { return [pattern] }
+        expandChecked(pattern) ?? []
+    }
+
+    /// `nil` when the pattern stands for more than `maximumExpansions` globs: the expansion
+    /// stops there instead of building them all.
+    public static func expandChecked(_ pattern: String) -> [String]? {
+        var result: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast() {
+            guard let (prefix, alternatives, suffix) = split(next) else {
+                result.append(next)
+                if result.count > maximumExpansions { return nil }
+                continue
+            }
+            guard pending.count + alternatives.count <= maximumExpansions else { return nil }
+            // Reversed: the first alternative is expanded first, as before.
+            for alternative in alternatives.reversed() { pending.append(prefix + alternative + suffix) }
+        }
+        return result
+    }
+
+    /// The first brace group's prefix, alternatives and suffix; `nil` when there is none.
+    private static func split(_ pattern: String) -> (String, [Substring], Substring)? {
+        guard let open = pattern.firstIndex(of: "{") else { return nil }
         var depth = 0
         var close: String.Index?
         var commas: [String.Index] = []
@@ -316,9 +390,7 @@ public enum GlobBraces {
             if character == "," && depth == 1 { commas.append(index) }
             index = pattern.index(after: index)
         }
-        guard let close else { return [pattern] }
-        let prefix = pattern[..<open]
-        let suffix = pattern[pattern.index(after: close)...]
+        guard let close else { return nil }
         var alternatives: [Substring] = []
         var start = pattern.index(after: open)
         for comma in commas {
@@ -326,7 +398,6 @@ public enum GlobBraces {
             start = pattern.index(after: comma)
         }
         alternatives.append(pattern[start..<close])
-        // A hostile pattern with thousands of alternatives stays bounded.
-        return alternatives.prefix(256).flatMap { expand(String(prefix) + $0 + suffix) }.prefix(1024).map { $0 }
+        return (String(pattern[..<open]), alternatives, pattern[pattern.index(after: close)...])
     }
 }

@@ -33,6 +33,13 @@ public enum CompilationCondition {
         return false
     }
 
+    /// A condition as a finding shows it: a condition of thousands of nested `#if`s is cut
+    /// after its first 200 characters, so one line of output stays one line to read.
+    public static func shown(_ condition: String) -> String {
+        guard condition.utf8.count > 200 else { return condition }
+        return String(condition.prefix(200)) + " …"
+    }
+
     /// `macOS`, `OSX` and `macos` are one platform.
     static func normalizedPlatform(_ name: String) -> String {
         let lower = name.lowercased()
@@ -114,6 +121,8 @@ public enum CompilationCondition {
         var index = 0
         /// Nesting is capped: a condition is a line of source, never deep.
         var depth = 0
+        var operands = 0
+        static let maximumOperands = 512
 
         mutating func parse() -> Expression? {
             guard let expression = disjunction(), skipSpace() == nil else { return nil }
@@ -151,7 +160,11 @@ public enum CompilationCondition {
         mutating func unary() -> Expression? {
             depth += 1
             defer { depth -= 1 }
-            guard depth < 64, let byte = skipSpace() else { return nil }
+            // A chain of `&&` builds a tree as deep as it is long (an import under 100,000
+            // nested `#if`s): past this many operands the condition is not parsed, and the
+            // caller keeps its cautious answer instead of walking and releasing that tree.
+            operands += 1
+            guard depth < 64, operands <= Self.maximumOperands, let byte = skipSpace() else { return nil }
             if byte == UInt8(ascii: "!") {
                 index += 1
                 return unary().map { .not($0) }

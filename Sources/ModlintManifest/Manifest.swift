@@ -26,6 +26,9 @@ public struct PackageManifest: Sendable, Equatable, Codable {
     /// Whether the manifest makes a package (`let package = Package(…)`): one that does
     /// not is refused by SwiftPM, and none of its targets is known.
     public var declaresPackage = true
+    /// Why the manifest could not be evaluated at all (an evaluation budget ran out):
+    /// its targets are then unknown, and the manifest is reported unread.
+    public var failure: ManifestNote?
 
     public init(name: String, toolsVersion: String? = nil, products: [ManifestProduct] = [],
                 targets: [ManifestTarget] = [], dependencies: [PackageDependency] = [], notes: [ManifestNote] = []) {

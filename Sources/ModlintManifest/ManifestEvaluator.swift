@@ -83,7 +83,15 @@ struct ManifestEvaluator {
     static let maxCallDepth = 48
     /// The kind of the object a tuple evaluates to.
     static let tupleKind = "(tuple)"
-    static let maxSteps = 200_000
+    /// Steps: every statement, expression, call and loop iteration counts one.
+    static let maxSteps = 1_000_000
+    /// The longest string and the longest list one value may be (`s += s` forty times).
+    static let maxStringBytes = 1 << 22
+    static let maxElements = 1 << 18
+    /// What all values built together may weigh (bytes of strings, elements of lists,
+    /// counted each time a value is built or read): bounds the memory and the time of
+    /// copies that grow one by one (`a.append(x)` in a long loop copies the list each time).
+    static let maxWeight = 1 << 27
 
     let global = Scope(parent: nil)
     /// `static let` / `static func` members of any extension or type, by member name.
@@ -105,7 +113,41 @@ struct ManifestEvaluator {
     var packages: [ManifestObject] = []
     var callDepth = 0
     var steps = 0
-    var stepsExceeded = false
+    var weight = 0
+    /// The budget that ran out, if one did: evaluation then stops at once everywhere,
+    /// and the manifest is reported unread (its partial result would be a guess).
+    var exhausted: String?
+
+    /// Counts one step; false (and evaluation stops) once a budget is spent.
+    mutating func step() -> Bool {
+        guard exhausted == nil else { return false }
+        steps += 1
+        if steps > ManifestEvaluator.maxSteps { exhausted = "evaluation stopped after \(ManifestEvaluator.maxSteps) steps (the step budget)" }
+        return exhausted == nil
+    }
+
+    /// Charges a value just built or read against the size budgets.
+    mutating func meter(_ value: Value) {
+        switch value {
+        case .string(let text, _):
+            let bytes = text.utf8.count
+            weight += bytes
+            if bytes > ManifestEvaluator.maxStringBytes { spend("a string longer than \(ManifestEvaluator.maxStringBytes) bytes (the size budget)") }
+        case .array(let elements):
+            weight += elements.count
+            if elements.count > ManifestEvaluator.maxElements { spend("a list longer than \(ManifestEvaluator.maxElements) elements (the size budget)") }
+        case .dictionary(let pairs):
+            weight += pairs.count
+            if pairs.count > ManifestEvaluator.maxElements { spend("a dictionary larger than \(ManifestEvaluator.maxElements) entries (the size budget)") }
+        default:
+            return
+        }
+        if weight > ManifestEvaluator.maxWeight { spend("values built weigh more than \(ManifestEvaluator.maxWeight) bytes and elements (the size budget)") }
+    }
+
+    private mutating func spend(_ reason: String) {
+        if exhausted == nil { exhausted = "evaluation stopped: \(reason)" }
+    }
 
     mutating func note(_ message: String, _ pos: SourcePos) {
         notes.append((message, pos))
@@ -184,14 +226,7 @@ struct ManifestEvaluator {
 
     mutating func execute(_ statements: [Stmt], in scope: Scope) -> Flow {
         for statement in statements {
-            steps += 1
-            if steps > ManifestEvaluator.maxSteps {
-                if !stepsExceeded {
-                    stepsExceeded = true
-                    note("evaluation stopped after \(ManifestEvaluator.maxSteps) steps", SourcePos.none)
-                }
-                return .normal
-            }
+            guard step() else { return .normal }
             switch statement {
             case .binding(let name, _, let value, let getter, _):
                 if let value {
@@ -243,6 +278,7 @@ struct ManifestEvaluator {
                     continue
                 }
                 for element in elements {
+                    guard step() else { break }
                     let inner = Scope(parent: scope)
                     inner.values[name] = element
                     if let filter {
@@ -330,12 +366,16 @@ struct ManifestEvaluator {
                 note("assignment to unknown variable '\(name)'", p)
                 return
             }
-            _ = scope.assign(name, transform(old))
+            let value = transform(old)
+            meter(value)
+            _ = scope.assign(name, value)
         case .member(let baseExpr, let name, let p):
             let base = evaluate(baseExpr, in: scope)
             if case .object(let object) = base {
                 let old = object.argument(name) ?? Self.defaultProperty(name, pos: p)
-                object.set(name, transform(old))
+                let value = transform(old)
+                meter(value)
+                object.set(name, value)
             } else if case .unknown(let message, let up) = base {
                 note(message, up)
             } else {
@@ -371,8 +411,16 @@ struct ManifestEvaluator {
 
     // MARK: - Expressions
 
+    /// Every expression is a step and every value it makes is weighed: a manifest cannot
+    /// hang or exhaust memory however it recurses, loops or doubles.
     mutating func evaluate(_ expr: Expr, in scope: Scope) -> Value {
-        steps += 1
+        guard step() else { return .unknown("evaluation stopped", expr.pos) }
+        let value = evaluateUnmetered(expr, in: scope)
+        meter(value)
+        return value
+    }
+
+    private mutating func evaluateUnmetered(_ expr: Expr, in scope: Scope) -> Value {
         switch expr {
         case .string(let s, let p):
             return .string(s, p)
@@ -794,6 +842,7 @@ struct ManifestEvaluator {
     }
 
     mutating func invoke(body: [Stmt], scope: Scope, pos: SourcePos) -> Value {
+        guard step() else { return .unknown("evaluation stopped", pos) }
         if callDepth >= ManifestEvaluator.maxCallDepth {
             note("calls nested deeper than \(ManifestEvaluator.maxCallDepth) are not evaluated", pos)
             return .unknown("call nested too deeply", pos)

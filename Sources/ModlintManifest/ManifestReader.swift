@@ -173,6 +173,10 @@ public struct ManifestReader: Sendable {
 
         var builder = ManifestBuilder(notes: notes)
         var manifest = PackageManifest(name: "", toolsVersion: toolsVersion)
+        if let exhausted = evaluator.exhausted {
+            manifest.failure = ManifestNote(message: exhausted, line: 1, column: 1)
+            return manifest
+        }
         var package: ManifestObject?
         if case .object(let object)? = evaluator.global.values["package"], object.kind == "Package" {
             package = object

@@ -86,6 +86,11 @@ extension WorkspaceLoader {
                                                + "its targets are not analysed"))
                 continue
             }
+            if let failure = manifest.failure {
+                notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: manifests[index].path, line: failure.line, column: failure.column,
+                                           message: "cannot read \(Paths.lastComponent(manifests[index].path)): \(failure.message); its targets are not analysed"))
+                continue
+            }
             for note in manifest.notes {
                 notes.append(WorkspaceNote(kind: .unresolvedManifest, file: manifests[index].path, line: note.line, column: note.column, message: note.message))
             }

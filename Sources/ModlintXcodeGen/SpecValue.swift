@@ -72,6 +72,23 @@ indirect enum SpecValue {
     }
 
     /// `${name}` replaced in keys and strings wherever `variables` has the name; others stay.
+    /// How many values this one holds, counted up to `limit` (then `limit`): iteratively,
+    /// so a deep value costs no stack.
+    func nodeCount(limit: Int) -> Int {
+        var count = 0
+        var pending: [SpecValue] = [self]
+        while let next = pending.popLast() {
+            count += 1
+            if count >= limit { return limit }
+            switch next {
+            case .scalar: break
+            case .list(let items, _): pending += items
+            case .map(let entries, _): pending += entries.map(\.value)
+            }
+        }
+        return count
+    }
+
     func expanded(_ variables: [String: String]) -> SpecValue {
         guard !variables.isEmpty else { return self }
         switch self {
@@ -121,11 +138,26 @@ struct SpecDecoder {
     /// 5.1, XcodeGen's among them, kept the last value; specs that relied on it still
     /// generate, so the earlier line is skipped and reported instead of failing the spec.
     static let maximumDuplicates = 64
+    /// Parses of the whole spec for duplicates the line pass cannot see.
+    static let maximumReparses = 8
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> (value: SpecValue, duplicates: [(line: Int, key: String)]) {
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var duplicates: [(line: Int, key: String)] = []
+        // Block-style duplicates are found in one pass over the lines and set aside at
+        // once; only what that pass cannot see (flow style, quoted keys) costs a parse each.
+        for index in BlockDuplicates.earlierLines(lines).prefix(maximumDuplicates) {
+            guard let keyStart = lines[index].firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }) else { continue }
+            let key = String(lines[index][keyStart...].prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
+            lines[index].insert("#", at: keyStart)
+            duplicates.append((index + 1, key))
+        }
+        var reparses = 0
         while true {
+            reparses += 1
+            guard reparses <= maximumReparses else {
+                throw Failure(line: duplicates.last?.line ?? 1, message: "more than \(maximumReparses) duplicate keys the reader must parse again for (the size budget)")
+            }
             do {
                 return (try decode(text: lines.joined(separator: "\n")), duplicates)
             } catch let failure as DuplicateKey {
@@ -207,5 +239,54 @@ struct SpecDecoder {
         case .alias:
             return .scalar("")
         }
+    }
+}
+
+/// Keys written twice in one block-style map, found from the lines alone: the line of
+/// each earlier occurrence (the later one wins, as in XcodeGen's YAML reader).
+enum BlockDuplicates {
+    static func earlierLines(_ lines: [String]) -> [Int] {
+        // One frame per open map: its indentation and the keys seen in it.
+        var frames: [(indent: Int, keys: [Substring: Int])] = []
+        var blockScalarIndent: Int?
+        var result: [Int] = []
+        for (index, line) in lines.enumerated() {
+            let bytes = line.utf8
+            let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+            guard let first = bytes.dropFirst(indent).first, first != UInt8(ascii: "#") else { continue }
+            if let scalar = blockScalarIndent {
+                if indent > scalar { continue }
+                blockScalarIndent = nil
+            }
+            var content = line.dropFirst(indent)
+            var keyIndent = indent
+            // `- key: value`: a sequence item opens a new map at its content's indentation.
+            while content.hasPrefix("- ") {
+                let dash = content.dropFirst(2)
+                let spaces = dash.prefix { $0 == " " }.count
+                keyIndent += 2 + spaces
+                content = dash.dropFirst(spaces)
+                frames.removeAll { $0.indent >= keyIndent }
+                frames.append((keyIndent, [:]))
+            }
+            guard let key = Self.plainKey(content) else { continue }
+            frames.removeAll { $0.indent > keyIndent }
+            if frames.last?.indent != keyIndent { frames.append((keyIndent, [:])) }
+            if let earlier = frames[frames.count - 1].keys[key] { result.append(earlier) }
+            frames[frames.count - 1].keys[key] = index
+            let value = content.dropFirst(key.count).drop { $0 == " " }.dropFirst().drop { $0 == " " }
+            if value.hasPrefix("|") || value.hasPrefix(">") { blockScalarIndent = keyIndent }
+        }
+        return result.sorted()
+    }
+
+    /// `name:` or `name: value` with a plain key; `nil` for anything else.
+    private static func plainKey(_ content: Substring) -> Substring? {
+        guard let colon = content.firstIndex(of: ":") else { return nil }
+        let key = content[..<colon]
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "_-.$/".contains($0) }) else { return nil }
+        let after = content[content.index(after: colon)...]
+        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        return key
     }
 }

@@ -26,7 +26,20 @@ struct XcodeGenSpecLoader {
     mutating func load(_ path: String) throws(XcodeGenError) -> SpecValue {
         rootFile = path
         let merged = try loadMerged(path, relativeDirectory: "", depth: 0)
-        return Self.resolveProject(merged)
+        let resolved = Self.resolveProject(merged)
+        // Templates and platforms multiply what was read (a large template under 3,000
+        // targets): the result is weighed once, against the decoder's own budget.
+        if case .map(let targets, _)? = resolved["targets"] {
+            var weight = 0
+            for (_, target) in targets {
+                weight += target.nodeCount(limit: SpecDecoder.maximumNodes - weight)
+                if weight >= SpecDecoder.maximumNodes {
+                    throw XcodeGenError(file: path, line: target.line ?? 1,
+                                        message: "templates and platforms expand the targets to more than \(SpecDecoder.maximumNodes) values (the size budget)")
+                }
+            }
+        }
+        return resolved
     }
 
     private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int) throws(XcodeGenError) -> SpecValue {
@@ -152,7 +165,9 @@ struct XcodeGenSpecLoader {
                 resolved.append((name, target))
                 continue
             }
-            for platform in platforms.compactMap(\.string) {
+            // A platform written twice is one target (3,000 entries of four names are four).
+            var seen = Set<String>()
+            for platform in platforms.compactMap(\.string) where seen.insert(platform).inserted {
                 var copy = target.expanded(["platform": platform]).setting("platform", .scalar(platform))
                 let suffix = copy["platformSuffix"]?.string ?? "_\(platform)"
                 let prefix = copy["platformPrefix"]?.string ?? ""

@@ -53,6 +53,10 @@ public struct TuistManifestReader: Sendable {
 
         var builder = TuistProjectBuilder(base: ManifestBuilder(notes: []), rootFromManifest: rootFromManifest, line: line)
         var project = TuistProject(name: "")
+        if let exhausted = evaluator.exhausted {
+            project.failure = ManifestNote(message: exhausted, line: projectLine ?? 1, column: 1)
+            return project
+        }
         switch evaluator.global.values["project"] {
         case .object(let object)? where object.kind == "Project":
             builder.fill(&project, from: object)

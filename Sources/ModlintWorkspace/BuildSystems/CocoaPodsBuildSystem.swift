@@ -54,9 +54,16 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                 refusedPodfiles.append(reading)
                 return nil
             }
+            let podfile = PodfileReader.read(bytes)
+            if let failure = podfile.failure {
+                var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
+                reading.failure = (failure.line, "cannot read Podfile: \(failure.message); the pods it gives the app's targets are not known")
+                refusedPodfiles.append(reading)
+                return nil
+            }
             let lockPath = Paths.join(Paths.parent(path), "Podfile.lock")
             let lock = (try? FileSystem.readInput(Paths.join(root, lockPath), atMost: InputLimits.buildDescription, scope: scope).get()).map(PodfileLock.read)
-            return PodfileInput(path: path, podfile: PodfileReader.read(bytes), lock: lock ?? PodfileLock())
+            return PodfileInput(path: path, podfile: podfile, lock: lock ?? PodfileLock())
         }
         let projects = scan.xcodeProjects
         let refused = refusedPodfiles
@@ -82,6 +89,10 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             return reading
         }
         guard let spec = entry.spec else { return nil }
+        if let failure = spec.failure {
+            reading.failure = (failure.line, "cannot read podspec: \(failure.message); its pod is not analysed")
+            return reading
+        }
         let folder = Paths.parent(entry.path)
         func dependencies(_ declared: [PodDependency]) -> [XcodeDependency] {
             var seen = Set<String>()
