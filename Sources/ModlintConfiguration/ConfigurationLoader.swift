@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Yams
 
 /// Reads `.modlint.yml` strictly: unknown keys, wrong types, unknown rule ids and bad
@@ -68,7 +73,11 @@ public struct ConfigurationLoader: Sendable {
                 guard depth >= 1 else { throw reader.error("max-depth must be at least 1", at: value) }
                 configuration.maxDepth = depth
             case "baseline": configuration.baseline = try reader.string(value, "baseline")
-            case "dependencies": configuration.dependencies = try reader.strings(value, "dependencies")
+            case "dependencies":
+                configuration.dependencies = try reader.strings(value, "dependencies")
+                for folder in configuration.dependencies {
+                    if let problem = DependencyFolderRule.problem(folder, baseDirectory: baseDirectory) { throw reader.error(problem, at: value) }
+                }
             case "platforms":
                 let names = try reader.strings(value, "platforms").map { $0.lowercased() }
                 if let unknown = names.first(where: { !Self.platformNames.contains($0) }) {
@@ -318,3 +327,58 @@ struct NodeReader {
     }
 }
 
+
+/// `dependencies:` in `.modlint.yml` come from the tree a pull request may change, so they
+/// cannot widen what is read: each lies inside the work tree (the folder holding `.git`
+/// above the configuration, else the configuration's own folder) once links are resolved,
+/// and never in `.git`. Only `--dependencies` on the command line names a folder outside.
+enum DependencyFolderRule {
+    static func problem(_ folder: String, baseDirectory: String) -> String? {
+        let advice = "name a folder outside the work tree with --dependencies on the command line"
+        if folder.hasPrefix("/") || folder.hasPrefix("~") {
+            return "dependencies: '\(folder)' is not a folder inside the work tree; \(advice)"
+        }
+        let tree = realPath(workTree(above: baseDirectory)) ?? baseDirectory
+        let joined = baseDirectory + "/" + folder
+        let resolved = realPath(joined) ?? lexical(joined)
+        guard inside(resolved, tree) else {
+            return "dependencies: '\(folder)' leads out of the work tree (to \(resolved)); \(advice)"
+        }
+        if resolved.split(separator: "/").contains(".git") {
+            return "dependencies: '\(folder)' is inside .git, which is never read"
+        }
+        return nil
+    }
+
+    static func workTree(above directory: String) -> String {
+        var current = lexical(directory)
+        while !current.isEmpty {
+            var info = stat()
+            if lstat(current + "/.git", &info) == 0 { return current }
+            guard let slash = current.lastIndex(of: "/") else { break }
+            current = String(current[..<slash])
+        }
+        return directory
+    }
+
+    static func inside(_ path: String, _ directory: String) -> Bool {
+        path == directory || directory == "/" || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `.` and `..` folded without touching the file system.
+    static func lexical(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

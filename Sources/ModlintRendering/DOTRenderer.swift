@@ -1,4 +1,5 @@
 import ModlintGraph
+import ModlintWorkspace
 
 /// Options for `DOTRenderer`.
 public struct DOTOptions: Sendable, Equatable {
@@ -266,6 +267,10 @@ public struct DOTRenderer: Sendable {
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             case "\r": break
+            // NUL makes the file unreadable to `dot`; other controls and bidirectional
+            // overrides would make a name read as another: shown as `\u{202E}`.
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || PathBytes.isBidirectionalControl(scalar):
+                out += "\\\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

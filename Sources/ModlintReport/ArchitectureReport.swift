@@ -108,7 +108,18 @@ public struct ArchitectureReport {
     static func scriptSafe(_ json: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(json.count + 64)
-        for (index, byte) in json.enumerated() {
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            defer { index += 1 }
+            // A bidirectional control (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C) inside a name
+            // becomes the visible text `\u{202E}` — as in the text and DOT outputs — so that the
+            // page never shows a name reading as another.
+            if let (scalar, length) = Self.bidirectionalControl(json, at: index) {
+                out += Array("\\\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+                index += length - 1
+                continue
+            }
             if byte == UInt8(ascii: "<"), index + 1 < json.count, json[index + 1] == UInt8(ascii: "/") || json[index + 1] == UInt8(ascii: "!") {
                 out += Array("\\u003c".utf8)
             } else {
@@ -116,6 +127,18 @@ public struct ArchitectureReport {
             }
         }
         return out
+    }
+
+    /// The bidirectional control encoded at `index` (its scalar and byte length), if one is.
+    static func bidirectionalControl(_ bytes: [UInt8], at index: Int) -> (UInt32, Int)? {
+        let lead = bytes[index]
+        guard lead == 0xE2 || lead == 0xD8, index + 1 < bytes.count else { return nil }
+        if lead == 0xD8 { return bytes[index + 1] == 0x9C ? (0x061C, 2) : nil }
+        guard index + 2 < bytes.count else { return nil }
+        let value = (UInt32(lead & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+        guard bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80,
+              let scalar = Unicode.Scalar(value), PathBytes.isBidirectionalControl(scalar) else { return nil }
+        return (value, 3)
     }
 
     /// The page's data (`report.js` reads it): summary, palette, findings and views.
@@ -240,7 +263,14 @@ enum HTMLText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(character)
+            default:
+                for scalar in character.unicodeScalars {
+                    if scalar.value < 0x20 || scalar.value == 0x7F || PathBytes.isBidirectionalControl(scalar) {
+                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
             }
         }
         return out

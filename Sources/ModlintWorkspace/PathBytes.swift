@@ -71,6 +71,8 @@ public enum PathBytes {
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case _ where isBidirectionalControl(scalar):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default:
                 let byte = scalar.value >= base ? scalar.value - base : scalar.value
                 out += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
@@ -79,10 +81,20 @@ public enum PathBytes {
         return out
     }
 
-    /// C0 controls but the tab (harmless on one line), DEL, C1 controls, stand-ins for raw bytes.
+    /// C0 controls but the tab (harmless on one line), DEL, C1 controls, stand-ins for raw
+    /// bytes, and the bidirectional controls that make a name read as another
+    /// (`App\u{202E}ppA` shows as "AppAppA" reversed).
     @inline(__always)
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar.value != 0x09) || (scalar.value >= 0x7F && scalar.value < 0xA0) || scalar.value >= base
+            || isBidirectionalControl(scalar)
+    }
+
+    /// U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069.
+    @inline(__always)
+    public static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// The length of the well-formed UTF-8 sequence at `index`, or 0.

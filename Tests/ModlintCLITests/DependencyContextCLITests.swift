@@ -165,10 +165,14 @@ import Testing
         let run = try CLI.run(["lint", "--no-cache", "--dependencies", checkouts.path, directory.path])
         #expect(run.exitCode == 1)
         #expect(run.standardOutput == Self.expectedUnmet.replacingOccurrences(of: "CHECKOUTS", with: checkouts.path))
-        // The same through the configuration file, relative to it.
+        // The configuration comes from the tree a pull request changes: it cannot name a
+        // folder outside the work tree (only the command line can).
         try directory.write(".modlint.yml", "dependencies: [\"\(checkouts.path)\"]\n")
         let configured = try CLI.run(["lint", "--no-cache", directory.path])
-        #expect(configured.standardOutput == run.standardOutput)
+        #expect(configured.exitCode == 2)
+        #expect(configured.standardError.hasSuffix(".modlint.yml:1:15: error: dependencies: '\(checkouts.path)' is not a folder inside the work tree; "
+                                                   + "name a folder outside the work tree with --dependencies on the command line\n"), "\(configured.standardError)")
+        try FileManager.default.removeItem(atPath: directory.path + "/.modlint.yml")
         let missing = try CLI.run(["lint", "--no-cache", "--dependencies", directory.path + "/nope", directory.path])
         #expect(missing.exitCode == 2)
         #expect(missing.standardError == "modlint: error: --dependencies: not a folder: \(directory.path)/nope\n")

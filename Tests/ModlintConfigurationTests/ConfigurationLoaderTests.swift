@@ -68,9 +68,15 @@ struct ConfigurationLoaderTests {
 
     @Test func transitiveImportsAndDependencies() throws {
         #expect(try parse("").transitiveImports == .warning)
-        let configuration = try parse("transitive-imports: error\ndependencies: [.ci/checkouts, /opt/cache]\n")
+        let configuration = try parse("transitive-imports: error\ndependencies: [.ci/checkouts]\n")
         #expect(configuration.transitiveImports == .error)
-        #expect(configuration.dependencies == [".ci/checkouts", "/opt/cache"])
+        #expect(configuration.dependencies == [".ci/checkouts"])
+        // The configuration comes from the tree a pull request changes: it cannot widen
+        // what is read (the command line's --dependencies can).
+        #expect(error("dependencies: [.ci/checkouts, /opt/cache]\n")
+                == "/w/.modlint.yml:1:15: error: dependencies: '/opt/cache' is not a folder inside the work tree; name a folder outside the work tree with --dependencies on the command line")
+        #expect(error("dependencies: [../../etc]\n")?.hasPrefix("/w/.modlint.yml:1:15: error: dependencies: '../../etc' leads out of the work tree") == true)
+        #expect(error("dependencies: [.git/modules]\n") == "/w/.modlint.yml:1:15: error: dependencies: '.git/modules' is inside .git, which is never read")
         #expect(error("transitive-imports: warn\n")
                 == "/w/.modlint.yml:1:21: error: transitive-imports must be one of error, warning, note, off (got 'warn')")
     }

@@ -1,0 +1,134 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// A few lines of a build description that would exhaust memory or never end if evaluated
+/// as written: each ends, under the address-space cap and the time limit, as an
+/// `unread-build-description` error naming the budget — never a crash, a hang or a pass.
+@Suite struct BoundedEvaluationTests {
+    static func doubling(_ statement: String, _ count: Int = 40) -> String {
+        Array(repeating: statement, count: count).joined(separator: "\n")
+    }
+
+    static let package = "// swift-tools-version:5.9\nimport PackageDescription\n"
+    static let tuistTarget = ".target(name: \"App\", destinations: .iOS, product: .app, bundleId: \"a\", sources: [\"Sources/**\"])"
+    static let podfile = "target 'App' do\n  pod 'Kit', :path => 'Kit'\nend\n"
+
+    /// Runs `lint --no-cache` limited; the tree must be unchanged.
+    static func lint(_ files: [(String, String)]) throws -> CLIRun {
+        let tree = try TemporaryDirectory(files: files, prefix: "modlint-bounded")
+        defer { tree.remove() }
+        let before = tree.snapshot()
+        let run = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        #expect(tree.snapshot() == before, "modlint changed the analysed tree")
+        return run
+    }
+
+    @Test(arguments: [
+        ("Package.swift doubling", [("Package.swift", package + "var s = \"ab\"\n" + doubling("s += s") + "\nlet package = Package(name: s, targets: [.target(name: \"App\")])\n"),
+                                    ("Sources/App/A.swift", "import Foundation\n")],
+         "Package.swift:1:1: error: cannot read Package.swift: evaluation stopped: a string longer than 4194304 bytes (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Package.swift recursion", [("Package.swift", package + "func f(_ n: Int) -> Int { f(n) + f(n) }\nlet x = f(1)\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"),
+                                     ("Sources/App/A.swift", "import Foundation\n")],
+         "Package.swift:1:1: error: cannot read Package.swift: evaluation stopped after 1000000 steps (the step budget); its targets are not analysed [unread-build-description]"),
+        ("Package.swift nested maps", [("Package.swift", package + "let x = "
+                                        + (0..<8).reduce("0") { inner, _ in "[" + (0..<100).map(String.init).joined(separator: ",") + "].map { _ in \(inner) }" }
+                                        + "\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"),
+                                       ("Sources/App/A.swift", "import Foundation\n")],
+         "Package.swift:1:1: error: cannot read Package.swift: evaluation stopped after 1000000 steps (the step budget); its targets are not analysed [unread-build-description]"),
+        ("Tuist doubling", [("App/Project.swift", "import ProjectDescription\nvar s = \"ab\"\n" + doubling("s += s") + "\nlet project = Project(name: \"App\", targets: [\(tuistTarget)])\n"),
+                            ("App/Sources/A.swift", "import Foundation\n")],
+         "App/Project.swift:43:1: error: cannot read Tuist manifest: evaluation stopped: a string longer than 4194304 bytes (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Tuist recursion", [("App/Project.swift", "import ProjectDescription\nfunc f(_ n: Int) -> Int { f(n) + f(n) }\nlet x = f(1)\nlet project = Project(name: \"App\", targets: [\(tuistTarget)])\n"),
+                             ("App/Sources/A.swift", "import Foundation\n")],
+         "App/Project.swift:4:1: error: cannot read Tuist manifest: evaluation stopped after 1000000 steps (the step budget); its targets are not analysed [unread-build-description]"),
+        ("Starlark s + s", [("App/BUILD.bazel", "s = \"ab\"\n" + doubling("s = s + s") + "\nswift_library(name = \"App\", srcs = glob([\"*.swift\"]))\n"), ("App/A.swift", "import Foundation\n")],
+         "App/BUILD.bazel:23:1: error: cannot read BUILD file: evaluation stopped: a string longer than 4194304 bytes (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Starlark l + l", [("App/BUILD.bazel", "l = [1]\n" + doubling("l = l + l") + "\nswift_library(name = \"App\", srcs = glob([\"*.swift\"]))\n"), ("App/A.swift", "import Foundation\n")],
+         "App/BUILD.bazel:20:1: error: cannot read BUILD file: evaluation stopped: a list longer than 262144 items (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Starlark l += l", [("App/BUILD.bazel", "l = [1]\n" + doubling("l += l") + "\nswift_library(name = \"App\", srcs = glob([\"*.swift\"]))\n"), ("App/A.swift", "import Foundation\n")],
+         "App/BUILD.bazel:20:1: error: cannot read BUILD file: evaluation stopped: a list longer than 262144 items (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Starlark format", [("App/BUILD.bazel", "s = \"ab\"\n" + doubling("s = \"{}{}\".format(s, s)") + "\nswift_library(name = \"App\", srcs = glob([\"*.swift\"]))\n"), ("App/A.swift", "import Foundation\n")],
+         "App/BUILD.bazel:23:1: error: cannot read BUILD file: evaluation stopped: a string longer than 4194304 bytes (the size budget); its targets are not analysed [unread-build-description]"),
+        ("Starlark percent", [("App/BUILD.bazel", "s = \"ab\"\n" + doubling("s = \"%s%s\" % (s, s)") + "\nswift_library(name = \"App\", srcs = glob([\"*.swift\"]))\n"), ("App/A.swift", "import Foundation\n")],
+         "App/BUILD.bazel:23:1: error: cannot read BUILD file: evaluation stopped: a string longer than 4194304 bytes (the size budget); its targets are not analysed [unread-build-description]"),
+        ("podspec braces", [("Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/" + String(repeating: "{a,b}", count: 28) + "/*.swift'\nend\n"),
+                            ("Kit/Sources/a/A.swift", "import Foundation\n"), ("Podfile", podfile)],
+         "Kit/Kit.podspec:3:1: error: cannot read podspec: a glob whose braces stand for more than 1024 patterns (the size budget); its pod is not analysed [unread-build-description]"),
+        ("podspec nested each", [("Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/**/*.swift'\n"
+                                  + (0..<3).map { level in "%w[" + (0..<1000).map { "w\($0)" }.joined(separator: " ") + "].each do |v\(level)|\n" }.joined()
+                                  + "s.dependency \"#{v0}#{v1}#{v2}\"\nend\nend\nend\nend\n"),
+                                 ("Kit/Sources/A.swift", "import Foundation\n"), ("Podfile", podfile)],
+         "Kit/Kit.podspec:7:1: error: cannot read podspec: evaluation stopped after 100000 steps (the step budget); its pod is not analysed [unread-build-description]"),
+    ] as [(String, [(String, String)], String)])
+    func overBudgetIsAnUnreadError(name: String, files: [(String, String)], expected: String) throws {
+        let run = try Self.lint(files)
+        #expect(run.exitCode == 1, "\(name): \(run.standardError)")
+        #expect(run.standardOutput.contains(expected + "\n"), "\(name): \(run.standardOutput.prefix(2000))")
+    }
+
+    /// Large but legitimate inputs are read whole, in time.
+    @Test func largeInputsStayLinear() throws {
+        let dependencies = (0..<40_000).map { "\"D\($0)\": []" }.joined(separator: ",")
+        let json = try Self.lint([("Kit/Kit.podspec.json", "{\"name\": \"Kit\", \"source_files\": \"Sources/**/*.swift\", \"dependencies\": {\(dependencies)}}"),
+                                  ("Kit/Sources/A.swift", "import Foundation\n"), ("Podfile", Self.podfile)])
+        #expect(json.exitCode <= 1)
+        #expect(json.standardOutput.hasSuffix("in 1 package, 1 module, 1 file\n"), "\(json.standardOutput.suffix(300))")
+        let template = "name: App\ntargetTemplates:\n  T:\n    type: framework\n    platform: iOS\n    sources: [Sources]\ntargets:\n"
+            + (0..<500).map { "  M\($0):\n    templates: [T]\n" }.joined()
+        let templates = try Self.lint([("project.yml", template), ("Sources/A.swift", "import Foundation\n")])
+        #expect(templates.standardOutput == "modlint: no findings in 1 package, 500 modules, 1 file\n")
+        let platforms = "[" + Array(repeating: "iOS, macOS, tvOS, watchOS", count: 750).joined(separator: ", ") + "]"
+        let multiplatform = try Self.lint([("project.yml", "name: App\ntargets:\n  App:\n    type: framework\n    platform: \(platforms)\n    sources: [Sources]\n"),
+                                           ("Sources/A.swift", "import Foundation\n")])
+        #expect(multiplatform.standardOutput == "modlint: no findings in 1 package, 4 modules, 1 file\n")
+        let duplicates = "name: App\ntargets:\n  App:\n    type: framework\n    platform: iOS\n    sources: [Sources]\n" + (0..<3000).map { "x: \($0)\n" }.joined()
+        let duplicated = try Self.lint([("project.yml", duplicates), ("Sources/A.swift", "import Foundation\n")])
+        #expect(duplicated.exitCode == 1)
+        #expect(duplicated.standardOutput.contains("project.yml:71:1: error: cannot read XcodeGen spec: duplicate key 'x'; its targets are not analysed [unread-build-description]\n"))
+    }
+
+    /// An import under 100,000 nested `#if`s (1.3 MB): its condition is not walked
+    /// recursively (that overflowed the stack) and is shown cut.
+    @Test func hundredThousandNestedConditions() throws {
+        let source = (0..<100_000).map { "#if A\($0)\n" }.joined() + "import Kit\n" + String(repeating: "#endif\n", count: 100_000)
+        let run = try Self.lint([("Package.swift", Self.package + "let package = Package(name: \"App\", targets: [.target(name: \"App\"), .target(name: \"Kit\")])\n"),
+                                 ("Sources/App/A.swift", source), ("Sources/Kit/K.swift", "public struct K {}\n")])
+        #expect(run.terminatedBySignal == nil)
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput.contains("[under #if A0 && A1 && A2 && "))
+        #expect(run.standardOutput.contains(" …] (no default debug or release build compiles it) [undeclared-import]\n"), "\(run.standardOutput.prefix(600))")
+        #expect(run.standardOutput.utf8.count < 2_000)
+    }
+
+    /// A bidirectional override in a module name is shown escaped in text, DOT and HTML.
+    @Test func deceivingNamesAreEscapedInEveryOutput() throws {
+        let tree = try TemporaryDirectory(files: [
+            ("Package.swift", Self.package + "let package = Package(name: \"App\", targets: [.target(name: \"App\u{202E}ppA\"), .target(name: \"B\", dependencies: [\"App\u{202E}ppA\"])])\n"),
+            ("Sources/App\u{202E}ppA/A.swift", "import B\n"), ("Sources/B/B.swift", "import Foundation\n"),
+        ], prefix: "modlint-names")
+        defer { tree.remove() }
+        let text = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        let dot = try CLI.run(["graph", "--no-cache", tree.path, "--format", "dot"], limited: true)
+        let html = try CLI.run(["report", "--no-cache", tree.path], limited: true)
+        for (output, run) in [("text", text), ("dot", dot), ("html", html)] {
+            #expect(!run.standardOutput.unicodeScalars.contains("\u{202E}"), "\(output) shows a raw override")
+            #expect(run.standardOutput.contains("App\\u{202E}ppA") || run.standardOutput.contains("App\\\\u{202E}ppA"), "\(output)")
+        }
+        #expect(dot.standardOutput.contains("\"App\\\\u{202E}ppA\" [fillcolor="))
+    }
+
+    /// `.modlint.yml` cannot send the reader outside the work tree.
+    @Test func configuredDependenciesStayInsideTheTree() throws {
+        for (folder, reason) in [("/etc", "is not a folder inside the work tree"), ("../", "leads out of the work tree"), ("proc", "leads out of the work tree (to /proc)")] {
+            let tree = try TemporaryDirectory(files: [("Package.swift", Self.package + "let package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"),
+                                                      ("Sources/App/A.swift", "import Foundation\n"), (".modlint.yml", "dependencies: [\"\(folder)\"]\n")],
+                                          prefix: "modlint-config")
+            defer { tree.remove() }
+            try FileManager.default.createSymbolicLink(atPath: tree.path + "/proc", withDestinationPath: "/proc")
+            let run = try CLI.run(["lint", "--no-cache", "."], in: tree.path, limited: true)
+            #expect(run.exitCode == 2, "\(folder)")
+            #expect(run.standardError.contains(".modlint.yml:1:15: error: dependencies: '\(folder)' \(reason)"), "\(folder): \(run.standardError)")
+        }
+    }
+}
