@@ -142,7 +142,7 @@ struct SpecDecoder {
     static let maximumReparses = 8
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> (value: SpecValue, duplicates: [(line: Int, key: String)]) {
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = String(decoding: SpecText.utf8(bytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var duplicates: [(line: Int, key: String)] = []
         // Block-style duplicates are found in one pass over the lines and set aside at
         // once; only what that pass cannot see (flow style, quoted keys) costs a parse each.

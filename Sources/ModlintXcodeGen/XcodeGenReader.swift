@@ -37,6 +37,38 @@ public enum XcodeGenReader {
         return XcodeProject(name: name, targets: targets, packages: packages,
                             referencedFolders: localFolders.sorted(), folderReferences: [], notes: loader.notes + builder.notes)
     }
+
+    /// Whether a `project.yml` (or `.json`) is an XcodeGen spec: its top-level map has
+    /// `targets:` or `include:` (which may bring the targets), in any spelling YAML
+    /// allows — flow style, quoted keys, a space before the colon, an indented document,
+    /// UTF-16. A file that is no valid YAML is judged by its text: a `targets` or
+    /// `include` key anywhere in it, so that a broken spec is reported, not skipped.
+    public static func declaresTargets(_ bytes: [UInt8]) -> Bool {
+        guard let decoded = try? SpecDecoder.decode(bytes) else {
+            return mentionsTargetKey(String(decoding: SpecText.utf8(bytes), as: UTF8.self))
+        }
+        return decoded.value["targets"] != nil || decoded.value["include"] != nil
+    }
+
+    /// `targets` or `include` as a key: after a line start, a space, `{`, `,` or a quote,
+    /// and before an optional closing quote, optional spaces and a colon.
+    static func mentionsTargetKey(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let keyStarts: Set<UInt8> = [10, 13, 32, 9, UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "'")]
+        for key in [Array("targets".utf8), Array("include".utf8)] {
+            var index = 0
+            while index + key.count <= bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == key[0], bytes[index..<(index + key.count)].elementsEqual(key),
+                      index == 0 || keyStarts.contains(bytes[index - 1]) else { continue }
+                var end = index + key.count
+                if end < bytes.count && (bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "'")) { end += 1 }
+                while end < bytes.count && (bytes[end] == 32 || bytes[end] == 9) { end += 1 }
+                if end < bytes.count && bytes[end] == UInt8(ascii: ":") { return true }
+            }
+        }
+        return false
+    }
 }
 
 /// One spec's targets as `XcodeTarget`s.

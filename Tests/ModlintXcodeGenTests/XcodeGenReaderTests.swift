@@ -236,6 +236,23 @@ struct XcodeGenReaderTests {
         #expect((try? read(["project.yml": "name: P\ninclude: [a.yml]\n", "a.yml": "include: [project.yml]\n"]))?.name == "P")
     }
 
+    /// Whether a `project.yml` is a spec is decided on the YAML, whatever its spelling; a
+    /// `targets` key nested in another tool's file is none, one in a broken file is.
+    @Test func aSpecIsKnownByItsTopLevelKeysInAnySpelling() {
+        for spec in ["name: A\ntargets: {}\n", "{name: A, targets: {}}", "  name: A\n  'targets' : {}\n", "name: A\ninclude: [b.yml]\n",
+                     "{\"name\": \"A\", \"targets\": {}}", "name: A\ntargets:\n  App: type: application\n", "{name: A, targets: {App: [}"] {
+            #expect(XcodeGenReader.declaresTargets(Array(spec.utf8)), "\(spec)")
+        }
+        for other in ["name: A\n", "jobs:\n  build:\n    targets: [a, b]\n", "{tool: {include: x}}", ""] {
+            #expect(!XcodeGenReader.declaresTargets(Array(other.utf8)), "\(other)")
+        }
+        // UTF-16 is transcoded before YAML reads it.
+        let utf16: [UInt8] = [0xFF, 0xFE] + "name: A\ntargets: {}\n".utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(XcodeGenReader.declaresTargets(utf16))
+        #expect(SpecText.utf8(utf16) == Array("name: A\ntargets: {}\n".utf8))
+        #expect(SpecText.utf8([0xEF, 0xBB, 0xBF, 0x61]) == [0x61])
+    }
+
     /// Aliases of aliases (a "billion laughs" spec from a pull request) stop at a budget.
     @Test func aliasBombIsRefused() {
         var yaml = "name: P\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"

@@ -153,24 +153,16 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
         }
     }
 
-    /// `targets:` or `include:` (which may bring the targets) at the start of a line, or
-    /// their JSON keys.
-    static func declaresTargets(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return ["targets", "include"].contains { key in
-            text.hasPrefix(key + ":") || text.contains("\n" + key + ":") || text.contains("\"" + key + "\"")
-        }
-    }
-
     /// A spec that describes targets; a `project.yml` of another tool (no `targets:` or
-    /// `include:`) is none.
+    /// `include:`, `XcodeGenReader.declaresTargets`) is none. The file is read first and
+    /// judged only when it makes no target: a byte test before reading would skip specs
+    /// written in another spelling of the same YAML.
     func read(_ path: String, root: String, scope: ReadScope) -> ProjectReading? {
         let folder = Paths.parent(path)
         var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .xcodeGen)
         let spec: [UInt8]
         switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
         case .success(let bytes):
-            guard Self.declaresTargets(bytes) else { return nil }
             spec = bytes
         case .failure(let refusal):
             reading.failure = (1, "cannot read XcodeGen spec: \(refusal); its targets are not analysed")
@@ -189,9 +181,11 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
         }
         do {
             let project = try XcodeGenReader.read(file: name, readFile: readFile)
+            if project.targets.isEmpty && !XcodeGenReader.declaresTargets(spec) { return nil }
             reading.project = project
             reading.projectPath = Paths.join(folder, project.name + ".xcodeproj")
         } catch {
+            guard XcodeGenReader.declaresTargets(spec) else { return nil }
             let shown = error.file == name ? "" : " (in \(Paths.normalize(Paths.join(folder, error.file))))"
             reading.failure = (error.line, "cannot read XcodeGen spec\(shown): \(error.message); its targets are not analysed")
         }

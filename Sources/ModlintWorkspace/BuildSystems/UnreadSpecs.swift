@@ -1,3 +1,5 @@
+import ModlintXcodeGen
+
 /// Build descriptions modlint could not read (an XcodeGen spec or a Tuist manifest with an
 /// error, a Package.swift that makes no package, an .xcodeproj without its project file).
 /// Podspecs and BUILD files that fail to read are errors of their own reading. Where one leaves Swift files in no target
@@ -128,7 +130,7 @@ enum UnreadSpecs {
                 guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.small, scope: scope) else {
                     return true   // unreadable: what it describes is unknown, so it may be Swift
                 }
-                return XcodeGenBuildSystem.declaresTargets(bytes)
+                return XcodeGenReader.declaresTargets(bytes)
             }
 
         }

@@ -1,0 +1,83 @@
+import Foundation
+import ModlintTestSupport
+import Testing
+
+/// A pull request must not make the gate pass blind by writing a build description in
+/// another spelling that the real tool reads the same: each spelling below gives exactly
+/// the finding of its plain form (rule, file, line), and what the real tool rejects is an
+/// `unread-build-description` error instead of a silent skip.
+@Suite struct EquivalentSpellingTests {
+    static func lint(_ files: [(String, String)]) throws -> CLIRun {
+        let tree = try TemporaryDirectory(files: files, prefix: "modlint-spelling")
+        defer { tree.remove() }
+        return try UntrustedInputTests.lint(tree)
+    }
+
+    static func lint(_ files: [(String, String)], spec: (path: String, bytes: [UInt8])) throws -> CLIRun {
+        let tree = try TemporaryDirectory(files: files, prefix: "modlint-spelling")
+        defer { tree.remove() }
+        try tree.write(spec.path, bytes: spec.bytes)
+        return try UntrustedInputTests.lint(tree)
+    }
+
+    // MARK: - XcodeGen
+
+    /// Two frameworks; Kit imports App without declaring it.
+    static let xcodeGenSources: [(String, String)] = [("App/App.swift", "public struct App {}\n"), ("Kit/Kit.swift", "import App\n")]
+
+    static let plainSpec = """
+    name: App
+    targets:
+      App:
+        type: framework
+        platform: iOS
+        sources: [App]
+      Kit:
+        type: framework
+        platform: iOS
+        sources: [Kit]
+
+    """
+
+    /// The finding, with the line the spec declares Kit on.
+    static func undeclaredKit(line: Int) -> String {
+        """
+        Kit/Kit.swift:1:1: error: Kit imports App, which no dependency it declares reaches: the target does not build on its own. Add `- target: App` to the dependencies of Kit in project.yml. [undeclared-import]
+            project.yml:\(line):1: note: declare it in the dependencies of target Kit
+        modlint: 1 error, 0 warnings, 0 notes in 1 package, 2 modules, 2 files
+
+        """
+    }
+
+    @Test(arguments: [
+        ("plain", plainSpec, 7),
+        ("flow-style document", "{name: App, targets: {App: {type: framework, platform: iOS, sources: [App]}, Kit: {type: framework, platform: iOS, sources: [Kit]}}}\n", 1),
+        ("flow-style targets", "name: App\ntargets: {App: {type: framework, platform: iOS, sources: [App]},\n  Kit: {type: framework, platform: iOS, sources: [Kit]}}\n", 3),
+        ("space before the colon", plainSpec.replacing("targets:", with: "targets :"), 7),
+        ("single-quoted key", plainSpec.replacing("targets:", with: "'targets':"), 7),
+        ("double-quoted key", plainSpec.replacing("targets:", with: "\"targets\":"), 7),
+        ("indented document", plainSpec.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n", 7),
+        ("JSON", #"{"name": "App", "targets": {"App": {"type": "framework", "platform": "iOS", "sources": ["App"]},"# + "\n"
+            + #" "Kit": {"type": "framework", "platform": "iOS", "sources": ["Kit"]}}}"# + "\n", 2),
+    ])
+    func xcodeGenSpecsInAnySpellingOfYAML(spelling: String, spec: String, line: Int) throws {
+        let run = try Self.lint(Self.xcodeGenSources + [("project.yml", spec)])
+        #expect(run.exitCode == 1, "\(spelling)")
+        #expect(run.standardOutput == Self.undeclaredKit(line: line), "\(spelling)")
+    }
+
+    @Test(arguments: ["UTF-8 with BOM", "UTF-16LE with BOM", "UTF-16BE with BOM", "UTF-16LE"])
+    func xcodeGenSpecsInAnyUnicodeEncoding(encoding: String) throws {
+        let units = Array(Self.plainSpec.utf16)
+        let bytes: [UInt8]
+        switch encoding {
+        case "UTF-8 with BOM": bytes = [0xEF, 0xBB, 0xBF] + Array(Self.plainSpec.utf8)
+        case "UTF-16LE with BOM": bytes = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "UTF-16BE with BOM": bytes = [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        default: bytes = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let run = try Self.lint(Self.xcodeGenSources, spec: ("project.yml", bytes))
+        #expect(run.exitCode == 1, "\(encoding)")
+        #expect(run.standardOutput == Self.undeclaredKit(line: 7), "\(encoding)")
+    }
+}
