@@ -80,4 +80,29 @@ import Testing
         #expect(run.exitCode == 1, "\(encoding)")
         #expect(run.standardOutput == Self.undeclaredKit(line: 7), "\(encoding)")
     }
+
+    // MARK: - Tuist
+
+    @Test(arguments: ["import ProjectDescription", "import\tProjectDescription", "import  \t ProjectDescription", "@preconcurrency import ProjectDescription"])
+    func tuistManifestsImportingWithAnyWhiteSpace(line: String) throws {
+        let run = try Self.lint([
+            ("App/App.swift", "public struct App {}\n"), ("Kit/Kit.swift", "import App\n"),
+            ("Project.swift", line + """
+
+
+            let project = Project(name: "App", targets: [
+                .target(name: "App", destinations: .iOS, product: .framework, bundleId: "app", sources: ["App/**"]),
+                .target(name: "Kit", destinations: .iOS, product: .framework, bundleId: "kit", sources: ["Kit/**"]),
+            ])
+
+            """),
+        ])
+        #expect(run.exitCode == 1, "\(line)")
+        #expect(run.standardOutput == """
+            Kit/Kit.swift:1:1: error: Kit imports App, which no dependency it declares reaches: the target does not build on its own. Add .target(name: "App") to the dependencies of Kit in Project.swift. [undeclared-import]
+                Project.swift:5:1: note: declare it in the dependencies of target Kit
+            modlint: 1 error, 0 warnings, 0 notes in 1 package, 2 modules, 2 files
+
+            """, "\(line)")
+    }
 }

@@ -62,6 +62,15 @@ func summary(_ text: String) -> SourceSummary {
         ])
     }
 
+    /// Any white space separates `import` from its module, as Swift takes it.
+    @Test func anyWhiteSpaceAfterImport() {
+        #expect(summary("import\tProjectDescription\nimport  \t Kit\nimport\nSplit\n").imports == [
+            ImportFact(module: "ProjectDescription", path: ["ProjectDescription"], line: 1, column: 1),
+            ImportFact(module: "Kit", path: ["Kit"], line: 2, column: 1),
+            ImportFact(module: "Split", path: ["Split"], line: 3, column: 1),
+        ])
+    }
+
     @Test func conditions() {
         let text = """
         #if canImport(UIKit)

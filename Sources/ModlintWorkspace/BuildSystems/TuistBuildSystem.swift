@@ -28,9 +28,26 @@ struct TuistBuildSystem: ProjectBuildSystem {
         }
     }
 
-    /// Whether a `Project.swift` is a manifest: it imports `ProjectDescription`.
+    /// Whether a `Project.swift` is a manifest: it imports `ProjectDescription` (or a
+    /// module whose name starts so, its helpers). Swift takes any white space between
+    /// `import` and the module — `import<TAB>ProjectDescription` compiles — so a search
+    /// for one space would skip such a manifest and its project with it.
     static func isManifestText(_ bytes: [UInt8]) -> Bool {
-        String(decoding: bytes, as: UTF8.self).contains("import ProjectDescription")
+        let keyword = Array("import".utf8), module = Array("ProjectDescription".utf8)
+        var index = 0
+        while index + keyword.count < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == keyword[0], bytes[index..<(index + keyword.count)].elementsEqual(keyword) else { continue }
+            var cursor = index + keyword.count
+            while cursor < bytes.count && isWhiteSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor > index + keyword.count, cursor + module.count <= bytes.count else { continue }
+            if bytes[cursor..<(cursor + module.count)].elementsEqual(module) { return true }
+        }
+        return false
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 11 || byte == 12
     }
 
     /// The folder of the Tuist project a manifest belongs to: the nearest one above it
