@@ -1,5 +1,6 @@
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// A committed Xcode project that no longer matches the spec it is generated from.
 public struct StaleGeneratedProject: Rule {
@@ -21,6 +22,11 @@ public struct StaleGeneratedProject: Rule {
         diffing; this answers in milliseconds, without the generator (which needs macOS). \
         Run `xcodegen generate` or `tuist generate` and commit the result. It is a \
         warning: the build itself is what the project says, and the spec is analysed.
+
+        A spec that declares no target at all (`name: App` and an empty `targets:`) is \
+        not taken for the project's source: the committed project is analysed in its \
+        place, and the spec gets a note — a decoy spec must not hide the targets of the \
+        project beside it.
         """,
         examples: [
             RuleExample("the spec adds a target and a file the committed project lacks", files: [
@@ -52,6 +58,10 @@ public struct StaleGeneratedProject: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.notes(.staleGeneratedProject).map { $0.finding() }
+        context.notes(.staleGeneratedProject).map { note in
+            var finding = note.finding()
+            if note.message.hasPrefix(WorkspaceNote.emptySpec) { finding.severity = .note }
+            return finding
+        }
     }
 }

@@ -241,6 +241,11 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
     /// reports it as a warning: only the settings it holds are lost).
     public static let unreadConfiguration = "cannot read xcconfig"
 
+    /// How a note about a spec that declares no target beside its committed project begins
+    /// (`stale-generated-project` reports it as a note: the committed project is read in
+    /// its place, so nothing goes unanalysed).
+    public static let emptySpec = "the spec declares no target"
+
     public init(kind: Kind, file: String, line: Int, column: Int, message: String) {
         self.kind = kind
         self.file = file

@@ -139,8 +139,8 @@ extension WorkspaceLoader {
         PhaseClock.mark("targets")
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
-        let (readings, shadowed) = options.readsXcodeProjects
-            ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope) : ([], [])
+        let (readings, shadowed, emptySpecs) = options.readsXcodeProjects
+            ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope) : ([], [], [])
         if !readings.isEmpty {
             var usedXcodeIdentities = usedIdentities
             // The library product that exports each SwiftPM target, looked up once per target.
@@ -159,6 +159,7 @@ extension WorkspaceLoader {
         PhaseClock.mark("xcode")
         notes += xcode.notes
         notes += StaleGeneratedProjects.notes(specs: readings.filter { $0.generator != nil }, committed: shadowed, root: root, swiftFiles: scan.swiftFiles)
+            + StaleGeneratedProjects.notes(emptySpecs: emptySpecs)
         assignments += xcode.mirroredFiles
         let claimed = Set(assignments.map(\.path))
         var xcodeFiles = Set<String>()
@@ -200,7 +201,7 @@ extension WorkspaceLoader {
         let packageFolders = Set(packageDirectories)
         // Where Tuist manifests were read (or tried), they and their helpers are build
         // descriptions, not sources.
-        let readsTuist = readings.contains { $0.generator == .tuist }
+        let readsTuist = (readings + emptySpecs).contains { $0.generator == .tuist }
         let inNoTarget = scan.swiftFiles.filter {
             !accounted.contains($0) && !Self.isLinuxTestManifest($0, packageDirectories: packageFolders) && !(readsTuist && Self.isTuistManifest($0))
         }

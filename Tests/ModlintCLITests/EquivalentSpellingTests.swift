@@ -105,4 +105,25 @@ import Testing
 
             """, "\(line)")
     }
+
+    // MARK: - A spec that declares no target
+
+    /// A spec without targets beside a committed project would make the project its output
+    /// and hide every target of it: the committed project is read, the spec noted.
+    @Test(arguments: [
+        ("project.yml", "name: App\n", nil),
+        ("project.yml", "name: App\ntargets: {}\n", "project.yml:1:1: note: the spec declares no target: the committed App.xcodeproj is read instead; generate the project again and commit it, or remove the spec [stale-generated-project]\n"),
+        ("project.yml", "name: App\ntargets:\n", "project.yml:1:1: note: the spec declares no target: the committed App.xcodeproj is read instead; generate the project again and commit it, or remove the spec [stale-generated-project]\n"),
+        ("Project.swift", "import ProjectDescription\nlet project = Project(name: \"App\", targets: [])\n",
+         "Project.swift:1:1: note: the spec declares no target: the committed App.xcodeproj is read instead; generate the project again and commit it, or remove the spec [stale-generated-project]\n"),
+    ] as [(String, String, String?)])
+    func anEmptySpecDoesNotHideTheCommittedProject(file: String, spec: String, note: String?) throws {
+        let tree = try UntrustedInputTests.app()
+        defer { tree.remove() }
+        try tree.write(file, spec)
+        let run = try UntrustedInputTests.lint(tree)
+        #expect(run.exitCode == 1, "\(spec)")
+        #expect(run.standardOutput == UntrustedInputTests.duplicate + (note ?? "")
+                + "modlint: 1 error, 0 warnings, \(note == nil ? 0 : 1) note\(note == nil ? "s" : "") in 2 packages, 3 modules, 3 files\n", "\(spec)")
+    }
 }

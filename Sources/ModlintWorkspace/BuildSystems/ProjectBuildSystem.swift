@@ -63,9 +63,11 @@ enum ProjectBuildSystems {
                                                 CocoaPodsBuildSystem(), BazelBuildSystem()]
 
     /// Every project of the walk, read in parallel; a committed project a spec read here
-    /// generates is left out (`shadowed`).
+    /// generates is left out (`shadowed`). A spec that declares no target stands for no
+    /// project: beside a committed one it is left out instead (`empty`), else a two-line
+    /// decoy `project.yml` would hide every target of the project a pull request changes.
     static func read(scan: TreeScan, root: String, scope: ReadScope)
-        -> (readings: [ProjectReading], shadowed: [ProjectReading]) {
+        -> (readings: [ProjectReading], shadowed: [ProjectReading], empty: [ProjectReading]) {
         var readings: [ProjectReading] = []
         var amendments: [@Sendable (inout [ProjectReading]) -> Void] = []
         for system in all {
@@ -74,12 +76,22 @@ enum ProjectBuildSystems {
             if let amend = plan.amend { amendments.append(amend) }
         }
         for amend in amendments { amend(&readings) }
-        let generated = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.projectPath))
-        var kept: [ProjectReading] = [], shadowed: [ProjectReading] = []
-        for reading in readings {
-            if reading.generator == nil && generated.contains(reading.projectPath) { shadowed.append(reading) } else { kept.append(reading) }
+        let committed = Set(readings.filter { $0.generator == nil }.map(\.projectPath))
+        func isEmptySpec(_ reading: ProjectReading) -> Bool {
+            reading.generator != nil && reading.project?.targets.isEmpty == true && committed.contains(reading.projectPath)
         }
-        return (kept, shadowed)
+        let generated = Set(readings.filter { $0.generator != nil && $0.project != nil && !isEmptySpec($0) }.map(\.projectPath))
+        var kept: [ProjectReading] = [], shadowed: [ProjectReading] = [], empty: [ProjectReading] = []
+        for reading in readings {
+            if isEmptySpec(reading) {
+                empty.append(reading)
+            } else if reading.generator == nil && generated.contains(reading.projectPath) {
+                shadowed.append(reading)
+            } else {
+                kept.append(reading)
+            }
+        }
+        return (kept, shadowed, empty)
     }
 
     /// A build-setting file a project names, read inside the scope: a missing one is

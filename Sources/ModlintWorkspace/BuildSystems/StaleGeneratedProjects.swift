@@ -53,6 +53,15 @@ enum StaleGeneratedProjects {
         return notes
     }
 
+    /// One note per spec that declares no target beside its committed project.
+    static func notes(emptySpecs: [ProjectReading]) -> [WorkspaceNote] {
+        emptySpecs.map { spec in
+            WorkspaceNote(kind: .staleGeneratedProject, file: spec.file, line: 1, column: 1,
+                          message: "\(WorkspaceNote.emptySpec): the committed \(Paths.lastComponent(spec.projectPath)) is read instead; "
+                            + "generate the project again and commit it, or remove the spec")
+        }
+    }
+
     /// What the spec has that the project lacks, and the other way round, sorted.
     private static func diff(_ spec: Set<String>, _ written: Set<String>) -> (added: [String], removed: [String]) {
         (spec.subtracting(written).sorted(), written.subtracting(spec).sorted())
