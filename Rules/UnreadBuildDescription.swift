@@ -30,8 +30,9 @@ public struct UnreadBuildDescription: Rule {
         An XcodeGen spec (`project.yml`, with its includes and xcconfig files), a Tuist \
         `Project.swift` (with its helpers), a CocoaPods `.podspec` and a Bazel `BUILD` file \
         (with the workspace's `.bzl` macros) are read like projects, with the same care; \
-        one that is not valid YAML or Starlark, or makes no project, is an error at the \
-        line that breaks it. A spec that could not be read is also an error where it \
+        one that is not valid YAML, Ruby, JSON or Starlark (a heredoc that never ends, a \
+        `.podspec.json` nested more than 64 levels deep), or makes no project, is an \
+        error at the line that breaks it. A spec that could not be read is also an error where it \
         leaves Swift files in no target below its folder: the finding names the file, how \
         many files go unread and the remedy (generate the project first, or exclude the \
         folder). A `BUILD` file with no Swift or Apple rule (the C parts of a library) \

@@ -39,10 +39,10 @@ public struct PodReference: Sendable, Equatable {
 }
 
 public enum PodfileReader {
-    public static func read(_ bytes: [UInt8]) -> Podfile {
+    public static func read(_ bytes: [UInt8]) throws(PodReadError) -> Podfile {
         var evaluation = PodfileEvaluation()
         let root = evaluation.newNode(name: nil, parent: nil, line: 1, isAbstract: true)
-        evaluation.run(RubyParser.parse(bytes), in: root)
+        evaluation.run(try RubyParser.parse(bytes, file: "Podfile"), in: root)
         return evaluation.podfile()
     }
 }

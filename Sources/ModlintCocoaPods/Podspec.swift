@@ -15,7 +15,7 @@ public struct Podspec: Sendable, Equatable {
     public var platforms: [String] = []
     public var defaultSubspecs: [String] = []
     public var isStaticFramework = false
-    /// Part of it could not be evaluated (interpolation, `Dir.glob`, a conditional): its
+    /// Part of it could not be evaluated (interpolation, `File.read`, a conditional): its
     /// sources or dependencies may be more than what was read.
     public var isIncomplete = false
     public var notes: [PodNote] = []
@@ -84,14 +84,28 @@ public struct PodNote: Sendable, Equatable {
     }
 }
 
+/// A podspec or Podfile that CocoaPods would reject too (a literal that never ends, JSON
+/// nested beyond the limit): nothing of it is read.
+public struct PodReadError: Error, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
 /// Reads a podspec's Ruby DSL without Ruby: `Pod::Spec.new do |s| … end`.
 public enum PodspecReader {
     public static let platformNames: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     /// `nil` when the file declares no `Pod::Spec.new` with a readable name.
-    public static func read(_ bytes: [UInt8]) -> Podspec? {
-        let statements = RubyParser.parse(bytes)
-        for case .call(let call) in statements where call.receiver == ["Pod", "Spec"] && call.name == "new" {
+    /// - Parameter file: the podspec's file name, what `__FILE__` is (`Kit.podspec`).
+    public static func read(_ bytes: [UInt8], file: String? = nil) throws(PodReadError) -> Podspec? {
+        let statements = try RubyParser.parse(bytes, file: file)
+        // `Pod::Specification` is the class, `Pod::Spec` its alias: both are written.
+        for case .call(let call) in statements where (call.receiver == ["Pod", "Spec"] || call.receiver == ["Pod", "Specification"]) && call.name == "new" {
             guard let block = call.block else { continue }
             var reader = SpecEvaluation(variable: block.parameters.first ?? "s")
             reader.run(block.body, into: .root)

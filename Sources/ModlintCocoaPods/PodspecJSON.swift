@@ -2,9 +2,19 @@ import Foundation
 
 /// `Name.podspec.json`: the same pod, as `pod ipc spec` writes it.
 public enum PodspecJSONReader {
-    public static func read(_ bytes: [UInt8]) -> Podspec? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let root = object as? [String: Any],
-              let name = root["name"] as? String else { return nil }
+    /// Deeper than any podspec (they nest four or five levels); the JSON parser recurses
+    /// per level, so a file nested 100,000 deep is refused before it is parsed.
+    public static let maximumNesting = 64
+
+    /// `nil` when the file declares no pod (no `name`); an error when it is no JSON.
+    public static func read(_ bytes: [UInt8]) throws(PodReadError) -> Podspec? {
+        if let line = lineBeyondNesting(bytes) {
+            throw PodReadError(line: line, message: "arrays and objects nest more than \(maximumNesting) levels deep")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+            throw PodReadError(line: 1, message: "it is not valid JSON")
+        }
+        guard let root = object as? [String: Any], let name = root["name"] as? String else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = LineFinder(text)
         var spec = Podspec(name: name, line: lines.line(of: "\"name\""))
@@ -42,6 +52,28 @@ public enum PodspecJSONReader {
             }
         }
         return spec
+    }
+
+    /// The line where arrays and objects first nest deeper than the limit, found in one
+    /// pass that skips strings; `nil` when they never do.
+    static func lineBeyondNesting(_ bytes: [UInt8]) -> Int? {
+        var depth = 0, line = 1, inString = false, escaped = false
+        for byte in bytes {
+            if byte == 10 { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func strings(_ value: Any?) -> [String] {

@@ -1,7 +1,9 @@
 /// Tokens of the Ruby that podspecs and Podfiles are written in: enough of Ruby's lexical
 /// grammar to read their DSL without a Ruby runtime. What the DSL never needs (regular
-/// expressions, `%` literals other than word arrays) lexes as punctuation and is skipped
-/// by the parser as a statement it cannot evaluate.
+/// expressions, `%r` and `%s` literals) lexes as punctuation and is skipped by the parser
+/// as a statement it cannot evaluate. A literal that never ends (a heredoc without its
+/// terminator, `%w[` or a string left open) is an error, as it is to Ruby: read on, the
+/// rest of the file would silently be taken for its text.
 struct RubyToken: Equatable {
     enum Kind: Equatable {
         case identifier(String)
@@ -35,20 +37,30 @@ struct RubyLexer {
     private var index = 0
     private var line = 1
     /// Heredoc terminators met on the current line: their bodies start on the next line.
-    private var pendingHeredocs: [(terminator: String, indented: Bool)] = []
+    private var pendingHeredocs: [(terminator: String, indented: Bool, opener: String, line: Int)] = []
+    /// The first literal that never ends.
+    private(set) var unterminated: PodReadError?
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    static func tokens(_ bytes: [UInt8]) -> [RubyToken] {
+    static func tokens(_ bytes: [UInt8]) throws(PodReadError) -> [RubyToken] {
         var lexer = RubyLexer(bytes)
         var tokens: [RubyToken] = []
         while true {
             let token = lexer.next()
             tokens.append(token)
-            if token.kind == .end { return tokens }
+            if token.kind == .end { break }
         }
+        // A heredoc opened on the last line, with no line after it for its body.
+        if let heredoc = lexer.pendingHeredocs.first { lexer.fail(heredoc.line, "the heredoc \(heredoc.opener) has no \(heredoc.terminator) line to end it") }
+        if let error = lexer.unterminated { throw error }
+        return tokens
+    }
+
+    private mutating func fail(_ line: Int, _ message: String) {
+        if unterminated == nil { unterminated = PodReadError(line: line, message: message) }
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -96,7 +108,7 @@ struct RubyLexer {
 
         if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
             index += 1
-            let pieces = readString(closing: byte, interpolates: byte == UInt8(ascii: "\""))
+            let pieces = readString(closing: byte, interpolates: byte == UInt8(ascii: "\""), from: at)
             // `"key": value` in a hash or argument list.
             if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") && (peek(1) == 32 || peek(1) == 10),
                case .text(let key)? = pieces.first, pieces.count == 1 {
@@ -106,11 +118,16 @@ struct RubyLexer {
             return token(.string(pieces))
         }
         if byte == UInt8(ascii: "%"), let close = Self.closing(peek(2)), [UInt8(ascii: "w"), UInt8(ascii: "W"), UInt8(ascii: "i"), UInt8(ascii: "I")].contains(peek(1)) {
+            let open = peek(2)
             index += 3
             var words: [String] = [], current: [UInt8] = []
-            while index < bytes.count && bytes[index] != close {
+            var nesting = 0
+            while index < bytes.count && (bytes[index] != close || nesting > 0) {
                 let character = bytes[index]
                 if character == 10 { line += 1 }
+                // Brackets nest inside bracket-delimited literals: `%w[a[0] b]`.
+                if open != close && character == open { nesting += 1 }
+                if open != close && character == close { nesting -= 1 }
                 if character == 32 || character == 10 || character == 9 {
                     if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
                     current = []
@@ -119,14 +136,22 @@ struct RubyLexer {
                 }
                 index += 1
             }
+            if index >= bytes.count { fail(at, "the word list %\(Character(UnicodeScalar(bytes[start + 1])))\(Character(UnicodeScalar(open))) is never closed") }
             if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
             index += 1
             return token(.words(words))
         }
+        if byte == UInt8(ascii: "%"), peek(1) == UInt8(ascii: "q") || peek(1) == UInt8(ascii: "Q"), let close = Self.closing(peek(2)) {
+            // `%q{…}` (as single quotes) and `%Q{…}` (as double quotes): a string.
+            let interpolates = peek(1) == UInt8(ascii: "Q"), open = peek(2)
+            index += 3
+            return token(.string(readString(closing: close, opening: open, interpolates: interpolates, from: at)))
+        }
         if byte == UInt8(ascii: "%"), let close = Self.closing(peek(1)) {
-            // `%q(…)` / `%(…)`: a string.
+            // `%(…)`: a string, as double quotes.
+            let open = peek(1)
             index += 2
-            return token(.string(readString(closing: close, interpolates: true)))
+            return token(.string(readString(closing: close, opening: open, interpolates: true, from: at)))
         }
         if byte == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "<"), [UInt8(ascii: "-"), UInt8(ascii: "~")].contains(peek(2)) || Self.isIdentifierStart(peek(2)) && peek(2) < 97 {
             // A heredoc: `<<-EOS`, `<<~EOS`, `<<EOS`; its body is skipped at the line's end.
@@ -138,8 +163,9 @@ struct RubyLexer {
             let nameStart = cursor
             while cursor < bytes.count && Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
             if cursor > nameStart {
-                pendingHeredocs.append((String(decoding: bytes[nameStart..<cursor], as: UTF8.self), indented))
                 index = cursor + (quoted ? 1 : 0)
+                pendingHeredocs.append((String(decoding: bytes[nameStart..<cursor], as: UTF8.self), indented,
+                                        String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), at))
                 return token(.string([.code("heredoc")]))
             }
         }
@@ -153,7 +179,7 @@ struct RubyLexer {
             }
             if peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'") {
                 index += 2
-                let pieces = readString(closing: bytes[index - 1], interpolates: bytes[index - 1] == UInt8(ascii: "\""))
+                let pieces = readString(closing: bytes[index - 1], interpolates: bytes[index - 1] == UInt8(ascii: "\""), from: at)
                 if case .text(let name)? = pieces.first, pieces.count == 1 { return token(.symbol(name)) }
                 return token(.symbol(""))
             }
@@ -209,15 +235,23 @@ struct RubyLexer {
         }
     }
 
-    /// After the opening quote; stops after the closing one.
-    private mutating func readString(closing: UInt8, interpolates: Bool) -> [RubyToken.StringPiece] {
+    /// After the opening quote; stops after the closing one. `opening`: the bracket of a
+    /// `%` literal, which nests inside it (`%q(a (b) c)`). `from`: the line it starts on.
+    private mutating func readString(closing: UInt8, opening: UInt8? = nil, interpolates: Bool, from start: Int) -> [RubyToken.StringPiece] {
         var pieces: [RubyToken.StringPiece] = []
         var text: [UInt8] = []
+        var closed = false
+        var nesting = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == closing {
+            if byte == closing && nesting == 0 {
                 index += 1
+                closed = true
                 break
+            }
+            if let opening, opening != closing {
+                if byte == opening { nesting += 1 }
+                if byte == closing { nesting -= 1 }
             }
             if byte == 10 { line += 1 }
             if byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
@@ -255,6 +289,7 @@ struct RubyLexer {
             text.append(byte)
             index += 1
         }
+        if !closed { fail(start, "a string opened here is never closed") }
         if !text.isEmpty || pieces.isEmpty { pieces.append(.text(String(decoding: text, as: UTF8.self))) }
         return pieces
     }
@@ -263,27 +298,32 @@ struct RubyLexer {
     private mutating func skipHeredocBodies() {
         while let heredoc = pendingHeredocs.first {
             pendingHeredocs.removeFirst()
+            var terminated = false
             while index < bytes.count {
                 var end = index
                 while end < bytes.count && bytes[end] != 10 { end += 1 }
                 var text = bytes[index..<end]
+                if text.last == 13 { text = text.dropLast() }
                 if heredoc.indented { text = text.drop { $0 == 32 || $0 == 9 } }
                 let isTerminator = text.elementsEqual(heredoc.terminator.utf8)
                 index = min(end + 1, bytes.count)
                 line += 1
-                if isTerminator { break }
+                if isTerminator { terminated = true; break }
             }
+            if !terminated { fail(heredoc.line, "the heredoc \(heredoc.opener) has no \(heredoc.terminator) line to end it") }
         }
     }
 
     /// `=begin` … `=end` at line starts.
     private mutating func skipBlockComment() {
         guard matches(Array("=begin".utf8)) else { return }
+        let start = line
         while index < bytes.count {
             let isEnd = matches(Array("=end".utf8))
             while index < bytes.count && bytes[index] != 10 { index += 1 }
             if index < bytes.count { index += 1; line += 1 }
             if isEnd { return }
         }
+        fail(start, "the comment =begin has no =end")
     }
 }

@@ -11,7 +11,7 @@ public indirect enum RubyValue: Equatable, Sendable {
     case reference([String])
     /// A string with `#{…}` code: its pieces, resolved by the reader that knows the names.
     case interpolated([Piece])
-    /// Ruby the reader cannot evaluate (`Dir.glob(…)`, `File.read(…)`, a ternary).
+    /// Ruby the reader cannot evaluate (`File.read(…)`, `ENV['X']`, a ternary).
     case unknown
 
     public enum Piece: Equatable, Sendable {
@@ -94,23 +94,27 @@ public indirect enum RubyStatement: Equatable, Sendable {
     case unknown(line: Int, text: String)
 }
 
-/// Parses the statement subset of Ruby that podspecs and Podfiles use. It never fails:
-/// what it cannot parse becomes `.unknown` and parsing resumes on the next line, so a
-/// spec with one exotic line still yields everything around it.
+/// Parses the statement subset of Ruby that podspecs and Podfiles use. Only a literal
+/// that never ends fails it (`RubyLexer`); what it cannot parse becomes `.unknown` and
+/// parsing resumes on the next line, so a spec with one exotic line still yields
+/// everything around it.
 public struct RubyParser {
     private var tokens: [RubyToken]
     private var position = 0
     /// Nesting guard: a hostile file of ten thousand `[` must not overflow the stack.
     private var depth = 0
     private static let maximumDepth = 200
+    /// The file's name, what `__FILE__` evaluates to (`nil`: unknown).
+    private let file: String?
 
-    public static func parse(_ bytes: [UInt8]) -> [RubyStatement] {
-        var parser = RubyParser(tokens: RubyLexer.tokens(bytes))
+    public static func parse(_ bytes: [UInt8], file: String? = nil) throws(PodReadError) -> [RubyStatement] {
+        var parser = RubyParser(tokens: try RubyLexer.tokens(bytes), file: file)
         return parser.statements(until: [])
     }
 
-    private init(tokens: [RubyToken]) {
+    private init(tokens: [RubyToken], file: String?) {
         self.tokens = tokens
+        self.file = file
     }
 
     private var current: RubyToken { tokens[position] }
@@ -177,6 +181,8 @@ public struct RubyParser {
                 return nil
             }
         }
+        // `::Pod::Spec.new`: a constant named from the top level is the same constant.
+        if isPunctuation("::"), case .identifier = peekKind() { advance() }
         guard case .identifier = current.kind else {
             // A literal receiver: `['App', 'Extension'].each do |name| … end`.
             if isPunctuation("[") || current.kind.isWords {
@@ -551,6 +557,7 @@ public struct RubyParser {
                 if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() { advance(); continue }
                 break
             }
+            if let value = knownCall(chain) { return postfix(value) }
             if (isPunctuation("(") && !current.spaceBefore) || (isPunctuation("[") && !current.spaceBefore) {
                 // A call with arguments or an index: `File.join(…)`, `ENV['X']`.
                 let closing = isPunctuation("(") ? ")" : "]"
@@ -567,6 +574,67 @@ public struct RubyParser {
         default:
             return .unknown
         }
+    }
+
+    /// The calls whose value a podspec's meaning rests on, evaluated as Ruby would:
+    /// `__FILE__` (the file's name), `File.basename(path[, suffix])` (how many podspecs
+    /// name themselves) and `Dir.glob(…)` / `Dir[…]` in `source_files`, read as the
+    /// pattern(s) they are given — CocoaPods expands a pattern the same way. `nil`: no
+    /// such call at the cursor (just past the chain).
+    private mutating func knownCall(_ chain: [String]) -> RubyValue? {
+        switch chain {
+        case ["__FILE__"]:
+            return file.map { .string($0) } ?? .unknown
+        case ["File", "basename"], ["Dir", "glob"]:
+            var call = RubyCall(receiver: [], name: chain[1], arguments: [], options: [:], line: current.line)
+            if isPunctuation("(") && !current.spaceBefore {
+                advance()
+                arguments(into: &call, closing: ")")
+            } else if startsArgument && !isPunctuation("[") {
+                // Without parentheses: `File.basename __FILE__, '.podspec'`.
+                arguments(into: &call, closing: nil)
+            } else {
+                return nil
+            }
+            return chain[0] == "File" ? Self.basename(call) : Self.globPatterns(call)
+        case ["Dir"] where isPunctuation("[") && !current.spaceBefore:
+            var call = RubyCall(receiver: [], name: "[]", arguments: [], options: [:], line: current.line)
+            advance()
+            arguments(into: &call, closing: "]")
+            return Self.globPatterns(call)
+        default:
+            return nil
+        }
+    }
+
+    /// `File.basename('Kit.podspec', '.podspec')` is `Kit`; `'.*'` drops any extension.
+    static func basename(_ call: RubyCall) -> RubyValue {
+        guard call.options.isEmpty, (1...2).contains(call.arguments.count), case .string(let path) = call.arguments[0] else { return .unknown }
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        guard call.arguments.count == 2 else { return .string(name) }
+        guard case .string(let suffix) = call.arguments[1] else { return .unknown }
+        if suffix == ".*" {
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        } else if name.hasSuffix(suffix) && name != suffix {
+            name = String(name.dropLast(suffix.count))
+        }
+        return .string(name)
+    }
+
+    /// The patterns of a glob: its string and array arguments (a flags argument such as
+    /// `File::FNM_DOTMATCH` changes no module); `base:` and the like are not evaluated.
+    static func globPatterns(_ call: RubyCall) -> RubyValue {
+        guard call.options.isEmpty else { return .unknown }
+        var patterns: [RubyValue] = []
+        for argument in call.arguments {
+            switch argument {
+            case .string, .interpolated: patterns.append(argument)
+            case .array(let items): patterns += items
+            case .reference, .number: continue
+            default: return .unknown
+            }
+        }
+        return patterns.isEmpty ? .unknown : .array(patterns)
     }
 
     /// `.freeze` and friends keep a literal; other methods on it make it unknown.

@@ -3,8 +3,9 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCocoaPods(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = PodspecReader.read(bytes)
-    _ = PodfileReader.read(bytes)
+    _ = try? PodspecReader.read(bytes, file: "Fuzz.podspec")
+    _ = try? PodspecJSONReader.read(bytes)
+    _ = try? PodfileReader.read(bytes)
     _ = PodfileLock.read(bytes)
     return 0
 }

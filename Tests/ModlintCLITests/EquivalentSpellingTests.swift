@@ -126,4 +126,76 @@ import Testing
         #expect(run.standardOutput == UntrustedInputTests.duplicate + (note ?? "")
                 + "modlint: 1 error, 0 warnings, \(note == nil ? 0 : 1) note\(note == nil ? "s" : "") in 2 packages, 3 modules, 3 files\n", "\(spec)")
     }
+
+    // MARK: - CocoaPods
+
+    /// Two development pods: Feature depends on Core, Core imports Feature back.
+    static func pods(feature: String) -> [(String, String)] {
+        [
+            ("Core/Core.podspec", "Pod::Spec.new do |s|\n  s.name = 'Core'\n  s.source_files = 'Sources/**/*.swift'\nend\n"),
+            ("Core/Sources/Core.swift", "import Feature\n"),
+            ("Feature/Sources/Feature.swift", "import Core\n"),
+            ("Feature/Feature.podspec", feature),
+        ]
+    }
+
+    static let podFindings = """
+    Core/Sources/Core.swift:1:1: error: import cycle: Core -> Feature -> Core; to break it, remove the import Core -> Feature [import-cycle]
+        Feature/Sources/Feature.swift:1:1: note: Feature imports Core
+        Core/Sources/Core.swift:1:1: note: cycle breaker: Core imports Feature
+    Core/Sources/Core.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Add `s.dependency 'Feature'` to Core in Core/Core.podspec. [undeclared-import]
+        Core/Core.podspec:1:1: note: declare it in the dependencies of target Core
+    modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 2 modules, 2 files
+
+    """
+
+    @Test(arguments: [
+        "Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Core'\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = File.basename(__FILE__, '.podspec')\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Core'\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = File.basename __FILE__, '.podspec'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Core'\nend\n",
+        "::Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Core'\nend\n",
+        "Pod::Specification.new do |s|\n  s.name = 'Feature'\n  s.source_files = 'Sources/**/*.swift'\n  s.dependency 'Core'\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = %q{Feature}\n  s.source_files = %q(Sources/**/*.swift)\n  s.dependency %Q[Core]\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = %q<Feature>\n  s.source_files = %Q{Sources/**/*.swift}\n  s.dependency %q[Core]\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.source_files = Dir.glob('Sources/**/*.swift')\n  s.dependency 'Core'\nend\n",
+        "Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.source_files = Dir['Sources/**/*.swift']\n  s.dependency 'Core'\nend\n",
+    ])
+    func podspecsInAnySpellingOfTheDSL(podspec: String) throws {
+        let run = try Self.lint(Self.pods(feature: podspec))
+        #expect(run.exitCode == 1, "\(podspec)")
+        #expect(run.standardOutput == Self.podFindings, "\(podspec)")
+    }
+
+    /// What CocoaPods rejects is an error at the line that breaks it, not a pod that
+    /// silently reads as less (or as nothing).
+    @Test(arguments: [
+        ("Feature/Feature.podspec", "Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.description = <<~EOS\n    Feature\n  s.source_files = 'Sources/**/*.swift'\nend\n",
+         "Feature/Feature.podspec:3:1: error: cannot read podspec: the heredoc <<~EOS has no EOS line to end it; its pod is not analysed [unread-build-description]\n"),
+        ("Feature/Feature.podspec", "Pod::Spec.new do |s|\n  s.name = 'Feature'\n  s.source_files = %w[Sources/**/*.swift\n  s.dependency 'Core'\nend\n",
+         "Feature/Feature.podspec:3:1: error: cannot read podspec: the word list %w[ is never closed; its pod is not analysed [unread-build-description]\n"),
+        ("Feature/Feature.podspec.json", "{\"name\":\"Feature\",\"source_files\":\"Sources/**/*.swift\",\"x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}",
+         "Feature/Feature.podspec.json:1:1: error: cannot read podspec: arrays and objects nest more than 64 levels deep; its pod is not analysed [unread-build-description]\n"),
+    ])
+    func podspecsCocoaPodsRejectsAreErrors(file: String, podspec: String, expected: String) throws {
+        var files = Self.pods(feature: podspec)
+        files[3].0 = file
+        let run = try Self.lint(files)
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput == expected + """
+            Feature/Sources/Feature.swift:1:1: note: 1 Swift file belongs to no SwiftPM or Xcode target and is not analysed: Feature/ (1 file) [files-in-no-target]
+            modlint: 1 error, 0 warnings, 1 note in 1 package, 1 module, 1 file (1 file in no target)
+
+            """)
+    }
+
+    @Test func aPodfileRubyRejectsIsAnError() throws {
+        let tree = try UntrustedInputTests.app()
+        defer { tree.remove() }
+        try tree.write("Podfile", "platform :ios, '16.0'\ntarget 'App' do\n  pod 'Kit', :path => 'Kit'\n  note = <<~EOS\n    pods\nend\n")
+        let run = try UntrustedInputTests.lint(tree)
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput == UntrustedInputTests.duplicate
+                + "Podfile:4:1: error: cannot read Podfile: the heredoc <<~EOS has no EOS line to end it; the pods it gives the app's targets are not known [unread-build-description]\n"
+                + "modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 3 modules, 3 files\n")
+    }
 }

@@ -28,12 +28,17 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             return !packageDirectories.contains { folder != $0 && Paths.isInside(folder, $0) }
         }.sorted()
         guard !podspecPaths.isEmpty || !podfilePaths.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
-        let specs: [(path: String, spec: Podspec?, refusal: ReadRefusal?)] = podspecPaths.parallelMap { path in
+        let specs: [PodspecInput] = podspecPaths.parallelMap { path in
             switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
             case .success(let bytes):
-                return (path, path.hasSuffix(".json") ? PodspecJSONReader.read(bytes) : PodspecReader.read(bytes), nil)
+                do throws(PodReadError) {
+                    let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(bytes) : try PodspecReader.read(bytes, file: Paths.lastComponent(path))
+                    return PodspecInput(path: path, spec: spec)
+                } catch {
+                    return PodspecInput(path: path, error: error)
+                }
             case .failure(let refusal):
-                return (path, nil, refusal)
+                return PodspecInput(path: path, refusal: refusal)
             }
         }
         // Pod name → its podspec: the first in path order (a fork's copy comes later).
@@ -54,7 +59,16 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                 refusedPodfiles.append(reading)
                 return nil
             }
-            let podfile = PodfileReader.read(bytes)
+            let podfile: Podfile
+            do throws(PodReadError) {
+                podfile = try PodfileReader.read(bytes)
+            } catch {
+                // Ruby rejects it: `pod install` would fail, and the pods it lists are unknown.
+                var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
+                reading.failure = (error.line, "cannot read Podfile: \(error.message); the pods it gives the app's targets are not known")
+                refusedPodfiles.append(reading)
+                return nil
+            }
             if let failure = podfile.failure {
                 var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
                 reading.failure = (failure.line, "cannot read Podfile: \(failure.message); the pods it gives the app's targets are not known")
@@ -75,6 +89,15 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         })
     }
 
+    /// A podspec as read: its pod, or why there is none.
+    struct PodspecInput: Sendable {
+        var path: String
+        var spec: Podspec?
+        var refusal: ReadRefusal?
+        /// Ruby or CocoaPods would reject the file too (a literal that never ends).
+        var error: PodReadError?
+    }
+
     struct PodfileInput: Sendable {
         var path: String
         var podfile: Podfile
@@ -82,10 +105,14 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
     }
 
     /// `nil` for a file that declares no pod (a template with placeholders).
-    static func reading(_ entry: (path: String, spec: Podspec?, refusal: ReadRefusal?), byName: [String: String]) -> ProjectReading? {
+    static func reading(_ entry: PodspecInput, byName: [String: String]) -> ProjectReading? {
         var reading = ProjectReading(description: entry.path, file: entry.path, projectPath: entry.path, generator: .cocoaPods)
         if let refusal = entry.refusal {
             reading.failure = (1, "cannot read podspec: \(refusal); its pod is not analysed")
+            return reading
+        }
+        if let error = entry.error {
+            reading.failure = (error.line, "cannot read podspec: \(error.message); its pod is not analysed")
             return reading
         }
         guard let spec = entry.spec else { return nil }
