@@ -136,4 +136,24 @@ struct TuistManifestReaderTests {
             == "'project' is '.app(…)', which no helper read here defines: no 'Project(…)'")
         #expect(read("import ProjectDescription\nlet project = 1\n").failure?.message == "'project' is not a 'Project(…)'")
     }
+
+    /// Lines are the manifest's whatever the helpers' line ends: a helper saved with lone
+    /// `\r` (or `\r\n`) ends as many lines as the tokenizer counts, so a target and a note
+    /// of the manifest are not reported lines further down (found by fuzzing).
+    @Test func helperLineEndsDoNotShiftTheManifestsLines() {
+        let manifest = """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+        let project = Project(name: "App", targets: [
+            .target(name: "App", destinations: .iOS, product: .app, bundleId: "a", dependencies: [.target(name: shared), missing()]),
+        ])
+        """
+        for helper in ["import ProjectDescription\r\rpublic let shared = \"Kit\"\r", "import ProjectDescription\r\n\r\npublic let shared = \"Kit\"\r\n",
+                       "\r\rpublic let shared = \"Kit\"", "public let shared = \"Kit\"\n\r"] {
+            let project = read(manifest, helpers: [helper, "\r"])
+            #expect(project.targets.map(\.line) == [4])
+            #expect(project.targets.first?.dependencies == [TuistDependency(.target("Kit"), line: 4)])
+            #expect(project.notes.map { "\($0.line):\($0.column) \($0.message)" } == ["4:114 dependency of target 'App': cannot resolve function 'missing'"])
+        }
+    }
 }

@@ -29,9 +29,12 @@ public struct TuistManifestReader: Sendable {
             bytes += helper
             if helper.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         }
-        let helperLines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let helpersEnd = bytes.count
         bytes += manifest
         let source = TokenizedSource(bytes: bytes)
+        // The helpers' lines as the tokenizer counts them (a lone `\r` ends one too, as in
+        // a helper saved with classic Mac line ends): the manifest starts on a line of its own.
+        let helperLines = helpersEnd == 0 ? 0 : source.lineStarts.firstIndex { Int($0) >= helpersEnd } ?? source.lineStarts.count
         var notes: [(String, SourcePos)] = []
         let reader = ManifestReader(environment: Self.environment)
         let active = reader.activeClauses(source.conditions, environment: Self.environment, notes: &notes)
