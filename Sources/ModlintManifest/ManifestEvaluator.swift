@@ -747,7 +747,17 @@ struct ManifestEvaluator {
         let initializer = instanceMethods["init"]?.first { $0.type == type && Self.accepts($0.decl, argExprs) }?.decl
         guard !defaults.isEmpty || initializer != nil else { return nil }
         let object = ManifestObject(kind: type, args: [], pos: pos)
-        for (name, value) in defaults { object.set(name, evaluate(value, in: global)) }
+        if !defaults.isEmpty {
+            // Initial values are evaluated like a call's body, at one more level of the call
+            // depth: `var next = Node()` inside `Node` would construct without end.
+            guard callDepth < ManifestEvaluator.maxCallDepth else {
+                note("calls nested deeper than \(ManifestEvaluator.maxCallDepth) are not evaluated", pos)
+                return object
+            }
+            callDepth += 1
+            for (name, value) in defaults { object.set(name, evaluate(value, in: global)) }
+            callDepth -= 1
+        }
         if let initializer {
             _ = call(initializer, argExprs, pos: pos, in: scope, callee: memberScope(object))
         } else {

@@ -156,4 +156,28 @@ struct TuistManifestReaderTests {
             #expect(project.notes.map { "\($0.line):\($0.column) \($0.message)" } == ["4:114 dependency of target 'App': cannot resolve function 'missing'"])
         }
     }
+
+    /// A type whose stored property's initial value constructs the type again is
+    /// evaluated to the call depth and said, instead of recursing off the stack (found by
+    /// fuzzing: `extension Project { let o = Project(` in a helper).
+    @Test func selfConstructingInitialValuesStopAtTheCallDepth() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public final class Module {
+            public var name = "Kit"
+            public var next = Module()
+        }
+        """#]
+        let project = read("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: "App", targets: [.target(name: Module().name, destinations: .iOS, product: .framework, bundleId: "k")])
+        """, helpers: helpers)
+        #expect(project.targets.map(\.name) == ["Kit"])
+        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["4 calls nested deeper than 48 are not evaluated"])
+        #expect(TuistManifestReader().read(manifest: Array("let o=Project(".utf8), helpers: [Array("Project{}extension Project{".utf8)],
+                                           rootFromManifest: "").failure != nil)
+    }
 }
