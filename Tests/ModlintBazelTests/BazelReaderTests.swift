@@ -144,6 +144,20 @@ struct BazelReaderTests {
         #expect(package.forwarders == ["group": [":first"], "short": ["//Core:Core"]])
     }
 
+    /// White space before the call's parenthesis, and a rule loaded under a name of the
+    /// BUILD file's choosing, are the same rule to Bazel.
+    @Test(arguments: [
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library(name = \"Login\", srcs = [\"A.swift\"], deps = [\"//Core\"])\n",
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library (name = \"Login\", srcs = [\"A.swift\"], deps = [\"//Core\"])\n",
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library\t\t(name = \"Login\", srcs = [\"A.swift\"], deps = [\"//Core\"])\n",
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", my_lib = \"swift_library\")\n\nmy_lib(name = \"Login\", srcs = [\"A.swift\"], deps = [\"//Core\"])\n",
+        "load (\"@build_bazel_rules_swift//swift:swift.bzl\", my_lib = 'swift_library')\n\nmy_lib (name = \"Login\", srcs = [\"A.swift\"], deps = [\"//Core\"])\n",
+    ])
+    func equivalentSpellingsOfARule(build: String) throws {
+        let package = try read(build).get()
+        #expect(package.targets.map(describe) == ["swift_library Login=Features_Login_Login@3 [A.swift] -> //Core"], "\(build)")
+    }
+
     @Test func syntaxErrorsNameTheLine() {
         guard case .failure(let error) = read("swift_library(\n    name = \"A\",\n    deps = [\":B\"\n)\n") else {
             Issue.record("expected a failure")

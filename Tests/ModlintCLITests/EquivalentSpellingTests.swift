@@ -198,4 +198,36 @@ import Testing
                 + "Podfile:4:1: error: cannot read Podfile: the heredoc <<~EOS has no EOS line to end it; the pods it gives the app's targets are not known [unread-build-description]\n"
                 + "modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 3 modules, 3 files\n")
     }
+
+    // MARK: - Bazel
+
+    /// Two rules_swift libraries: Feature depends on Core, Core imports Feature back.
+    static func bazel(feature: String) -> [(String, String)] {
+        [
+            ("MODULE.bazel", "module(name = \"shop\")\n"),
+            ("Core/BUILD.bazel", "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library(name = \"Core\", srcs = [\"Core.swift\"])\n"),
+            ("Core/Core.swift", "import Feature_Feature\n"),
+            ("Feature/Feature.swift", "import Core_Core\n"),
+            ("Feature/BUILD.bazel", feature),
+        ]
+    }
+
+    @Test(arguments: [
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library(name = \"Feature\", srcs = [\"Feature.swift\"], deps = [\"//Core\"])\n",
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", \"swift_library\")\n\nswift_library (name = \"Feature\", srcs = [\"Feature.swift\"], deps = [\"//Core\"])\n",
+        "load(\"@build_bazel_rules_swift//swift:swift.bzl\", my_lib = \"swift_library\")\n\nmy_lib(name = \"Feature\", srcs = [\"Feature.swift\"], deps = [\"//Core\"])\n",
+    ])
+    func bazelRulesInAnySpellingOfTheCall(build: String) throws {
+        let run = try Self.lint(Self.bazel(feature: build))
+        #expect(run.exitCode == 1, "\(build)")
+        #expect(run.standardOutput == """
+            Core/Core.swift:1:1: error: import cycle: Core -> Feature -> Core; to break it, remove the import Core -> Feature [import-cycle]
+                Feature/Feature.swift:1:1: note: Feature imports Core
+                Core/Core.swift:1:1: note: cycle breaker: Core imports Feature
+            Core/Core.swift:1:1: error: Core imports Feature_Feature (target Feature), which no dependency it declares reaches: the target does not build on its own. Add "//Feature:Feature" to the deps of Core in Core/BUILD.bazel. [undeclared-import]
+                Core/BUILD.bazel:3:1: note: declare it in the dependencies of target Core
+            modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 2 modules, 2 files
+
+            """, "\(build)")
+    }
 }
