@@ -16,6 +16,10 @@ public struct InvalidSource: Rule {
         run — and reports the place so that the gap is visible. The compiler would reject \
         such a file too; fix the literal, the encoding, or exclude generated and binary \
         files from the target.
+
+        A source over the 64 MiB size cap is not read at all, so none of its code is \
+        analysed: that is an **error**, since a file padded past the cap would otherwise \
+        hide its imports from the gate. Split the file, or exclude it in `.modlint.yml`.
         """,
         examples: [
             RuleExample("an unterminated string literal", files: [
@@ -68,9 +72,17 @@ public struct InvalidSource: Rule {
             let first = binary ?? notes[0]
             let others = notes.filter { $0 != first }
             let more = binary != nil || others.isEmpty ? "" : " (and \(others.count) more problem\(others.count == 1 ? "" : "s") in this file)"
-            return Finding(site: Site(file: file, line: first.line, column: first.column), message: first.message + more,
-                           key: [file, first.message],
-                           related: binary != nil ? [] : others.prefix(20).map { RelatedLocation(file: file, line: $0.line, message: $0.message) })
+            var finding = Finding(site: Site(file: file, line: first.line, column: first.column), message: first.message + more,
+                                  key: [file, first.message],
+                                  related: binary != nil ? [] : others.prefix(20).map { RelatedLocation(file: file, line: $0.line, message: $0.message) })
+            finding.severity = Self.severity(of: first)
+            return finding
         }
+    }
+
+    /// A source over the size cap is not read at all: everything in it goes unanalysed,
+    /// so the gate must not pass (see the rationale); `nil` = the rule's.
+    static func severity(of note: WorkspaceNote) -> Severity? {
+        note.kind == .unreadable && note.message.hasSuffix(WorkspaceNote.unanalysedCode) ? .error : nil
     }
 }

@@ -241,6 +241,10 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
     /// reports it as a warning: only the settings it holds are lost).
     public static let unreadConfiguration = "cannot read xcconfig"
 
+    /// How the note about a source over the size cap ends (`invalid-source` reports it as
+    /// an error: the code of the file goes unanalysed).
+    public static let unanalysedCode = "; its code is not analysed"
+
     /// How a note about a spec that declares no target beside its committed project begins
     /// (`stale-generated-project` reports it as a note: the committed project is read in
     /// its place, so nothing goes unanalysed).

@@ -279,7 +279,9 @@ extension WorkspaceLoader {
                 // Rare: asked again, to say why.
                 let refusal = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.source, scope: scan.scope, trustingFolders: true)
                 let reason = if case .failure(let refusal) = refusal { ": \(refusal)" } else { "" }
-                notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file\(reason)"))
+                // Over the cap, the file is the pull request's to shape: what it hides is an error.
+                let oversized = if case .failure(.tooLarge) = refusal { WorkspaceNote.unanalysedCode } else { "" }
+                notes.append(WorkspaceNote(kind: .unreadable, file: path, line: 1, column: 1, message: "cannot read source file\(reason)\(oversized)"))
                 continue
             }
             for problem in summary.problems {

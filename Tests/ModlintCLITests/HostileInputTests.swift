@@ -54,6 +54,23 @@ struct HostileInputTests {
         #expect(run.standardOutput.hasSuffix(" [invalid-source]\nmodlint: 0 errors, 1 warning, 0 notes in 1 package, 1 module, 1 file\n"))
     }
 
+    /// A source over the size cap is not read, so its imports and declarations go
+    /// unanalysed: an error, or a pull request could hide code by padding a file.
+    @Test func aSourceOverTheSizeCapIsAnError() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        try directory.write("Sources/App/Huge.swift", "import Hidden\n")
+        // Sparse: the size is what is checked, before a byte is read.
+        #expect(truncate(directory.path + "/Sources/App/Huge.swift", off_t(64 << 20) + 1) == 0)
+        let run = try Self.lint(directory)
+        #expect(run.exitCode == 1)
+        #expect(run.standardOutput == """
+        Sources/App/Huge.swift:1:1: error: cannot read source file: it is larger than 64 MiB (67108865 bytes or more); its code is not analysed [invalid-source]
+        modlint: 1 error, 0 warnings, 0 notes in 1 package, 1 module, 1 file
+
+        """)
+    }
+
     @Test func directorySymlinkLoopIsNotFollowed() throws {
         let directory = try Self.workspace()
         defer { directory.remove() }
