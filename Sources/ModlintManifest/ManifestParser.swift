@@ -26,10 +26,15 @@ struct ManifestParser: BracketReader {
     var atEnd: Bool { index >= tokens.count }
     var current: Token? { index < tokens.count ? tokens[index] : nil }
 
-    func pos(_ token: Token) -> SourcePos { SourcePos(line: token.line, offset: token.start) }
+    /// Where this source stands in a larger one: a Tuist manifest is parsed on its own but
+    /// reported after its helpers, which were parsed once for every manifest.
+    var lineOffset: Int32 = 0
+    var byteOffset: Int32 = 0
+
+    func pos(_ token: Token) -> SourcePos { SourcePos(line: token.line + lineOffset, offset: token.start + byteOffset) }
     var currentPos: SourcePos {
         if let token = current { return pos(token) }
-        if let last = tokens.last { return SourcePos(line: last.line, offset: last.end) }
+        if let last = tokens.last { return SourcePos(line: last.line + lineOffset, offset: last.end + byteOffset) }
         return .none
     }
 

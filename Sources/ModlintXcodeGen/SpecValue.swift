@@ -1,3 +1,4 @@
+import Synchronization
 import Yams
 
 /// A value of an XcodeGen spec: YAML (or JSON) as plain data, keys in written order, each
@@ -140,6 +141,27 @@ struct SpecDecoder {
     static let maximumDuplicates = 64
     /// Parses of the whole spec for duplicates the line pass cannot see.
     static let maximumReparses = 8
+
+    /// One include shared by 100 specs is decoded once per run: results are kept by the
+    /// file's bytes (not a hash, so no two contents share an entry).
+    static func decodeShared(_ bytes: [UInt8]) throws(Failure) -> (value: SpecValue, duplicates: [(line: Int, key: String)]) {
+        if let known = decodedFiles.withLock({ $0[bytes] }) { return try known.result.get() }
+        let result: Result<(value: SpecValue, duplicates: [(line: Int, key: String)]), Failure>
+        do throws(Failure) {
+            result = .success(try decode(bytes))
+        } catch {
+            result = .failure(error)
+        }
+        decodedFiles.withLock { $0[bytes] = DecodedFile(result: result) }
+        return try result.get()
+    }
+
+    /// Values hold no reference types: shared read-only across threads.
+    private struct DecodedFile: @unchecked Sendable {
+        var result: Result<(value: SpecValue, duplicates: [(line: Int, key: String)]), Failure>
+    }
+
+    private static let decodedFiles = Mutex<[[UInt8]: DecodedFile]>([:])
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> (value: SpecValue, duplicates: [(line: Int, key: String)]) {
         var lines = String(decoding: SpecText.utf8(bytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -53,7 +53,7 @@ struct XcodeGenSpecLoader {
         }
         var spec: SpecValue
         do {
-            let decoded = try SpecDecoder.decode(bytes)
+            let decoded = try SpecDecoder.decodeShared(bytes)
             spec = decoded.value
             for (line, key) in decoded.duplicates {
                 notes.append(XcodeNote(line: path == rootFile ? line : 1,

@@ -131,4 +131,33 @@ import Testing
             #expect(run.standardError.contains(".modlint.yml:1:15: error: dependencies: '\(folder)' \(reason)"), "\(folder): \(run.standardError)")
         }
     }
+
+    /// Inputs many descriptions share are read once per run: 300 Tuist manifests over one
+    /// large helper and 100 XcodeGen specs over one large include finish well inside the
+    /// watchdog (read again per manifest, the helper alone took most of it).
+    @Test func sharedHelpersAndIncludesAreReadOnce() throws {
+        let helpers = (0..<1500).map { "    public static func helper\($0)(_ n: String) -> [String] { [n, \"\($0)\"] }\n" }.joined()
+        var files: [(String, String)] = [("Tuist/ProjectDescriptionHelpers/Helpers.swift", """
+            import ProjectDescription
+            extension Project {
+                public static func module(_ name: String) -> Project {
+                    Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "b." + name, sources: ["Sources/**"])])
+                }
+            \(helpers)}
+
+            """)]
+        for index in 0..<300 {
+            files.append(("Projects/M\(index)/Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.module(\"M\(index)\")\n"))
+            files.append(("Projects/M\(index)/Sources/A.swift", "import Foundation\n"))
+        }
+        let tuist = try Self.lint(files)
+        #expect(tuist.standardOutput == "modlint: no findings in 300 packages, 300 modules, 300 files\n")
+        var specs: [(String, String)] = [("shared.yml", "settings:\n  base:\n" + (0..<4000).map { "    KEY_\($0): value\($0)\n" }.joined())]
+        for index in 0..<100 {
+            specs.append(("M\(index)/project.yml", "name: M\(index)\ninclude: [../shared.yml]\ntargets:\n  M\(index):\n    type: framework\n    platform: iOS\n    sources: [Sources]\n"))
+            specs.append(("M\(index)/Sources/A.swift", "import Foundation\n"))
+        }
+        let xcodegen = try Self.lint(specs)
+        #expect(xcodegen.standardOutput == "modlint: no findings in 100 packages, 100 modules, 100 files\n")
+    }
 }

@@ -181,3 +181,37 @@ struct TuistManifestReaderTests {
                                            rootFromManifest: "").failure != nil)
     }
 }
+
+/// Helpers shared by many manifests are parsed once per run, and what a manifest reports
+/// stays at its own lines and columns.
+struct SharedHelperTests {
+    @Test func helpersSharedByManyManifestsAreParsedOnce() {
+        let helper = """
+        import ProjectDescription
+        extension Project {
+            public static func sharedOnce(_ name: String) -> Project {
+                Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "b", sources: ["Sources/**"], dependencies: [.unknownHelperCall()])])
+            }
+        }
+        """
+        let programs = HelperPrograms()
+        var projects: [TuistProject] = []
+        for index in 0..<30 {
+            let manifest = "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.sharedOnce(\"M\(index)\")\n"
+            projects.append(TuistManifestReader(helperPrograms: programs).read(manifest: Array(manifest.utf8), helpers: [Array(helper.utf8)], rootFromManifest: ""))
+        }
+        #expect(programs.parses == 1)
+        #expect(projects.map(\.name) == (0..<30).map { "M\($0)" })
+        #expect(projects[7].targets.map(\.name) == ["M7"])
+        // A construct the helper leaves unread is reported where the manifest makes its project.
+        #expect(projects[7].notes.allSatisfy { $0.line == 4 }, "\(projects[7].notes)")
+    }
+
+    @Test func aManifestsOwnNotesKeepTheirColumns() {
+        let manifest = "import ProjectDescription\n\nlet project = Project(name: \"App\", targets: [.target(name: \"App\", destinations: .iOS, product: .app, bundleId: \"a\", sources: mystery)])\n"
+        let alone = TuistManifestReader().read(manifest: Array(manifest.utf8), helpers: [], rootFromManifest: "")
+        let helped = TuistManifestReader().read(manifest: Array(manifest.utf8), helpers: [Array("import ProjectDescription\nlet unused = 1\n".utf8)], rootFromManifest: "")
+        #expect(!alone.notes.isEmpty)
+        #expect(helped.notes == alone.notes)
+    }
+}

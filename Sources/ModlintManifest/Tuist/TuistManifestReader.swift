@@ -1,4 +1,5 @@
 import ModlintTokenizer
+import Synchronization
 
 /// Reads a Tuist `Project.swift` without running it, with the evaluator that reads
 /// `Package.swift`: `ProjectDescription` calls stay data, while constants, helper
@@ -13,7 +14,16 @@ public struct TuistManifestReader: Sendable {
     /// Tuist runs manifests on a Mac: `#if os(macOS)` holds.
     static let environment = BuildEnvironment.platform("macos")!
 
-    public init() {}
+    /// Where parsed helpers are kept: one store per run (tests pass their own).
+    let helperPrograms: HelperPrograms
+
+    public init() {
+        helperPrograms = .shared
+    }
+
+    init(helperPrograms: HelperPrograms) {
+        self.helperPrograms = helperPrograms
+    }
 
     /// - Parameters:
     ///   - manifest: the bytes of `Project.swift`.
@@ -21,26 +31,23 @@ public struct TuistManifestReader: Sendable {
     ///   - rootFromManifest: the path from the manifest's folder to the folder that holds
     ///     `Tuist/` (`../..`), for `.relativeToRoot(…)` paths; `""` when they are the same.
     public func read(manifest: [UInt8], helpers: [[UInt8]], rootFromManifest: String) -> TuistProject {
-        // One source: the helpers first, then the manifest. Lines after the helpers are
-        // the manifest's; a construct inside a helper is reported where the manifest
-        // makes its project.
-        var bytes: [UInt8] = []
-        for helper in helpers {
-            bytes += helper
-            if helper.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-        }
-        let helpersEnd = bytes.count
-        bytes += manifest
-        let source = TokenizedSource(bytes: bytes)
-        // The helpers' lines as the tokenizer counts them (a lone `\r` ends one too, as in
-        // a helper saved with classic Mac line ends): the manifest starts on a line of its own.
-        let helperLines = helpersEnd == 0 ? 0 : source.lineStarts.firstIndex { Int($0) >= helpersEnd } ?? source.lineStarts.count
-        var notes: [(String, SourcePos)] = []
+        // The helpers first, then the manifest, as one program. The helpers are parsed
+        // once for every manifest that shares them (a workspace of 300 projects reads its
+        // helpers once); lines after the helpers' are the manifest's, and a construct
+        // inside a helper is reported where the manifest makes its project.
+        let shared = helperPrograms.parsed(helpers, environment: Self.environment)
+        let helperLines = shared.lines
+        let source = TokenizedSource(bytes: manifest)
+        var notes = shared.notes
         let reader = ManifestReader(environment: Self.environment)
-        let active = reader.activeClauses(source.conditions, environment: Self.environment, notes: &notes)
+        var clauseNotes: [(String, SourcePos)] = []
+        let active = reader.activeClauses(source.conditions, environment: Self.environment, notes: &clauseNotes)
+        notes += clauseNotes.map { ($0.0, SourcePos(line: $0.1.line + Int32(helperLines), offset: $0.1.offset < 0 ? -1 : $0.1.offset + Int32(shared.bytes))) }
         let tokens = source.conditions.isEmpty ? source.tokens : source.tokens.filter { active[Int(source.conditions.condition(of: $0))] }
         var parser = ManifestParser(source: source, tokens: tokens)
-        let program = parser.parseStatements()
+        parser.lineOffset = Int32(helperLines)
+        parser.byteOffset = Int32(shared.bytes)
+        let program = shared.program + parser.parseStatements()
         notes += parser.notes
         var evaluator = ManifestEvaluator()
         evaluator.run(program)
@@ -79,7 +86,8 @@ public struct TuistManifestReader: Sendable {
         }
         var seen = Set<String>()
         for (message, pos) in notes + builder.base.notes {
-            let note = ManifestNote(message: message, line: line(pos), column: Int(pos.line) > helperLines ? ManifestReader.column(bytes, Int(pos.offset)) : 1)
+            let note = ManifestNote(message: message, line: line(pos),
+                                    column: Int(pos.line) > helperLines ? ManifestReader.column(manifest, Int(pos.offset) - shared.bytes) : 1)
             if seen.insert("\(note.line):\(note.column):\(message)").inserted { project.notes.append(note) }
         }
         project.notes.sort { ($0.line, $0.column, $0.message) < ($1.line, $1.column, $1.message) }
@@ -265,5 +273,44 @@ struct TuistProjectBuilder {
             }
         }
         return result
+    }
+}
+
+/// The helpers of a Tuist project, parsed once per run for every manifest that reads them:
+/// keyed by their bytes (not a hash, so no two contents share an entry).
+final class HelperPrograms: Sendable {
+    static let shared = HelperPrograms()
+
+    /// Statements hold no reference types: shared read-only across threads.
+    struct Parsed: @unchecked Sendable {
+        var program: [Stmt]
+        var notes: [(String, SourcePos)]
+        /// The helpers' lines as the tokenizer counts them (a lone `\r` ends one too).
+        var lines: Int
+        var bytes: Int
+    }
+
+    private let entries = Mutex<[[[UInt8]]: Parsed]>([:])
+    /// How many distinct helper sets were parsed (tests check that sharing parses once).
+    var parses: Int { entries.withLock { $0.count } }
+
+    func parsed(_ helpers: [[UInt8]], environment: BuildEnvironment) -> Parsed {
+        if let known = entries.withLock({ $0[helpers] }) { return known }
+        var bytes: [UInt8] = []
+        for helper in helpers {
+            bytes += helper
+            if helper.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        }
+        let source = TokenizedSource(bytes: bytes)
+        let lines = bytes.isEmpty ? 0 : source.lineStarts.firstIndex { Int($0) >= bytes.count } ?? source.lineStarts.count
+        var notes: [(String, SourcePos)] = []
+        let active = ManifestReader(environment: environment).activeClauses(source.conditions, environment: environment, notes: &notes)
+        let tokens = source.conditions.isEmpty ? source.tokens : source.tokens.filter { active[Int(source.conditions.condition(of: $0))] }
+        var parser = ManifestParser(source: source, tokens: tokens)
+        let program = parser.parseStatements()
+        notes += parser.notes
+        let parsed = Parsed(program: program, notes: notes, lines: lines, bytes: bytes.count)
+        entries.withLock { $0[helpers] = parsed }
+        return parsed
     }
 }
