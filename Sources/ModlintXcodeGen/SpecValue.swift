@@ -164,14 +164,14 @@ struct SpecDecoder {
     private static let decodedFiles = Mutex<[[UInt8]: DecodedFile]>([:])
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> (value: SpecValue, duplicates: [(line: Int, key: String)]) {
-        var lines = String(decoding: SpecText.utf8(bytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = Self.lines(String(decoding: SpecText.utf8(bytes), as: UTF8.self))
         var duplicates: [(line: Int, key: String)] = []
         // Block-style duplicates are found in one pass over the lines and set aside at
         // once; only what that pass cannot see (flow style, quoted keys) costs a parse each.
-        for index in BlockDuplicates.earlierLines(lines).prefix(maximumDuplicates) {
-            guard let keyStart = lines[index].firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }) else { continue }
-            let key = String(lines[index][keyStart...].prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
-            lines[index].insert("#", at: keyStart)
+        for index in BlockDuplicates.earlierLines(lines.map(\.text)).prefix(maximumDuplicates) {
+            guard let keyStart = lines[index].text.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }) else { continue }
+            let key = String(lines[index].text[keyStart...].prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
+            lines[index].text.insert("#", at: keyStart)
             duplicates.append((index + 1, key))
         }
         var reparses = 0
@@ -181,22 +181,43 @@ struct SpecDecoder {
                 throw Failure(line: duplicates.last?.line ?? 1, message: "more than \(maximumReparses) duplicate keys the reader must parse again for (the size budget)")
             }
             do {
-                return (try decode(text: lines.joined(separator: "\n")), duplicates)
+                return (try decode(text: lines.map { $0.text + $0.lineBreak }.joined()), duplicates)
             } catch let failure as DuplicateKey {
                 let index = failure.line - 1
                 guard duplicates.count < maximumDuplicates, lines.indices.contains(index),
-                      let keyStart = lines[index].firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }),
-                      lines[index][keyStart...].hasPrefix(failure.key + ":") else {
-                    throw Failure(line: failure.line, message: "duplicate key '\(failure.key)'")
+                      let keyStart = lines[index].text.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }),
+                      lines[index].text[keyStart...].hasPrefix(failure.key + ":") else {
+                    throw Failure(line: min(max(failure.line, 1), lines.count), message: "duplicate key '\(failure.key)'")
                 }
-                lines[index].insert("#", at: keyStart)
+                lines[index].text.insert("#", at: keyStart)
                 duplicates.append((failure.line, failure.key))
             } catch let failure as Failure {
-                throw failure
+                // libyaml reports an error at the end of a file that does not end with a line
+                // break on the line after the last: the file's last line.
+                throw Failure(line: min(max(failure.line, 1), lines.count), message: failure.message)
             } catch {
                 throw Failure(line: 1, message: "invalid YAML")
             }
         }
+    }
+
+    /// The lines of `text` as libyaml numbers them — `\n`, `\r\n`, a lone `\r`, NEL, LS and
+    /// PS each end one —, each with the break that ends it (none for the last): a line a
+    /// mark names is the line commented out, and joined they are the text again.
+    static func lines(_ text: String) -> [(text: String, lineBreak: String)] {
+        var lines: [(text: String, lineBreak: String)] = []
+        var current = ""
+        for character in text {
+            switch character {
+            case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append((current, String(character)))
+                current = ""
+            default:
+                current.append(character)
+            }
+        }
+        lines.append((current, ""))
+        return lines
     }
 
     private struct DuplicateKey: Error {

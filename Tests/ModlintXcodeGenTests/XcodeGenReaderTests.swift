@@ -261,4 +261,22 @@ struct XcodeGenReaderTests {
         }
         #expect(throws: XcodeGenError.self) { try read(["project.yml": yaml]) }
     }
+
+    /// Lines as the YAML reader numbers them, whatever the line ends (found by fuzzing): an
+    /// error at the end of a file without a final line break is on its last line, not the
+    /// one after; a key written twice is read past on its own line with `\r` or `\r\n`
+    /// line ends too, the later value kept, as with `\n`.
+    @Test func linesWhateverTheLineEnds() throws {
+        #expect(throws: XcodeGenError(file: "project.yml", line: 2, message: "invalid YAML: could not find expected ':'")) {
+            try read(["project.yml": "name: P\nr"])
+        }
+        for lineBreak in ["\n", "\r\n", "\r"] {
+            let spec = ["name: P", "targets:", "  App: {type: framework}", "  Kit: {type: framework}", "  App: {type: application}", ""]
+            let project = try read(["project.yml": spec.joined(separator: lineBreak)])
+            #expect(project.targets.map(\.name) == ["Kit", "App"])
+            #expect(project.targets.map(\.productType) == [.framework, .application])
+            #expect(project.targets.map(\.line) == [4, 5])
+            #expect(project.notes.map { "\($0.line) \($0.message)" } == ["3 key 'App' is written twice in one map; the later value is used"])
+        }
+    }
 }
