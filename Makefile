@@ -11,7 +11,7 @@ MODLINT    := .build/debug/modlint
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser
+.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser realworld realworld-check
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -82,6 +82,19 @@ bench: deps corpus
 	$(SWIFT) build -c release --product modlint $(STATIC)
 	$(BENCH_BUILD) --product modlint-bench
 	Benchmarks/.build/release/modlint-bench --corpus $(CORPUS) --modlint .build/release/modlint
+
+## Lint the real-world corpus (realworld/repos.tsv) with the release binary and write
+## realworld/REPORT.md and its TSV files (see realworld/README.md). MIRROR is a folder of
+## bare git copies of the repositories; REALWORLD_FLAGS passes more options to the runner
+## (e.g. --only owner/name, --jobs 2, --work DIR). Not part of `make test`.
+realworld:
+	@[ -n "$(MIRROR)" ] || { echo "usage: make realworld MIRROR=<folder of bare git copies> [REALWORLD_FLAGS=...]"; exit 2; }
+	$(MAKE) release
+	python3 scripts/realworld run --mirror "$(MIRROR)" --binary .build/release/modlint $(REALWORLD_FLAGS)
+
+## Fail when an error finding of the real-world corpus has no verdict in realworld/verdicts.tsv.
+realworld-check:
+	python3 scripts/realworld check
 
 ## Regenerate docs/rules/ from Rules/.
 docs: build
