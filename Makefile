@@ -119,7 +119,10 @@ diagrams: deps build
 	$(MODLINT) graph Examples/DemoApp --view imports --collapse package --format svg -o docs/diagrams/modules-collapsed.svg
 	$(MODLINT) graph . --view modules --cluster none --format mermaid -o docs/diagrams/modlint-modules.mmd
 
-## Fuzz the tokenizer/fact extractor, the manifest reader, the Xcode project reader and, each on its own, the xcconfig, workspace and Package.resolved readers (libFuzzer), FUZZ_SECONDS each.
+## Fuzz the tokenizer/fact extractor, the manifest reader, the Xcode project reader and, each on its own, the xcconfig,
+## workspace, Package.resolved, CocoaPods, Bazel, Tuist, XcodeGen and YAML readers (libFuzzer), FUZZ_SECONDS each;
+## FUZZ_TARGETS="tuist xcodegen" runs only those.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
 fuzz:
-	Tests/Fuzz/run.sh $(FUZZ_SECONDS)
+	Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
