@@ -25,7 +25,7 @@ struct XcodeGenSpecLoader {
     /// The merged, resolved dictionary of the spec at `path` (relative to its folder).
     mutating func load(_ path: String) throws(XcodeGenError) -> SpecValue {
         rootFile = path
-        let merged = try loadMerged(path, relativeDirectory: "", depth: 0)
+        let merged = try loadMerged(path, relativeDirectory: "", depth: 0, includedAt: nil)
         let resolved = Self.resolveProject(merged)
         // Templates and platforms multiply what was read (a large template under 3,000
         // targets): the result is weighed once, against the decoder's own budget.
@@ -42,9 +42,13 @@ struct XcodeGenSpecLoader {
         return resolved
     }
 
-    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int) throws(XcodeGenError) -> SpecValue {
+    /// - Parameter includedAt: the file that includes `path` and the line of its `include:`.
+    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int,
+                                     includedAt: (file: String, line: Int)?) throws(XcodeGenError) -> SpecValue {
         guard depth < Self.maximumIncludeDepth else {
-            throw XcodeGenError(file: path, line: 1, message: "includes nest deeper than \(Self.maximumIncludeDepth) levels")
+            // Said where the include is written: the file too deep is not read (it may not exist).
+            throw XcodeGenError(file: includedAt?.file ?? path, line: includedAt?.line ?? 1,
+                                message: "includes nest deeper than \(Self.maximumIncludeDepth) levels: \(path) is not read")
         }
         // XcodeGen merges each file once however often it is included.
         guard loaded.insert(XcodePaths.normalize(path)).inserted else { return .map([], line: 1) }
@@ -81,7 +85,8 @@ struct XcodeGenSpecLoader {
             }
             let file = XcodePaths.normalize(XcodePaths.join(folder, includePath))
             let includedFolder = XcodePaths.parent(file)
-            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1)
+            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1,
+                                     includedAt: (path, include.line ?? spec["include"]?.line ?? 1))
             base = sub.merged(onto: base)
         }
         return spec.merged(onto: base)

@@ -232,6 +232,14 @@ struct XcodeGenReaderTests {
         #expect(throws: XcodeGenError(file: "missing.yml", line: 1, message: "cannot read missing.yml")) {
             try read(["project.yml": "name: P\ninclude: [missing.yml]\n"])
         }
+        // Includes nested too deep are reported at the include that goes too deep, in a file
+        // that was read, not in the file not read (found by fuzzing: `a/` included from `a/`
+        // makes ever longer paths to files that do not exist).
+        var chain = ["project.yml": "name: P\ninclude: [1.yml]\n"]
+        for level in 1...20 { chain["\(level).yml"] = "# level \(level)\ninclude:\n  - \(level + 1).yml\n" }
+        #expect(throws: XcodeGenError(file: "15.yml", line: 2, message: "includes nest deeper than 16 levels: 16.yml is not read")) {
+            try read(chain)
+        }
         // An include cycle is read once, not forever.
         #expect((try? read(["project.yml": "name: P\ninclude: [a.yml]\n", "a.yml": "include: [project.yml]\n"]))?.name == "P")
     }
