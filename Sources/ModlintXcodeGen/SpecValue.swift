@@ -312,7 +312,12 @@ enum BlockDuplicates {
                 frames.removeAll { $0.indent >= keyIndent }
                 frames.append((keyIndent, [:]))
             }
-            guard let key = Self.plainKey(content) else { continue }
+            // A line the pass does not understand closes the maps at its indentation, so
+            // that it never pairs two keys of different maps (a key it cannot see between them).
+            guard let key = Self.plainKey(content) else {
+                frames.removeAll { $0.indent >= keyIndent }
+                continue
+            }
             frames.removeAll { $0.indent > keyIndent }
             if frames.last?.indent != keyIndent { frames.append((keyIndent, [:])) }
             if let earlier = frames[frames.count - 1].keys[key] { result.append(earlier) }
@@ -323,13 +328,27 @@ enum BlockDuplicates {
         return result.sorted()
     }
 
-    /// `name:` or `name: value` with a plain key; `nil` for anything else.
+    /// `name:` or `name: value` with a plain key (spaces allowed: `Design System:`); `nil`
+    /// for anything else (quoted or complex keys, flow collections, comments).
     private static func plainKey(_ content: Substring) -> Substring? {
-        guard let colon = content.firstIndex(of: ":") else { return nil }
+        guard let first = content.first, !"\"'{[&*!|>?%@`#-".contains(first) else { return nil }
+        var colon: Substring.Index?
+        var index = content.startIndex
+        while index < content.endIndex {
+            let character = content[index]
+            if character == "#" || character == "{" || character == "[" { return nil }
+            if character == ":" {
+                let next = content.index(after: index)
+                if next == content.endIndex || content[next] == " " || content[next] == "\t" {
+                    colon = index
+                    break
+                }
+            }
+            index = content.index(after: index)
+        }
+        guard let colon else { return nil }
         let key = content[..<colon]
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "_-.$/".contains($0) }) else { return nil }
-        let after = content[content.index(after: colon)...]
-        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        guard !key.isEmpty, key.last != " ", key.last != "\t" else { return nil }
         return key
     }
 }

@@ -222,6 +222,36 @@ struct XcodeGenReaderTests {
         #expect(project.targets[1].dependencies.map(\.kind) == [.target("Core")])
     }
 
+    /// Keys written twice are found from the lines; keys of different maps are never paired,
+    /// also when a map's key has spaces (`Design System:`) or the pass cannot read a line.
+    @Test func duplicateKeysAreFoundOnlyWithinOneMap() throws {
+        let project = try read(["project.yml": """
+            name: Shop
+            targets:
+              Design System:
+                type: application
+                platform: iOS
+                sources: [App]
+              Design SystemTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources: [Tests]
+            schemes:
+              Widgets - Todo:
+                build:
+                  targets: {Design System: all}
+              Widgets - News:
+                build:
+                  targets: {Design System: all}
+            options:
+              bundleIdPrefix: a
+              bundleIdPrefix: b
+            """])
+        #expect(project.targets.map(\.name) == ["Design System", "Design SystemTests"])
+        #expect(project.notes.map(\.message) == ["key 'bundleIdPrefix' is written twice in one map; the later value is used"])
+        #expect(project.notes.map(\.line) == [19])
+    }
+
     @Test func badSpecsSayWhereAndWhy() {
         #expect(throws: XcodeGenError(file: "project.yml", line: 3, message: "invalid YAML: mapping values are not allowed in this context")) {
             try read(["project.yml": "name: P\ntargets:\n  App: type: application\n"])
