@@ -82,10 +82,14 @@ final class StarlarkValueBox {
 
 final class StarlarkList {
     var items: [StarlarkValue]
+    /// A loaded `.bzl` file's values are frozen, as in Bazel: shared by every BUILD file
+    /// that loads it, they never change.
+    var frozen = false
     init(_ items: [StarlarkValue]) { self.items = items }
 }
 
 final class StarlarkDictionary {
+    var frozen = false
     var pairs: [(key: StarlarkValue, value: StarlarkValue)]
     init(_ pairs: [(key: StarlarkValue, value: StarlarkValue)] = []) { self.pairs = pairs }
 
@@ -140,7 +144,30 @@ public final class StarlarkModuleCache: Sendable {
         var result: Result<[StarlarkStatement], StarlarkSyntaxError>
     }
 
+    /// Evaluated `.bzl` files: their frozen top-level scope (nil: not readable) and the
+    /// notes their evaluation made, which every BUILD file that loads them repeats.
+    private let evaluated = Mutex<[String: EvaluatedModule]>([:])
+
+    struct EvaluatedModule: @unchecked Sendable {
+        var scope: StarlarkScope?
+        var notes: [String]
+    }
+
     public init() {}
+
+    func evaluatedModule(_ path: String) -> EvaluatedModule? {
+        evaluated.withLock { $0[path] }
+    }
+
+    /// The first evaluation stored is the one every loader gets (two threads evaluating the
+    /// same file at once get equal results; one is kept).
+    func store(_ module: EvaluatedModule, for path: String) -> EvaluatedModule {
+        evaluated.withLock { modules in
+            if let first = modules[path] { return first }
+            modules[path] = module
+            return module
+        }
+    }
 
     func statements(for path: String, read: () -> [UInt8]?) -> Result<[StarlarkStatement], StarlarkSyntaxError>? {
         if let cached = parsed.withLock({ $0[path] }) { return cached.result }
@@ -302,6 +329,7 @@ final class StarlarkEvaluation {
                     let current = evaluate(target, scope: scope, file: file)
                     if op == "+", case .list(let list) = current, let added = result.items {
                         // `srcs += […]` extends the list in place.
+                        guard mayChange(list.frozen) else { return .normal }
                         list.items += added
                         meter(current)
                         continue
@@ -367,7 +395,7 @@ final class StarlarkEvaluation {
                 assign(name, index < items.count ? items[index] : .unknown, scope: scope, file: file)
             }
         case .index(let container, let key):
-            if case .dictionary(let dictionary) = evaluate(container, scope: scope, file: file) {
+            if case .dictionary(let dictionary) = evaluate(container, scope: scope, file: file), mayChange(dictionary.frozen) {
                 dictionary.set(evaluate(key, scope: scope, file: file), value)
             }
         default:
@@ -402,28 +430,80 @@ final class StarlarkEvaluation {
         return parsed.namesTarget ? BazelPaths.join(parsed.package, parsed.name) : parsed.package
     }
 
+    /// Modules being evaluated on the way to this one (a load cycle returns the partial
+    /// scope, as before, and what depends on it is not shared).
+    var inProgress: Set<String> = []
+    /// Whether this evaluation used a partial module scope (a cycle): its own module is then
+    /// kept to this BUILD file instead of shared.
+    var sawCycle = false
+
+    /// A `.bzl` file is evaluated once per run and its frozen scope shared by every BUILD
+    /// file that loads it (a macro file of 100 packages costs one evaluation); its
+    /// evaluation has a budget of its own, so what a loader gets never depends on which
+    /// BUILD file loaded it first.
     func loadModule(_ path: String) -> StarlarkScope? {
         if let loaded = loadedModules[path] { return loaded }
         guard path.hasSuffix(".bzl"), loadedModules.count < 500 else { return nil }
-        let scope = StarlarkScope(parent: Self.builtins, isModule: true)
-        loadedModules[path] = scope
-        switch reader.cache.statements(for: path, read: { reader.readFile(path) }) {
-        case .success(let statements)?:
-            let saved = failure
-            execute(statements, scope: scope, file: path)
-            if failure != nil && saved == nil {
-                // A macro file this reader cannot evaluate: its functions become foreign.
-                notes.append(BazelNote(line: buildLine, message: "\(path) could not be evaluated (\(failure!.message), line \(failure!.line)): the targets its macros declare are read from their arguments only"))
-                failure = saved
-                for (name, _) in scope.values where !name.hasPrefix("_") { scope.values[name] = .foreign(name: name, origin: path) }
-            }
-            return scope
-        case .failure(let error)?:
-            notes.append(BazelNote(line: buildLine, message: "\(path) could not be read: \(error.message) (line \(error.line)); the targets its macros declare are read from their arguments only"))
-            return nil
-        case nil:
+        if inProgress.contains(path) {
+            sawCycle = true
             return nil
         }
+        let module = reader.cache.evaluatedModule(path) ?? evaluateModule(path)
+        for message in module.notes { notes.append(BazelNote(line: buildLine, message: message)) }
+        if let scope = module.scope { loadedModules[path] = scope }
+        return module.scope
+    }
+
+    private func evaluateModule(_ path: String) -> StarlarkModuleCache.EvaluatedModule {
+        let evaluation = StarlarkEvaluation(package: BazelPaths.parent(path), buildFile: "", reader: reader)
+        evaluation.inProgress = inProgress.union([path])
+        let scope = StarlarkScope(parent: Self.builtins, isModule: true)
+        var module = StarlarkModuleCache.EvaluatedModule(scope: nil, notes: [])
+        switch reader.cache.statements(for: path, read: { reader.readFile(path) }) {
+        case .success(let statements)?:
+            evaluation.execute(statements, scope: scope, file: path)
+            if let failure = evaluation.failure {
+                // A macro file this reader cannot evaluate: its functions become foreign.
+                evaluation.notes.append(BazelNote(line: 1, message: "\(path) could not be evaluated (\(failure.message), line \(failure.line)): the targets its macros declare are read from their arguments only"))
+                for (name, _) in scope.values where !name.hasPrefix("_") { scope.values[name] = .foreign(name: name, origin: path) }
+            }
+            Self.freeze(scope)
+            module = StarlarkModuleCache.EvaluatedModule(scope: scope, notes: evaluation.notes.map(\.message))
+        case .failure(let error)?:
+            module.notes = ["\(path) could not be read: \(error.message) (line \(error.line)); the targets its macros declare are read from their arguments only"]
+        case nil:
+            break
+        }
+        if evaluation.sawCycle {
+            sawCycle = true
+            return module
+        }
+        return reader.cache.store(module, for: path)
+    }
+
+    /// Marks every list and dictionary reachable from a module's scope frozen (iteratively).
+    static func freeze(_ scope: StarlarkScope) {
+        var pending = Array(scope.values.values)
+        while let value = pending.popLast() {
+            switch value {
+            case .list(let list) where !list.frozen:
+                list.frozen = true
+                pending += list.items
+            case .dictionary(let dictionary) where !dictionary.frozen:
+                dictionary.frozen = true
+                for pair in dictionary.pairs { pending += [pair.key, pair.value] }
+            case .tuple(let items): pending += items
+            case .structure(let fields): pending += fields.values
+            case .method(let box, _): pending.append(box.value)
+            default: break
+            }
+        }
+    }
+
+    /// False (and the file fails, as in Bazel) for a value a loaded `.bzl` file froze.
+    func mayChange(_ frozen: Bool) -> Bool {
+        if frozen { fail(buildLine, "a value of a loaded .bzl file cannot be changed (Bazel freezes it too)") }
+        return !frozen
     }
 
     // MARK: Expressions
@@ -889,6 +969,13 @@ final class StarlarkEvaluation {
         case (.string(let text), "removesuffix"):
             guard let suffix = positional.first?.text else { return .unknown }
             return .string(text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text)
+        case (.list(let list), "append" ), (.list(let list), "extend"), (.list(let list), "insert") where list.frozen:
+            _ = mayChange(true)
+            return .unknown
+        case (.dictionary(let dictionary), "pop"), (.dictionary(let dictionary), "setdefault"), (.dictionary(let dictionary), "update")
+            where dictionary.frozen:
+            _ = mayChange(true)
+            return .unknown
         case (.list(let list), "append"):
             if let item = positional.first { list.items.append(item) }
             return .none

@@ -185,3 +185,43 @@ struct BazelReaderTests {
         #expect(deep.line == 1)
     }
 }
+
+/// A `.bzl` file is evaluated once per run and shared, frozen, by every BUILD file that
+/// loads it, as Bazel does.
+struct SharedModuleTests {
+    static let defs = """
+    load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+    _DEPS = ["//Core"]
+    def module(name, deps = []):
+        swift_library(name = name, srcs = native.glob(["*.swift"]), deps = _DEPS + deps)
+    def sneaky(name):
+        _DEPS.append("//Hidden")
+        swift_library(name = name, srcs = native.glob(["*.swift"]))
+    """
+
+    @Test func aMacroFileIsEvaluatedOnceForEveryPackage() throws {
+        let cache = StarlarkModuleCache()
+        let reader = BazelReader(cache: cache) { $0 == "tools/defs.bzl" ? Array(Self.defs.utf8) : nil }
+        var targets: [String] = []
+        for index in 0..<20 {
+            let package = try reader.read(buildFile: "M\(index)/BUILD.bazel",
+                                          bytes: Array("load(\"//tools:defs.bzl\", \"module\")\nmodule(name = \"M\(index)\", deps = [\":x\"])\n".utf8)).get()
+            targets += package.targets.map { "\($0.name) <- \($0.dependencies.map(\.label).joined(separator: " "))" }
+        }
+        let first = try #require(cache.evaluatedModule("tools/defs.bzl")?.scope)
+        #expect(cache.evaluatedModule("tools/defs.bzl")?.scope === first)
+        #expect(targets.first == "M0 <- //Core :x")
+        #expect(targets.last == "M19 <- //Core :x")
+    }
+
+    @Test func aLoadedValueCannotBeChanged() {
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(Self.defs.utf8) : nil }
+        let result = reader.read(buildFile: "A/BUILD.bazel", bytes: Array("load(\"//tools:defs.bzl\", \"sneaky\")\nsneaky(name = \"A\")\n".utf8))
+        guard case .failure(let error) = result else {
+            Issue.record("a macro that changes a loaded list was read: \(result)")
+            return
+        }
+        #expect(error.line == 2)
+        #expect(error.message == "a value of a loaded .bzl file cannot be changed (Bazel freezes it too)")
+    }
+}

@@ -133,8 +133,9 @@ import Testing
     }
 
     /// Inputs many descriptions share are read once per run: 300 Tuist manifests over one
-    /// large helper and 100 XcodeGen specs over one large include finish well inside the
-    /// watchdog (read again per manifest, the helper alone took most of it).
+    /// large helper, 100 XcodeGen specs over one large include and 100 BUILD files over one
+    /// costly macro file finish well inside the watchdog (read again for each, the shared
+    /// input alone took most of it).
     @Test func sharedHelpersAndIncludesAreReadOnce() throws {
         let helpers = (0..<1500).map { "    public static func helper\($0)(_ n: String) -> [String] { [n, \"\($0)\"] }\n" }.joined()
         var files: [(String, String)] = [("Tuist/ProjectDescriptionHelpers/Helpers.swift", """
@@ -159,5 +160,19 @@ import Testing
         }
         let xcodegen = try Self.lint(specs)
         #expect(xcodegen.standardOutput == "modlint: no findings in 100 packages, 100 modules, 100 files\n")
+        var packages: [(String, String)] = [("WORKSPACE", ""), ("tools/BUILD.bazel", ""), ("tools/defs.bzl", """
+            load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+            _TABLE = [str(i) for i in range(50000)]
+            _JOINED = ",".join(_TABLE)
+            def module(name):
+                swift_library(name = name, srcs = native.glob(["*.swift"]))
+
+            """)]
+        for index in 0..<100 {
+            packages.append(("M\(index)/BUILD.bazel", "load(\"//tools:defs.bzl\", \"module\")\nmodule(name = \"M\(index)\")\n"))
+            packages.append(("M\(index)/A.swift", "import Foundation\n"))
+        }
+        let bazel = try Self.lint(packages)
+        #expect(bazel.standardOutput == "modlint: no findings in 100 packages, 100 modules, 100 files\n")
     }
 }
