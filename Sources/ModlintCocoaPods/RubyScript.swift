@@ -104,12 +104,17 @@ public struct RubyParser {
     /// Nesting guard: a hostile file of ten thousand `[` must not overflow the stack.
     private var depth = 0
     private static let maximumDepth = 200
+    /// Set when the guard was reached: Ruby itself gives up on such a file (its stack), and
+    /// what was skipped may hold the pod's name or sources, so the file is not read at all.
+    private var tooDeep: PodReadError?
     /// The file's name, what `__FILE__` evaluates to (`nil`: unknown).
     private let file: String?
 
     public static func parse(_ bytes: [UInt8], file: String? = nil) throws(PodReadError) -> [RubyStatement] {
         var parser = RubyParser(tokens: try RubyLexer.tokens(bytes), file: file)
-        return parser.statements(until: [])
+        let statements = parser.statements(until: [])
+        if let tooDeep = parser.tooDeep { throw tooDeep }
+        return statements
     }
 
     private init(tokens: [RubyToken], file: String?) {
@@ -118,6 +123,12 @@ public struct RubyParser {
     }
 
     private var current: RubyToken { tokens[position] }
+
+    private mutating func noteTooDeep(_ line: Int) {
+        if tooDeep == nil {
+            tooDeep = PodReadError(line: line, message: "brackets and blocks nest more than \(Self.maximumDepth) levels deep (the nesting budget)")
+        }
+    }
 
     private func peekKind(_ offset: Int = 1) -> RubyToken.Kind {
         position + offset < tokens.count ? tokens[position + offset].kind : .end
@@ -170,7 +181,10 @@ public struct RubyParser {
 
     private mutating func statement() -> RubyStatement? {
         let line = current.line
-        guard depth < Self.maximumDepth else { return skipLine(line) }
+        guard depth < Self.maximumDepth else {
+            noteTooDeep(line)
+            return skipLine(line)
+        }
         depth += 1
         defer { depth -= 1 }
         if case .identifier(let word) = current.kind {
@@ -433,6 +447,7 @@ public struct RubyParser {
     /// value unknown.
     private mutating func expression() -> RubyValue {
         guard depth < Self.maximumDepth else {
+            noteTooDeep(current.line)
             skipBalanced(until: ")")
             return .unknown
         }

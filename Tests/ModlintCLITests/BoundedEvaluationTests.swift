@@ -60,6 +60,9 @@ import Testing
                                   + "s.dependency \"#{v0}#{v1}#{v2}\"\nend\nend\nend\nend\n"),
                                  ("Kit/Sources/A.swift", "import Foundation\n"), ("Podfile", podfile)],
          "Kit/Kit.podspec:7:1: error: cannot read podspec: evaluation stopped after 100000 steps (the step budget); its pod is not analysed [unread-build-description]"),
+        ("podspec nested brackets", [("Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\nend\n"),
+                                     ("Kit/Sources/A.swift", "import Foundation\n"), ("Podfile", podfile)],
+         "Kit/Kit.podspec:3:1: error: cannot read podspec: brackets and blocks nest more than 200 levels deep (the nesting budget); its pod is not analysed [unread-build-description]"),
     ] as [(String, [(String, String)], String)])
     func overBudgetIsAnUnreadError(name: String, files: [(String, String)], expected: String) throws {
         let run = try Self.lint(files)
