@@ -182,6 +182,32 @@ struct TuistManifestReaderTests {
     }
 }
 
+/// Recursion that branches (a function calling itself twice in one expression, an initial
+/// value constructing its type twice) stops at the step budget instead of making 2^48 calls
+/// (found by fuzzing), and the manifest is reported unread, naming the budget.
+struct BranchingRecursionTests {
+    @Test func branchingRecursionStopsAtTheStepBudget() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public final class Module {
+            public var name = "Kit"
+            public var pair = [Module(), Module()]
+        }
+
+        public func modules() -> [Target] { modules() + modules() }
+        """#]
+        let project = TuistManifestReader().read(manifest: Array("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: "App", targets: [.target(name: Module().name, destinations: .iOS, product: .framework, bundleId: "k")] + modules())
+        """.utf8), helpers: helpers.map { Array($0.utf8) }, rootFromManifest: "")
+        #expect(project.failure == ManifestNote(message: "evaluation stopped after 1000000 steps (the step budget)", line: 4, column: 1))
+        #expect(project.targets.isEmpty)
+    }
+}
+
 /// Helpers shared by many manifests are parsed once per run, and what a manifest reports
 /// stays at its own lines and columns.
 struct SharedHelperTests {
