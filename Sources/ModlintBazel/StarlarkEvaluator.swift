@@ -969,11 +969,13 @@ final class StarlarkEvaluation {
         case (.string(let text), "removesuffix"):
             guard let suffix = positional.first?.text else { return .unknown }
             return .string(text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text)
-        case (.list(let list), "append" ), (.list(let list), "extend"), (.list(let list), "insert") where list.frozen:
+        // A `where` belongs to one pattern of a case: each says it.
+        case (.list(let list), "append") where list.frozen, (.list(let list), "extend") where list.frozen,
+             (.list(let list), "insert") where list.frozen:
             _ = mayChange(true)
             return .unknown
-        case (.dictionary(let dictionary), "pop"), (.dictionary(let dictionary), "setdefault"), (.dictionary(let dictionary), "update")
-            where dictionary.frozen:
+        case (.dictionary(let dictionary), "pop") where dictionary.frozen, (.dictionary(let dictionary), "setdefault") where dictionary.frozen,
+             (.dictionary(let dictionary), "update") where dictionary.frozen:
             _ = mayChange(true)
             return .unknown
         case (.list(let list), "append"):

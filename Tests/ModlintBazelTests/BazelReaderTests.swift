@@ -214,6 +214,32 @@ struct SharedModuleTests {
         #expect(targets.last == "M19 <- //Core :x")
     }
 
+    /// A BUILD file's and a macro's own lists and dictionaries change as usual.
+    @Test func ownValuesStillChange() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        _BASE = ["//Core"]
+        def module(name, deps = []):
+            all = list(_BASE)
+            all.append(":a")
+            all.extend([":b"])
+            all.insert(0, ":c")
+            copts = {}
+            copts.update({"x": 1})
+            copts.setdefault("y", 2)
+            copts.pop("x")
+            swift_library(name = name, srcs = native.glob(["*.swift"]), deps = all + deps + copts.keys())
+        """
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("//tools:defs.bzl", "module")
+        extra = [":d"]
+        extra.append(":e")
+        module(name = "A", deps = extra)
+        """.utf8)).get()
+        #expect(package.targets.map { $0.dependencies.map(\.label) } == [[":c", "//Core", ":a", ":b", ":d", ":e", "y"]])
+    }
+
     @Test func aLoadedValueCannotBeChanged() {
         let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(Self.defs.utf8) : nil }
         let result = reader.read(buildFile: "A/BUILD.bazel", bytes: Array("load(\"//tools:defs.bzl\", \"sneaky\")\nsneaky(name = \"A\")\n".utf8))
