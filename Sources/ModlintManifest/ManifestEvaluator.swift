@@ -6,6 +6,9 @@ final class ManifestObject {
     var kind: String
     var args: [(label: String?, value: Value)]
     let pos: SourcePos
+    /// For an enum case (`Module.core`, or `.core` passed where a `Module` is declared):
+    /// the enum, whose raw values and members it gets.
+    var enumType: String?
 
     init(kind: String, args: [(label: String?, value: Value)], pos: SourcePos) {
         self.kind = kind
@@ -109,6 +112,15 @@ struct ManifestEvaluator {
     /// The enums that declare each case name, and each enum's cases in order (`allCases`).
     var enumCaseTypes: [String: [String]] = [:]
     var casesByType: [String: [String]] = [:]
+    /// Each raw-value enum's cases with their raw values (`enum Module: String`).
+    var rawValues: [String: [(name: String, value: Value)]] = [:]
+    /// Every type the manifest and its helpers declare (`String.projects`), by full name,
+    /// with the static members each declares: `String.projects.app` is that type's `app`.
+    var declaredTypes: Set<String> = []
+    var staticsByType: [String: [String: Value]] = [:]
+    /// The type that declares each static member and static function: `Self` inside it.
+    var staticOwners: [String: String] = [:]
+    var staticFunctionOwners: [ObjectIdentifier: String] = [:]
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0
@@ -168,8 +180,8 @@ struct ManifestEvaluator {
                 global.values[decl.name] = .function(decl)
             case .binding(let name, _, nil, let getter?, _):
                 global.values[name] = .getter(getter)
-            case .typeDecl(let name, let members):
-                registerStatics(members, type: name)
+            case .typeDecl(let name, let members, let rawType):
+                registerStatics(members, type: name, rawType: rawType)
             default:
                 break
             }
@@ -177,28 +189,46 @@ struct ManifestEvaluator {
         _ = execute(program, in: global)
     }
 
-    mutating func registerStatics(_ members: [Stmt], type: String) {
+    mutating func registerStatics(_ members: [Stmt], type: String, rawType: String? = nil) {
+        declaredTypes.insert(type)
+        var nextOrdinal: Double = 0
         for member in members {
             switch member {
             case .binding(let name, true, let value, let getter, let pos):
+                var body: [Stmt]?
                 if let value {
-                    statics[name] = .getter([.returnStmt(value, pos)])
+                    body = [.returnStmt(value, pos)]
                 } else if let getter {
-                    statics[name] = .getter(getter)
+                    body = getter
+                }
+                if let body {
+                    statics[name] = .getter(body)
+                    staticsByType[type, default: [:]][name] = .getter(body)
+                    staticOwners[name] = type
                 }
             case .binding(let name, false, nil, let getter?, _):
                 instanceGetters[name, default: []].append((type, getter))
             case .binding(let name, false, let value?, nil, _):
                 storedDefaults[type, default: []].append((name, value))
-            case .enumCases(let names):
-                for name in names { enumCaseTypes[name, default: []].append(type) }
-                casesByType[type, default: []] += names
+            case .enumCases(let cases):
+                for (name, _) in cases { enumCaseTypes[name, default: []].append(type) }
+                casesByType[type, default: []] += cases.map(\.name)
+                guard let rawType else { break }
+                for (name, rawExpr) in cases {
+                    // Swift's implicit raw values: the case name for `String`, one more than
+                    // the previous case's for numbers (from 0).
+                    var raw: Value = rawType == "String" || rawType == "Character" ? .string(name, .none) : .number(nextOrdinal)
+                    if let rawExpr { raw = evaluate(rawExpr, in: global) }
+                    if case .number(let n) = raw { nextOrdinal = n + 1 }
+                    rawValues[type, default: []].append((name, raw))
+                }
             case .function(let decl, true):
                 staticFunctions[decl.name, default: []].append(decl)
+                staticFunctionOwners[ObjectIdentifier(decl)] = type
             case .function(let decl, false):
                 instanceMethods[decl.name, default: []].append((type, decl))
-            case .typeDecl(let nested, let members):
-                registerStatics(members, type: type + "." + nested)
+            case .typeDecl(let nested, let members, let nestedRawType):
+                registerStatics(members, type: type + "." + nested, rawType: nestedRawType)
             default:
                 break
             }
@@ -211,6 +241,7 @@ struct ManifestEvaluator {
     /// An enum case value (`.testKit`) belongs to the enum that declares that case.
     func own<Member>(_ candidates: [(type: String, member: Member)]?, for object: ManifestObject) -> Member? {
         guard let candidates, !candidates.isEmpty else { return nil }
+        if let enumType = object.enumType, let typed = candidates.first(where: { $0.type == enumType }) { return typed.member }
         let exact = candidates.first { $0.type == object.kind || $0.type.hasSuffix("." + object.kind) }
         let declaringCase = enumCaseTypes[object.kind].flatMap { types in candidates.first { types.contains($0.type) } }
         return (exact ?? declaringCase ?? candidates[0]).member
@@ -221,6 +252,7 @@ struct ManifestEvaluator {
         let inner = Scope(parent: global)
         for (label, value) in object.args { if let label { inner.values[label] = value } }
         inner.values["self"] = .object(object)
+        if let enumType = object.enumType { inner.values[Self.staticSelf] = .type(enumType) }
         return inner
     }
 
@@ -238,8 +270,8 @@ struct ManifestEvaluator {
                 }
             case .function(let decl, _):
                 scope.values[decl.name] = .function(decl)
-            case .typeDecl(let name, let members):
-                if scope !== global { registerStatics(members, type: name) }
+            case .typeDecl(let name, let members, let rawType):
+                if scope !== global { registerStatics(members, type: name, rawType: rawType) }
             case .expr(let expr):
                 _ = evaluate(expr, in: scope)
             case .assign(let op, let target, let valueExpr, let pos):
@@ -452,16 +484,26 @@ struct ManifestEvaluator {
                let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
                 return invoke(body: getter, scope: memberScope(object), pos: p)
             }
+            // `rawValue` inside a member of a raw-value enum; a member of `self` inside
+            // `extension String { var pascalCase: String { … } }`.
+            if name == "rawValue", case .object(let object)? = scope.lookup("self"), let raw = rawValue(of: object) { return raw }
+            if let this = scope.lookup("self"), case .string = this { return member(of: this, name, pos: p, exprPos: p) }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 return .type(name)
             }
             return .unknown("cannot resolve '\(name)'", p)
         case .implicitMember(let name, let p):
-            if let member = statics[name] { return resolveGetter(member, in: global) }
+            if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
             // `.Feature.search`: a nested type of the contextual type, whose statics follow.
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return .type(name) }
             return .object(ManifestObject(kind: name, args: [], pos: p))
         case .member(let baseExpr, let name, let p):
+            // `.projects.app` where `extension String { enum projects { static let app } }`:
+            // the nested type of the contextual type, whatever else is named `projects`.
+            if case .implicitMember(let typeName, _) = baseExpr, let owner = nestedType(typeName, declaring: name),
+               let member = staticsByType[owner]?[name] {
+                return resolveStatic(member, owner: owner)
+            }
             let base = evaluate(baseExpr, in: scope)
             return member(of: base, name, pos: p, exprPos: expr.pos)
         case .call(let callee, let args, let p):
@@ -535,6 +577,71 @@ struct ManifestEvaluator {
         return .unknown(message, pos)
     }
 
+    /// A static member's value, evaluated with `Self` as the type that declares it.
+    mutating func resolveStatic(_ value: Value, owner: String?) -> Value {
+        guard case .getter(let body) = value else { return value }
+        return invoke(body: body, scope: staticScope(owner), pos: .none)
+    }
+
+    /// The declared type `name` names: itself, else the one nested type it ends
+    /// (`Core` for `Module.Core`).
+    func resolveType(_ name: String) -> String? {
+        var name = name
+        if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        if name.hasPrefix("ProjectDescription.") { name.removeFirst("ProjectDescription.".count) }
+        if declaredTypes.contains(name) { return name }
+        return declaredTypes.sorted().first { $0.hasSuffix("." + name) }
+    }
+
+    /// A declared type whose last name component is `name` and that declares the static
+    /// member `member`.
+    func nestedType(_ name: String, declaring member: String) -> String? {
+        declaredTypes.sorted().first { ($0 == name || $0.hasSuffix("." + name)) && staticsByType[$0]?[member] != nil }
+    }
+
+    /// The raw value of an enum case value (`Module.core.rawValue`).
+    func rawValue(of object: ManifestObject) -> Value? {
+        guard object.args.isEmpty else { return nil }
+        let types = object.enumType.map { [$0] } ?? enumCaseTypes[object.kind] ?? []
+        var found: Value?
+        for type in types {
+            guard let raw = rawValues[type]?.first(where: { $0.name == object.kind })?.value else { continue }
+            // `.presentation` of two enums whose raw values differ: which one is not known.
+            if let found, Self.equals(found, raw) != true { return nil }
+            found = raw
+        }
+        return found
+    }
+
+    /// An enum case value passed where `type` is declared (`_ target: Module.Core` given
+    /// `.cache`) is that enum's case.
+    func typed(_ value: Value, as type: String?) -> Value {
+        guard let type, case .object(let object) = value, object.args.isEmpty, object.enumType == nil,
+              let full = resolveType(type), casesByType[full]?.contains(object.kind) == true else { return value }
+        let typedCase = ManifestObject(kind: object.kind, args: [], pos: object.pos)
+        typedCase.enumType = full
+        return .object(typedCase)
+    }
+
+    /// A function's result as its declared type makes it: `.init(…)` and `Self(…)` in a
+    /// function declared `-> Project` build a `Project` (also the elements of `-> [T]`).
+    static func retyped(_ value: Value, as returnType: String?) -> Value {
+        guard var type = returnType, !type.isEmpty else { return value }
+        if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if type.hasPrefix("ProjectDescription.") { type.removeFirst("ProjectDescription.".count) }
+        switch value {
+        case .object(let object) where object.enumType == nil && (object.kind == "init" || object.kind == "Self"):
+            guard type != "Self", type.first?.isUppercase == true, !type.contains("<") else { return value }
+            object.kind = type
+        case .array(let elements) where type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":"):
+            let element = String(type.dropFirst().dropLast())
+            for case .object(let object) in elements { _ = retyped(.object(object), as: element) }
+        default:
+            break
+        }
+        return value
+    }
+
     mutating func resolveGetter(_ value: Value, in scope: Scope) -> Value {
         guard case .getter(let body) = value else { return value }
         return invoke(body: body, scope: Scope(parent: global), pos: .none)
@@ -593,10 +700,24 @@ struct ManifestEvaluator {
             if name == "environment" && (typeName == "Context" || typeName == "ProcessInfo") { return .environment }
             if name == "processInfo" { return .type("ProcessInfo") }
             if name == "self" { return base }
-            if let member = statics[name] { return resolveGetter(member, in: global) }
+            if let full = resolveType(typeName) {
+                if let member = staticsByType[full]?[name] { return resolveStatic(member, owner: full) }
+                if declaredTypes.contains(full + "." + name) { return .type(full + "." + name) }
+                if casesByType[full]?.contains(name) == true {
+                    let value = ManifestObject(kind: name, args: [], pos: exprPos)
+                    value.enumType = full
+                    return .object(value)
+                }
+            }
+            if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
             if name == "allCases", let cases = casesByType[typeName] ?? casesByType.keys.sorted().first(where: { $0.hasSuffix("." + typeName) }).flatMap({ casesByType[$0] }) {
                 // `enum Module: CaseIterable`: its cases, each a value of the enum.
-                return .array(cases.map { .object(ManifestObject(kind: $0, args: [], pos: pos)) })
+                let enumType = casesByType[typeName] != nil ? typeName : resolveType(typeName)
+                return .array(cases.map { name in
+                    let value = ManifestObject(kind: name, args: [], pos: pos)
+                    value.enumType = enumType
+                    return .object(value)
+                })
             }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
                 return .type(typeName + "." + name)
@@ -613,6 +734,7 @@ struct ManifestEvaluator {
             if let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
                 return invoke(body: getter, scope: memberScope(object), pos: pos)
             }
+            if name == "rawValue", let raw = rawValue(of: object) { return raw }
             if name == "type", let kind = ManifestBuilder.targetKinds[object.kind] {
                 return .object(ManifestObject(kind: kind.rawValue, args: [], pos: pos))
             }
@@ -626,9 +748,15 @@ struct ManifestEvaluator {
             case "last": return elements.last ?? .null
             default: return .unknown("array property '\(name)' is not evaluated", pos)
             }
-        case .string(let s, _):
+        case .string(let s, let sp):
             if name == "isEmpty" { return .bool(s.isEmpty) }
             if name == "count" { return .number(Double(s.count)) }
+            if name == "capitalized" { return .string(Self.capitalized(s), sp) }
+            if let getter = instanceGetters[name]?.first(where: { Self.isStringType($0.type) }) {
+                let inner = Scope(parent: global)
+                inner.values["self"] = base
+                return invoke(body: getter.body, scope: inner, pos: pos)
+            }
             return .unknown("string property '\(name)' is not evaluated", pos)
         case .environment:
             note("reads the environment; evaluated as empty", pos)
@@ -655,11 +783,15 @@ struct ManifestEvaluator {
             let base = evaluate(baseExpr, in: scope)
             switch base {
             case .type(let typeName):
+                if name == "init" { return constructNamed(typeName, argExprs, pos: pos, in: scope) }
                 if let decl = staticFunction(name, argExprs) {
-                    return call(decl, argExprs, pos: pos, in: scope, callee: staticScope())
+                    return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
+                }
+                if let full = resolveType(typeName), let member = staticsByType[full]?[name] {
+                    return apply(resolveStatic(member, owner: full), argExprs, pos: pos, in: scope)
                 }
                 if let member = statics[name] {
-                    return apply(member, argExprs, pos: pos, in: scope)
+                    return apply(resolveStatic(member, owner: staticOwners[name]), argExprs, pos: pos, in: scope)
                 }
                 if typeName == "Context" || typeName == "ProcessInfo" {
                     return .unknown("'\(typeName).\(name)(…)' is not known statically", p)
@@ -669,9 +801,25 @@ struct ManifestEvaluator {
                 return arrayMethod(elements, name, argExprs, pos: p, in: scope)
             case .string(let s, let sp):
                 let args = evaluateArgs(argExprs, in: scope)
+                if let method = instanceMethods[name]?.first(where: { Self.isStringType($0.type) }) {
+                    let inner = Scope(parent: global)
+                    inner.values["self"] = base
+                    return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
+                }
+                let count = args.first.flatMap { if case .number(let n) = $0.value { return Int(n) } else { return nil } }
                 switch name {
                 case "lowercased": return .string(s.lowercased(), sp)
                 case "uppercased": return .string(s.uppercased(), sp)
+                case "capitalized": return .string(Self.capitalized(s), sp)
+                case "prefix": if let count, count >= 0 { return .string(String(s.prefix(count)), sp) }
+                case "suffix": if let count, count >= 0 { return .string(String(s.suffix(count)), sp) }
+                case "dropFirst": if (count ?? 1) >= 0 { return .string(String(s.dropFirst(count ?? 1)), sp) }
+                case "dropLast": if (count ?? 1) >= 0 { return .string(String(s.dropLast(count ?? 1)), sp) }
+                case "replacingOccurrences":
+                    if let of = args.first(where: { $0.label == "of" })?.value.stringValue,
+                       let with = args.first(where: { $0.label == "with" })?.value.stringValue, !of.isEmpty {
+                        return .string(s.replacing(of, with: with), sp)
+                    }
                 case "hasPrefix": if let a = args.first?.value.stringValue { return .bool(s.hasPrefix(a)) }
                 case "hasSuffix": if let a = args.first?.value.stringValue { return .bool(s.hasSuffix(a)) }
                 case "contains": if let a = args.first?.value.stringValue { return .bool(s.contains(a)) }
@@ -698,10 +846,10 @@ struct ManifestEvaluator {
             }
         case .implicitMember(let name, _):
             if let decl = staticFunction(name, argExprs) {
-                return call(decl, argExprs, pos: pos, in: scope, callee: staticScope())
+                return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
             }
             if let member = statics[name] {
-                return apply(member, argExprs, pos: pos, in: scope)
+                return apply(resolveStatic(member, owner: staticOwners[name]), argExprs, pos: pos, in: scope)
             }
             return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
         case .identifier(let name, let p):
@@ -712,28 +860,74 @@ struct ManifestEvaluator {
                 // `filter { … }` inside `extension Array { func except(…) }`: a method of self.
                 return arrayMethod(elements, name, argExprs, pos: p, in: scope)
             }
-            if case .type? = scope.lookup(Self.staticSelf) {
+            if case .string? = scope.lookup("self") {
+                // `prefix(1)` inside `extension String { var pascalCase: String { … } }`.
+                return call(.member(.identifier("self", p), name, p), argExprs, pos: pos, in: scope)
+            }
+            if case .object(let object)? = scope.lookup("self"),
+               let method = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) {
+                // `makeInfoPlist()` inside another member of the same type: a method of self.
+                return call(method, argExprs, pos: pos, in: scope, callee: memberScope(object))
+            }
+            if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf) {
                 // A bare `target(…)` inside `extension Target { static func … }` is
                 // `Self.target(…)`: the type's own factory or another of its helpers.
                 return call(.implicitMember(name, p), argExprs, pos: pos, in: scope)
             }
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-                let args = evaluateArgs(argExprs, in: scope)
-                if name == "Set" || name == "Array" {
-                    // `Set<String>()`, `Array(names)`: a list (order means nothing to targets).
-                    return args.first?.value ?? .array([])
-                }
-                if name == "String", let first = args.first, case .string = first.value { return first.value }
-                if let object = construct(name, argExprs, args, pos: pos, in: scope) { return .object(object) }
-                let object = ManifestObject(kind: name, args: args, pos: pos)
-                if name == "Package" { packages.append(object) }
-                return .object(object)
+                return constructNamed(name, argExprs, pos: pos, in: scope)
             }
             return .unknown("cannot resolve function '\(name)'", p)
         default:
             let value = evaluate(callee, in: scope)
             return apply(value, argExprs, pos: pos, in: scope)
         }
+    }
+
+    /// `Name(…)`, `Name.init(…)`, `Self(…)`: a list for `Set`/`Array`, the case of a
+    /// raw-value enum for `Module(rawValue: "core")`, a value of the manifest's own type,
+    /// else the `ProjectDescription`/`PackageDescription` value as data.
+    mutating func constructNamed(_ name: String, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
+        let args = evaluateArgs(argExprs, in: scope)
+        if name == "Set" || name == "Array" {
+            // `Set<String>()`, `Array(names)`: a list (order means nothing to targets).
+            return args.first?.value ?? .array([])
+        }
+        if name == "String", let first = args.first, case .string = first.value { return first.value }
+        if args.count == 1, args[0].label == "rawValue", let full = resolveType(name), let cases = rawValues[full] {
+            guard let match = cases.first(where: { Self.equals($0.value, args[0].value) == true }) else {
+                if case .unknown = args[0].value { return args[0].value }
+                return .null
+            }
+            let value = ManifestObject(kind: match.name, args: [], pos: pos)
+            value.enumType = full
+            return .object(value)
+        }
+        if let object = construct(name, argExprs, args, pos: pos, in: scope) { return .object(object) }
+        let object = ManifestObject(kind: name, args: args, pos: pos)
+        if name == "Package" { packages.append(object) }
+        return .object(object)
+    }
+
+    /// `extension String`, `extension StringProtocol`: members a string value gets.
+    static func isStringType(_ type: String) -> Bool {
+        type == "String" || type == "StringProtocol" || type == "Substring"
+    }
+
+    /// Foundation's `capitalized`: each word's first letter upper-cased, the rest lower-cased.
+    static func capitalized(_ text: String) -> String {
+        var result = ""
+        var atWordStart = true
+        for character in text {
+            if character.isWhitespace {
+                result.append(character)
+                atWordStart = true
+            } else {
+                result += atWordStart ? character.uppercased() : character.lowercased()
+                atWordStart = false
+            }
+        }
+        return result
     }
 
     /// A value of one of the manifest's own types (a helper's `struct Module`, `final class
@@ -770,11 +964,12 @@ struct ManifestEvaluator {
     /// `self.target(…)` and a bare `target(…)` inside it resolve as `.target(…)` would.
     static let staticSelf = "Self"
 
-    /// The scope a static function of an extension runs in: `self` and `Self` are the type.
-    func staticScope() -> Scope {
+    /// The scope a static function of an extension runs in: `self` and `Self` are the type
+    /// that declares it, when known.
+    func staticScope(_ owner: String? = nil) -> Scope {
         let inner = Scope(parent: global)
-        inner.values["self"] = .type(Self.staticSelf)
-        inner.values[Self.staticSelf] = .type(Self.staticSelf)
+        inner.values["self"] = .type(owner ?? Self.staticSelf)
+        inner.values[Self.staticSelf] = .type(owner ?? Self.staticSelf)
         return inner
     }
 
@@ -813,6 +1008,9 @@ struct ManifestEvaluator {
             return apply(value, argExprs, pos: pos, in: scope)
         case .unknown:
             return callee
+        case .type(let name):
+            // `Self(…)` inside a type's static member.
+            return constructNamed(name, argExprs, pos: pos, in: scope)
         case .array(let elements) where elements.count == 1 && argExprs.isEmpty:
             // `[String]()`: an empty array of that type.
             if case .type = elements[0] { return .array([]) }
@@ -836,19 +1034,19 @@ struct ManifestEvaluator {
         var remaining = args[...]
         for param in decl.params {
             if let next = remaining.first, next.label == param.label {
-                inner.values[param.name] = next.value
+                inner.values[param.name] = typed(next.value, as: param.type)
                 remaining = remaining.dropFirst()
             } else if let defaultValue = param.defaultValue {
-                inner.values[param.name] = evaluate(defaultValue, in: global)
+                inner.values[param.name] = typed(evaluate(defaultValue, in: global), as: param.type)
             } else if let next = remaining.first, param.label == nil || next.label == nil {
                 // Trailing closures have no label.
-                inner.values[param.name] = next.value
+                inner.values[param.name] = typed(next.value, as: param.type)
                 remaining = remaining.dropFirst()
             } else {
                 inner.values[param.name] = .unknown("argument '\(param.name)' of '\(decl.name)' is missing", pos)
             }
         }
-        return invoke(body: decl.body, scope: inner, pos: pos)
+        return Self.retyped(invoke(body: decl.body, scope: inner, pos: pos), as: decl.returnType)
     }
 
     mutating func invoke(body: [Stmt], scope: Scope, pos: SourcePos) -> Value {

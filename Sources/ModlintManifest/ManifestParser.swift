@@ -306,13 +306,20 @@ struct ManifestParser: BracketReader {
             return .unsupported("binding pattern is not evaluated", pos)
         }
         index += 1
+        var annotation: String?
         if isPunct(current, UInt8(ascii: ":")) {
             index += 1
+            let typeStart = index
             skipType()
+            annotation = typeName(typeStart, index)
         }
         if isOperator(current, "=") {
             index += 1
-            let value = parseExpr()
+            var value = parseExpr()
+            // `let project: Project = .init(…)`: the implicit member is the annotated type's.
+            if let annotation, case .call(.implicitMember("init", let p), let args, let callPos) = value {
+                value = .call(.identifier(annotation, p), args, callPos)
+            }
             var result: Stmt = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
             // `let a = 1, b = 2`: only the first binding is kept, the rest is reported.
             if isPunct(current, UInt8(ascii: ",")) {
@@ -404,7 +411,9 @@ struct ManifestParser: BracketReader {
                     index += 1
                 }
                 if isPunct(current, UInt8(ascii: ":")) { index += 1 }
+                let typeStart = index
                 skipType()
+                let type = typeName(typeStart, index)
                 var defaultValue: Expr?
                 if isOperator(current, "=") {
                     index += 1
@@ -412,7 +421,7 @@ struct ManifestParser: BracketReader {
                 }
                 if let first = names.first {
                     let label: String? = first == "_" ? nil : first
-                    params.append(.init(label: label, name: names.count > 1 ? names[1] : first, defaultValue: defaultValue))
+                    params.append(.init(label: label, name: names.count > 1 ? names[1] : first, defaultValue: defaultValue, type: type))
                 }
                 if isPunct(current, UInt8(ascii: ",")) { index += 1 }
                 if index == before { index += 1 }
@@ -420,21 +429,45 @@ struct ManifestParser: BracketReader {
             if isPunct(current, UInt8(ascii: ")")) { index += 1 }
         }
         // Effects, result type, where clause.
+        var returnStart: Int?
+        var returnEnd: Int?
         while let token = current, !isPunct(token, UInt8(ascii: "{")) {
             if token.isAtLineStart && !isKeyword(token, "where") && !isOperator(token, "->") { break }
+            if isKeyword(token, "where") && returnStart != nil && returnEnd == nil { returnEnd = index }
             index += 1
+            if isOperator(token, "->") { returnStart = index }
         }
+        let returnType = returnStart.flatMap { typeName($0, returnEnd ?? index) }
         guard isPunct(current, UInt8(ascii: "{")) else {
             return .unsupported("function '\(name)' has no body", pos)
         }
         let body = parseBlock()
-        return .function(FunctionDecl(name: name, params: params, body: body, pos: pos), isStatic: isStatic)
+        return .function(FunctionDecl(name: name, params: params, body: body, pos: pos, returnType: returnType), isStatic: isStatic)
     }
 
-    /// `case a, b(Int), c = "c"`: the names; associated values and raw values are skipped.
+    /// The tokens `start..<end` of a type as one name without spaces (`Project`,
+    /// `[TargetDependency]`, `Module.Core`); `nil` when empty or not a plain type.
+    func typeName(_ start: Int, _ end: Int) -> String? {
+        guard start < end, end <= tokens.count, end - start <= 16 else { return nil }
+        var text = ""
+        for at in start..<end {
+            let token = tokens[at]
+            if let word = identifierName(token) {
+                text += word
+            } else if isPunct(token, UInt8(ascii: ".")) || isPunct(token, UInt8(ascii: "[")) || isPunct(token, UInt8(ascii: "]"))
+                        || isOperator(token, "?") || isOperator(token, ".") {
+                text += source.text(token)
+            } else {
+                return nil
+            }
+        }
+        return text
+    }
+
+    /// `case a, b(Int), c = "c"`: the names with their raw values; associated values are skipped.
     mutating func parseEnumCases(from start: Int) -> Stmt {
         index += 1 // case
-        var names: [String] = []
+        var names: [(name: String, raw: Expr?)] = []
         var expectsName = true
         while let token = current, !(index > start + 1 && token.isAtLineStart), !isPunct(token, UInt8(ascii: "}")) {
             if isPunct(token, UInt8(ascii: ";")) {
@@ -442,11 +475,14 @@ struct ManifestParser: BracketReader {
                 break
             }
             if expectsName, let name = identifierName(token) {
-                names.append(name)
+                names.append((name, nil))
                 expectsName = false
                 index += 1
             } else if isPunct(token, UInt8(ascii: "(")) {
                 skipBalanced()
+            } else if isOperator(token, "="), !names.isEmpty, names[names.count - 1].raw == nil {
+                index += 1
+                names[names.count - 1].raw = parseExpr()
             } else {
                 if isPunct(token, UInt8(ascii: ",")) { expectsName = true }
                 index += 1
@@ -456,21 +492,42 @@ struct ManifestParser: BracketReader {
     }
 
     mutating func parseTypeDecl() -> Stmt? {
+        let isEnum = isKeyword(current, "enum")
         index += 1
         var name = ""
         if let token = current, let word = identifierName(token) {
             name = word
+            // `extension ProjectDescription.Project`, `extension Target.Dependency`.
+            while index + 2 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: ".")) || isOperator(tokens[index + 1], "."),
+                  let next = identifierName(tokens[index + 2]) {
+                name = name == "ProjectDescription" ? next : name + "." + next
+                index += 2
+            }
         } else if isPunct(current, UInt8(ascii: "[")) {
             name = "[" // `extension [Target.Dependency] { … }`
         }
+        var rawType: String?
+        var sawColon = false
         while let token = current, !isPunct(token, UInt8(ascii: "{")) {
+            if isEnum && rawType == nil && !sawColon && isPunct(token, UInt8(ascii: ":")) {
+                sawColon = true
+                // `enum Module: String, CaseIterable`: the first inherited type is the raw type.
+                if let next = index + 1 < tokens.count ? tokens[index + 1] : nil, let word = identifierName(next),
+                   Self.rawValueTypes.contains(word) {
+                    rawType = word
+                }
+            }
             index += 1
             if isPunct(token, UInt8(ascii: "}")) { return nil }
         }
         guard isPunct(current, UInt8(ascii: "{")) else { return nil }
         let members = parseBlock()
-        return .typeDecl(name: name, members: members)
+        return .typeDecl(name: name, members: members, rawType: rawType)
     }
+
+    /// The raw types an enum's cases get implicit raw values of.
+    static let rawValueTypes: Set<String> = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+                                             "UInt64", "Double", "Float", "Character"]
 
     mutating func parseConditions() -> [Condition] {
         var conditions: [Condition] = []

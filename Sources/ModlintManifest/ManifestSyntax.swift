@@ -30,16 +30,23 @@ final class FunctionDecl {
         var label: String?
         var name: String
         var defaultValue: Expr?
+        /// The declared type's name when it is a plain (possibly dotted) name: an enum
+        /// case passed as `.core` is of this type.
+        var type: String? = nil
     }
     let name: String
     let params: [Param]
     let body: [Stmt]
     let pos: SourcePos
-    init(name: String, params: [Param], body: [Stmt], pos: SourcePos) {
+    /// The declared result type (`-> Project`, `-> [TargetDependency]`) as written, without
+    /// spaces: what an implicit `.init(…)` or `Self(…)` in the body makes.
+    let returnType: String?
+    init(name: String, params: [Param], body: [Stmt], pos: SourcePos, returnType: String? = nil) {
         self.name = name
         self.params = params
         self.body = body
         self.pos = pos
+        self.returnType = returnType
     }
 }
 
@@ -89,7 +96,9 @@ enum Condition {
 indirect enum Stmt {
     case binding(name: String, isStatic: Bool, value: Expr?, getter: [Stmt]?, pos: SourcePos)
     case function(FunctionDecl, isStatic: Bool)
-    case typeDecl(name: String, members: [Stmt])
+    /// `rawType`: the first inherited type of an `enum` (`String`, `Int` …), whose cases
+    /// then have raw values.
+    case typeDecl(name: String, members: [Stmt], rawType: String?)
     case expr(Expr)
     case assign(op: String, target: Expr, value: Expr, pos: SourcePos)
     case ifStmt(clauses: [(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?, pos: SourcePos)
@@ -98,7 +107,8 @@ indirect enum Stmt {
     /// `switch subject { case a, b: … default: … }`; `nil` patterns mean `default`.
     case switchStmt(subject: Expr, cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos)
     case returnStmt(Expr?, SourcePos)
-    /// `case a, b(Int), c = "c"` in an enum: the case names (a value `.a` of this type).
-    case enumCases([String])
+    /// `case a, b(Int), c = "c"` in an enum: the case names (a value `.a` of this type)
+    /// with their explicit raw values.
+    case enumCases([(name: String, raw: Expr?)])
     case unsupported(String, SourcePos)
 }

@@ -137,6 +137,180 @@ struct TuistManifestReaderTests {
         #expect(read("import ProjectDescription\nlet project = 1\n").failure?.message == "'project' is not a 'Project(…)'")
     }
 
+    /// A helper declared `-> Project` that returns `.init(…)`, `Self(…)`, `Project.init(…)`
+    /// or `return .init(…)` makes a `Project`: the implicit member is the declared type's,
+    /// as is `.init` in `-> Target` and in the elements of `-> [TargetDependency]`.
+    @Test func implicitInitResolvesAgainstTheDeclaredType() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public enum Layer: String { case network, storage }
+
+        extension Project {
+            public static func layer(_ layer: Layer, deps: [TargetDependency] = []) -> Project {
+                .init(name: layer.rawValue, targets: [.unit(layer.rawValue, deps)])
+            }
+            static func plain(_ name: String) -> Project { Self(name: name, targets: [Target.unit(name, [])]) }
+            static func spelled(_ name: String) -> Project { Project.init(name: name, targets: []) }
+            static func returned(_ name: String) -> Project {
+                let label = name + "Kit"
+                return .init(name: label, targets: [])
+            }
+        }
+
+        extension Target {
+            static func unit(_ name: String, _ deps: [TargetDependency]) -> Target {
+                .init(name: name, destinations: .iOS, product: .framework, bundleId: "io.\(name)", dependencies: deps + common())
+            }
+            static func common() -> [TargetDependency] { [.init(stringLiteral: "x"), .external(name: "Log")] }
+        }
+        """#]
+        let project = read("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.layer(.storage, deps: [.target(name: "Base")])
+        """, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.name == "storage")
+        #expect(project.targets.map(\.name) == ["storage"])
+        #expect(project.targets.first?.product == "framework")
+        #expect(project.targets.first?.dependencies.map(\.kind) == [.target("Base"), .external("Log")])
+        for (call, name) in [("Project.plain(\"Plain\")", "Plain"), ("Project.spelled(\"Spelled\")", "Spelled"), (".returned(\"Ret\")", "RetKit")] {
+            let other = read("import ProjectDescriptionHelpers\nlet project: Project = \(call)\n", helpers: helpers)
+            #expect(other.failure == nil)
+            #expect(other.name == name)
+        }
+        let annotated = read("""
+        import ProjectDescription
+        let project: Project = .init(name: "Annotated", targets: [.target(name: "A", destinations: .iOS, product: .app, bundleId: "a")])
+        """)
+        #expect(annotated.failure == nil)
+        #expect(annotated.name == "Annotated")
+        #expect(annotated.targets.map(\.name) == ["A"])
+    }
+
+    /// Raw-value enums: a `String` case's implicit raw value is its name, an explicit one
+    /// is kept, `Int` cases count from the previous value; `rawValue` is read through
+    /// `Module.x.rawValue`, a parameter declared as the enum, `self.rawValue` and a bare
+    /// `rawValue` in the enum's members, `allCases` and `init(rawValue:)`.
+    @Test func rawValueEnums() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public enum Module {
+            public enum Core: String, CaseIterable {
+                case network = "Networking"
+                case storage
+                var name: String { rawValue.capitalized }
+                var path: String {
+                    switch self {
+                    case .network: return "Core/\(self.rawValue)"
+                    default: return "Core/" + name
+                    }
+                }
+            }
+            public enum Feature: String { case storage = "StorageFeature" }
+        }
+
+        public enum Order: Int { case first, second = 5, third }
+
+        extension String {
+            var pascalCase: String { prefix(1).uppercased() + dropFirst() }
+        }
+
+        extension Project {
+            public static func core(_ module: Module.Core, extra: [TargetDependency] = []) -> Project {
+                let name = module.rawValue
+                return Project(name: name, targets: [
+                    .target(name: module.name, destinations: .iOS, product: .framework, bundleId: "io.\(name)",
+                            dependencies: extra + Module.Core.allCases.filter { $0 != module }.map { .project(target: $0.name, path: .relativeToRoot($0.path)) })
+                ])
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.core(.storage, extra: [
+            .target(name: Module.Feature.storage.rawValue),
+            .external(name: "order\(Order.third.rawValue)"),
+            .external(name: Module.Core(rawValue: "Networking")?.name ?? "none"),
+            .external(name: "designSystem".pascalCase),
+        ])
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.name == "storage")
+        #expect(project.targets.map(\.name) == ["Storage"])
+        #expect(project.targets.first?.dependencies.map(\.kind) == [
+            .target("StorageFeature"), .external("order6"), .external("Networking"), .external("DesignSystem"),
+            .project(target: "Networking", path: "Core/Networking"),
+        ])
+    }
+
+    /// The project is the `Project` the manifest makes, whatever its constant is named;
+    /// with several, the one named `project`, else the last.
+    @Test func theProjectIsTheProjectValueWhateverItsName() {
+        let misspelt = read("""
+        import ProjectDescription
+        let name = "Kit"
+        let projdct = Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .framework, bundleId: "k")])
+        """)
+        #expect(misspelt.failure == nil)
+        #expect(misspelt.name == "Kit")
+        #expect(misspelt.targets.map(\.name) == ["Kit"])
+        let several = read("""
+        import ProjectDescription
+        let draft = Project(name: "Draft", targets: [])
+        let project = Project(name: "Real", targets: [])
+        let later = Project(name: "Later", targets: [])
+        """)
+        #expect(several.name == "Real")
+        let unnamed = read("""
+        import ProjectDescription
+        let first = Project(name: "First", targets: [])
+        let second = Project(name: "Second", targets: [])
+        """)
+        #expect(unnamed.name == "Second")
+    }
+
+    /// `name: .projects.app` where a helper nests `enum projects { static let app }` in
+    /// `extension String`: the nested type's member, even when another type has a static
+    /// `projects` of its own.
+    @Test func nestedTypeImplicitMemberChains() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public extension String {
+            enum projects {
+                public static let app = "App"
+                public static let kit = "Kit"
+            }
+        }
+
+        public struct Paths {
+            public static let projects: [String] = [String.projects.app, String.projects.kit].map { "Projects/\($0)" }
+        }
+
+        extension TargetDependency {
+            public static let kit: TargetDependency = .project(target: .projects.kit, path: .relativeToRoot("Projects/\(String.projects.kit)"))
+        }
+        """#]
+        let project = read("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: .projects.app, targets: [
+            .target(name: .projects.app, destinations: .iOS, product: .app, bundleId: "a", dependencies: [.kit]),
+        ])
+        """, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.name == "App")
+        #expect(project.targets.map(\.name) == ["App"])
+        #expect(project.targets.first?.dependencies.map(\.kind) == [.project(target: "Kit", path: "Projects/Kit")])
+    }
+
     /// Lines are the manifest's whatever the helpers' line ends: a helper saved with lone
     /// `\r` (or `\r\n`) ends as many lines as the tokenizer counts, so a target and a note
     /// of the manifest are not reported lines further down (found by fuzzing).

@@ -53,9 +53,24 @@ public struct TuistManifestReader: Sendable {
         evaluator.run(program)
         notes += evaluator.notes
 
+        // The project is the one `Project` the manifest makes, whatever its constant is
+        // named (Tuist dumps the `Project` created when the manifest runs): `project` if that
+        // holds one, else the last top-level constant that does.
+        var projectName = "project"
         var projectLine: Int?
-        for case .binding(let name, _, _, _, let pos) in program where name == "project" && Int(pos.line) > helperLines {
-            projectLine = Int(pos.line) - helperLines
+        var lastProject: (name: String, line: Int)?
+        for case .binding(let name, _, _, _, let pos) in program where Int(pos.line) > helperLines {
+            if name == "project" { projectLine = Int(pos.line) - helperLines }
+            if case .object(let object)? = evaluator.global.values[name], object.kind == "Project" {
+                lastProject = (name, Int(pos.line) - helperLines)
+            }
+        }
+        if let lastProject {
+            let named: ManifestObject? = if case .object(let object)? = evaluator.global.values["project"], object.kind == "Project" { object } else { nil }
+            if named == nil {
+                projectName = lastProject.name
+                projectLine = lastProject.line
+            }
         }
         func line(_ pos: SourcePos) -> Int {
             Int(pos.line) > helperLines ? Int(pos.line) - helperLines : projectLine ?? 1
@@ -67,7 +82,7 @@ public struct TuistManifestReader: Sendable {
             project.failure = ManifestNote(message: exhausted, line: projectLine ?? 1, column: 1)
             return project
         }
-        switch evaluator.global.values["project"] {
+        switch evaluator.global.values[projectName] {
         case .object(let object)? where object.kind == "Project":
             builder.fill(&project, from: object)
         case .unknown(let message, _)?:
