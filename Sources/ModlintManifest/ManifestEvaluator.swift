@@ -494,6 +494,8 @@ struct ManifestEvaluator {
             return .unknown("cannot resolve '\(name)'", p)
         case .implicitMember(let name, let p):
             if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
+            // `.RxMoya` of `enum External: String { case RxMoya }`: a case, not a type.
+            if enumCaseTypes[name] != nil && resolveType(name) == nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }
             // `.Feature.search`: a nested type of the contextual type, whose statics follow.
             if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return .type(name) }
             return .object(ManifestObject(kind: name, args: [], pos: p))
@@ -752,6 +754,8 @@ struct ManifestEvaluator {
             if name == "isEmpty" { return .bool(s.isEmpty) }
             if name == "count" { return .number(Double(s.count)) }
             if name == "capitalized" { return .string(Self.capitalized(s), sp) }
+            // `let cli: TargetReference = "icli"`: a reference made from a string is named by it.
+            if name == "targetName" { return base }
             if let getter = instanceGetters[name]?.first(where: { Self.isStringType($0.type) }) {
                 let inner = Scope(parent: global)
                 inner.values["self"] = base

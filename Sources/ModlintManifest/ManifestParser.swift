@@ -331,6 +331,15 @@ struct ManifestParser: BracketReader {
             return result
         }
         if isPunct(current, UInt8(ascii: "{")) {
+            // `var name: String { get }` in a protocol: a requirement, no getter to run.
+            if let close = partner(of: index), close > index + 1,
+               (index + 1..<close).allSatisfy({ at in
+                   isKeyword(tokens[at], "get") || isKeyword(tokens[at], "set") || isKeyword(tokens[at], "async")
+                       || isKeyword(tokens[at], "throws") || isKeyword(tokens[at], "mutating") || isKeyword(tokens[at], "nonmutating")
+               }) {
+                index = close + 1
+                return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
+            }
             let body = parseBlock()
             return .binding(name: name, isStatic: isStatic, value: nil, getter: body, pos: pos)
         }

@@ -219,6 +219,16 @@ struct TuistManifestReaderTests {
             var pascalCase: String { prefix(1).uppercased() + dropFirst() }
         }
 
+        public protocol Named { var title: String { get } }
+        extension Named where Self: RawRepresentable, Self.RawValue == String {
+            public var title: String { rawValue.pascalCase }
+        }
+        public enum Client: String, Named { case dataClient }
+        public enum External: String { case RxMoya }
+        extension TargetDependency {
+            public static func external(dependency: External) -> TargetDependency { .external(name: dependency.rawValue) }
+        }
+
         extension Project {
             public static func core(_ module: Module.Core, extra: [TargetDependency] = []) -> Project {
                 let name = module.rawValue
@@ -238,13 +248,15 @@ struct TuistManifestReaderTests {
             .external(name: "order\(Order.third.rawValue)"),
             .external(name: Module.Core(rawValue: "Networking")?.name ?? "none"),
             .external(name: "designSystem".pascalCase),
+            .external(name: Client.dataClient.title),
+            .external(dependency: .RxMoya),
         ])
         """#, helpers: helpers)
         #expect(project.failure == nil)
         #expect(project.name == "storage")
         #expect(project.targets.map(\.name) == ["Storage"])
         #expect(project.targets.first?.dependencies.map(\.kind) == [
-            .target("StorageFeature"), .external("order6"), .external("Networking"), .external("DesignSystem"),
+            .target("StorageFeature"), .external("order6"), .external("Networking"), .external("DesignSystem"), .external("DataClient"), .external("RxMoya"),
             .project(target: "Networking", path: "Core/Networking"),
         ])
     }
