@@ -59,12 +59,24 @@ struct TreeScan: Sendable {
 
     /// The identity the walk read for `path` (`swiftFiles` is sorted: a binary search).
     func identity(of path: String) -> FileIdentity? {
+        index(of: path).flatMap { swiftIdentities[$0] }
+    }
+
+    /// `path` as the walk found it on disk. Swift compares strings by canonical
+    /// equivalence, so a project that names `Thêm/` decomposed (as macOS writes it) matches
+    /// the folder checked out composed; only the bytes on disk open the file on Linux.
+    func spelling(of path: String) -> String {
+        guard path.utf8.contains(where: { $0 >= 0x80 }), let index = index(of: path) else { return path }
+        return swiftFiles[index]
+    }
+
+    private func index(of path: String) -> Int? {
         var low = 0, high = swiftFiles.count
         while low < high {
             let middle = (low + high) / 2
             if swiftFiles[middle] < path { low = middle + 1 } else { high = middle }
         }
-        return low < swiftFiles.count && swiftFiles[low] == path ? swiftIdentities[low] : nil
+        return low < swiftFiles.count && swiftFiles[low] == path ? low : nil
     }
 
     /// Sorts `swiftFiles`, their identities along.

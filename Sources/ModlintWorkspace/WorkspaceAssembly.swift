@@ -260,7 +260,7 @@ extension WorkspaceLoader {
         // found unchanged by content) and summarised now.
         let summaryList: [(summary: SourceSummary?, prefetched: Bool)] = uniquePaths.parallelMap { path in
             if let summary = prefetched[path] { return (summary, true) }
-            let absolute = Paths.join(root, path)
+            let absolute = Paths.join(root, scan.spelling(of: path))
             if let cache {
                 return (cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
                     .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
@@ -277,7 +277,7 @@ extension WorkspaceLoader {
         for (index, path) in uniquePaths.enumerated() {
             guard let summary = summaryList[index].summary else {
                 // Rare: asked again, to say why.
-                let refusal = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.source, scope: scan.scope, trustingFolders: true)
+                let refusal = FileSystem.readInput(Paths.join(root, scan.spelling(of: path)), atMost: InputLimits.source, scope: scan.scope, trustingFolders: true)
                 let reason = if case .failure(let refusal) = refusal { ": \(refusal)" } else { "" }
                 // Over the cap, the file is the pull request's to shape: what it hides is an error.
                 let oversized = if case .failure(.tooLarge) = refusal { WorkspaceNote.unanalysedCode } else { "" }

@@ -481,6 +481,24 @@ import Glibc
         }
     }
 
+    /// A project written on macOS names `Thêm/` decomposed (e + U+0302) while the checkout
+    /// holds it composed: Swift finds them equal, Linux opens only the bytes on disk. The file
+    /// is read every time — not only when the speculative read got there first.
+    @Test func aFolderNamedDecomposedInTheProjectIsReadAsCheckedOut() throws {
+        let decomposed = Self.project.replacingOccurrences(of: "path = App;", with: "path = \"The\u{0302}m\";")
+        let tree = try Self.app(project: decomposed)
+        defer { tree.remove() }
+        try FileManager.default.moveItem(atPath: tree.path + "/App", toPath: tree.path + "/Th\u{00EA}m")
+        // With the cache (where nothing is read speculatively) and without it.
+        let cached = try CLI.run(["lint", tree.path], limited: true)
+        #expect(!cached.standardOutput.contains("cannot read source file"), "\(cached.standardOutput)")
+        for _ in 0..<5 {
+            let run = try Self.lint(tree)
+            #expect(!run.standardOutput.contains("cannot read source file"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("error: Foo is registered 2 times in the same Swinject container"), "\(run.standardOutput)")
+        }
+    }
+
     @Test func fileNamesAreBytes() throws {
         let tree = try Self.app()
         defer { tree.remove() }
