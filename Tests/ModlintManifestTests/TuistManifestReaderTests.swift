@@ -394,6 +394,21 @@ struct BranchingRecursionTests {
     }
 }
 
+/// The project is the manifest's own: a helper's top-level `let project` (a template file
+/// among the helpers) is never taken for it.
+struct ManifestProjectTests {
+    @Test func aHelpersTopLevelProjectIsNotTheManifests() {
+        let helper = "import ProjectDescription\nlet project = Project(name: \"Template\", targets: [.target(name: \"Template\", destinations: .iOS, product: .framework, bundleId: \"t\")])\n"
+        let manifest = "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet protject = Project(name: \"DesignSystem\", targets: [.target(name: \"DesignSystem\", destinations: .iOS, product: .framework, bundleId: \"d\")])\n"
+        let project = TuistManifestReader().read(manifest: Array(manifest.utf8), helpers: [Array(helper.utf8)], rootFromManifest: "")
+        #expect(project.failure == nil)
+        #expect(project.name == "DesignSystem")
+        #expect(project.targets.map(\.name) == ["DesignSystem"])
+        let none = TuistManifestReader().read(manifest: Array("import ProjectDescription\nimport ProjectDescriptionHelpers\n".utf8), helpers: [Array(helper.utf8)], rootFromManifest: "")
+        #expect(none.failure?.message == "no 'let project = Project(…)' found")
+    }
+}
+
 /// Helpers shared by many manifests are parsed once per run, and what a manifest reports
 /// stays at its own lines and columns.
 struct SharedHelperTests {

@@ -651,9 +651,10 @@ enum SyntheticDescriptions {
     static func readPods(count: Int) -> Int {
         var targets = 0
         for index in 0..<count {
-            targets += PodspecReader.read(Array(podspec(index).utf8))?.specs.count ?? 0
+            // The generated podspecs are valid: a read error would be the reader's.
+            targets += ((try? PodspecReader.read(Array(podspec(index).utf8))) ?? nil)?.specs.count ?? 0
         }
-        return targets + PodfileReader.read(Array(podfile(count: count).utf8)).targets.count
+        return targets + ((try? PodfileReader.read(Array(podfile(count: count).utf8)))?.targets.count ?? 0)
     }
 
     static func readBuildFiles(count: Int) -> Int {

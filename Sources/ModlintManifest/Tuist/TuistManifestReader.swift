@@ -56,6 +56,8 @@ public struct TuistManifestReader: Sendable {
         // The project is the one `Project` the manifest makes, whatever its constant is
         // named (Tuist dumps the `Project` created when the manifest runs): `project` if that
         // holds one, else the last top-level constant that does.
+        // Only the manifest's own constants count: a helper's top-level `let project` (a
+        // template file among the helpers) is no project of this manifest.
         var projectName = "project"
         var projectLine: Int?
         var lastProject: (name: String, line: Int)?
@@ -65,12 +67,12 @@ public struct TuistManifestReader: Sendable {
                 lastProject = (name, Int(pos.line) - helperLines)
             }
         }
-        if let lastProject {
-            let named: ManifestObject? = if case .object(let object)? = evaluator.global.values["project"], object.kind == "Project" { object } else { nil }
-            if named == nil {
-                projectName = lastProject.name
-                projectLine = lastProject.line
-            }
+        let namedHoldsProject: Bool = if projectLine != nil, case .object(let object)? = evaluator.global.values["project"], object.kind == "Project" { true } else { false }
+        if let lastProject, !namedHoldsProject {
+            projectName = lastProject.name
+            projectLine = lastProject.line
+        } else if projectLine == nil {
+            projectName = ""
         }
         func line(_ pos: SourcePos) -> Int {
             Int(pos.line) > helperLines ? Int(pos.line) - helperLines : projectLine ?? 1
