@@ -120,6 +120,19 @@ public struct ArchitectureReport {
                 index += length - 1
                 continue
             }
+            // An escape is taken whole (so `\\u0000`, a backslash then text, stays text); a
+            // control character (`\u0000`, NUL in a name) becomes the visible `\u{0}`.
+            if byte == UInt8(ascii: "\\"), index + 1 < json.count {
+                if json[index + 1] == UInt8(ascii: "u"), index + 5 < json.count,
+                   let code = UInt32(String(decoding: json[(index + 2)...(index + 5)], as: UTF8.self), radix: 16), code < 0x20 {
+                    out += Array("\\\\u{\(String(code, radix: 16, uppercase: true))}".utf8)
+                    index += 5
+                } else {
+                    out += [byte, json[index + 1]]
+                    index += 1
+                }
+                continue
+            }
             if byte == UInt8(ascii: "<"), index + 1 < json.count, json[index + 1] == UInt8(ascii: "/") || json[index + 1] == UInt8(ascii: "!") {
                 out += Array("\\u003c".utf8)
             } else {

@@ -134,6 +134,25 @@ import Testing
         #expect(dot.standardOutput.contains("\"App\\\\u{202E}ppA\" [fillcolor="))
     }
 
+    /// NUL in a name (an XcodeGen target `"A\0B"`): shown, not passed on — DOT with NUL is
+    /// unreadable to `dot`, and the page would show nothing where it stands.
+    @Test func aNULInANameIsShownEscaped() throws {
+        let tree = try TemporaryDirectory(files: [
+            ("project.yml", "name: App\ntargets:\n  \"A\\0B\":\n    type: framework\n    platform: iOS\n    sources: [Sources]\n  Other:\n    type: framework\n    platform: iOS\n    sources: [Other]\n"),
+            ("Sources/A.swift", "import Other\n"), ("Other/O.swift", "import Foundation\n"),
+        ], prefix: "modlint-names")
+        defer { tree.remove() }
+        let text = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        let dot = try CLI.run(["graph", "--no-cache", tree.path, "--format", "dot"], limited: true)
+        let svg = try CLI.run(["graph", "--no-cache", tree.path, "--format", "svg"], limited: true)
+        let html = try CLI.run(["report", "--no-cache", tree.path], limited: true)
+        #expect(text.standardOutput.contains("error: A\\x00B imports Other"), "\(text.standardOutput)")
+        #expect(dot.standardOutput.contains("\"A\\\\u{0}B\" [shape=box"), "\(dot.standardOutput)")
+        #expect(svg.exitCode == 0 && svg.standardOutput.contains("A\\u{0}B"))
+        #expect(html.standardOutput.contains("A\\\\u{0}B") && !html.standardOutput.contains("A\\u0000B"))
+        for run in [text, dot, svg, html] { #expect(!run.standardOutput.utf8.contains(0)) }
+    }
+
     /// `.modlint.yml` cannot send the reader outside the work tree.
     @Test func configuredDependenciesStayInsideTheTree() throws {
         for (folder, reason) in [("/etc", "is not a folder inside the work tree"), ("../", "leads out of the work tree"), ("proc", "leads out of the work tree (to /proc)")] {
