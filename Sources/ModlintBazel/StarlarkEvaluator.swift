@@ -294,7 +294,7 @@ final class StarlarkEvaluation {
         }
         scope.values["True"] = .bool(true)
         scope.values["False"] = .bool(false)
-        scope.values["None"] = .none
+        scope.values["None"] = StarlarkValue.none   // `.none` alone would be Optional.none: no binding at all
         scope.values["native"] = .builtin("native")
         // Bazel's own rule: used without a load().
         scope.values["objc_library"] = .rule("objc_library", .library)

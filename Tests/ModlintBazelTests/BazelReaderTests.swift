@@ -251,3 +251,25 @@ struct SharedModuleTests {
         #expect(error.message == "a value of a loaded .bzl file cannot be changed (Bazel freezes it too)")
     }
 }
+
+/// `None` is a value: `if deps == None: deps = []` leaves the deps a caller passed alone.
+struct NoneTests {
+    @Test func noneComparesAsStarlarkDoes() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        def module(name, deps = None):
+            if deps == None:
+                deps = []
+            if deps != None:
+                deps = deps + ["//Core"]
+            swift_library(name = name, srcs = native.glob(["*.swift"]), deps = deps)
+        """
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("//tools:defs.bzl", "module")
+        module(name = "A", deps = [":x"])
+        module(name = "B")
+        """.utf8)).get()
+        #expect(package.targets.map { "\($0.name): \($0.dependencies.map(\.label).joined(separator: " "))" } == ["A: :x //Core", "B: //Core"])
+    }
+}

@@ -184,7 +184,10 @@ struct TuistProjectBuilder {
         let what = "sources of target '\(target)'"
         switch value {
         case .null: return []
-        case .string, .object(_) where path(value) != nil:
+        // A `where` belongs to one pattern: a string is always a path, an object only when it reads as one.
+        case .string:
+            return path(value).map { [TuistSourceGlob($0)] } ?? []
+        case .object(_) where path(value) != nil:
             return path(value).map { [TuistSourceGlob($0)] } ?? []
         case .array(let elements):
             return elements.flatMap { sources($0, target: target, pos) }
