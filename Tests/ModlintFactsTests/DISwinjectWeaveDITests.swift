@@ -188,3 +188,30 @@ extension DIWeaveDITests {
         #expect(facts.keyAliases == [DIKeyAlias(alias: "\\WeaveDI.Container.userRepository", type: "UserRepository")])
     }
 }
+
+/// A function's type parameter is no key: `func resolve<Service>() -> Service! { resolve(Service.self) }`
+/// (a real app's convenience over Swinject) resolves whatever its caller infers.
+struct FunctionTypeParameterTests {
+    @Test func aFunctionsTypeParameterIsNoKey() {
+        let facts = diFacts("""
+        import Swinject
+
+        private extension Resolver {
+            func resolve<Service>() -> Service! {
+                resolve(Service.self)
+            }
+            func pair<First: Equatable, Second>(_ a: First.Type, _ b: Second.Type) -> (First?, Second?) {
+                (resolve(First.self), resolve(Second.self))
+            }
+        }
+
+        func assemble(_ container: Container) {
+            container.register(Clock.self) { r in SystemClock(calendar: r.resolve(Calendar.self)!) }
+            _ = container.resolve(Logger.self)
+        }
+        """)
+        #expect(facts.consumptions.map(\.key.id) == ["Calendar", "Logger"])
+        #expect(facts.registrations.map(\.key.id) == ["Clock"])
+        #expect(facts.registrations.first?.resolves.map(\.id) == ["Calendar"])
+    }
+}

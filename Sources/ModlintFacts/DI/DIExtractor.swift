@@ -52,7 +52,47 @@ public enum DIExtractor {
             scan.run()
         }
         HandRolledContainerAdapter.keepMemberResolves(&scan.facts)
+        Self.dropFunctionTypeParameters(&scan.facts, tokens: scan.tokens)
         return scan.facts
+    }
+
+    /// `func resolve<Service>() -> Service! { resolve(Service.self) }`: a function's type
+    /// parameter is no key (the graph knows type parameters of types, and single capital
+    /// letters, but not the clauses of functions). Looked for only in files with DI facts.
+    static func dropFunctionTypeParameters(_ facts: inout DIFacts, tokens: DITokens) {
+        guard !facts.consumptions.isEmpty || !facts.registrations.isEmpty || !facts.containerCalls.isEmpty else { return }
+        var parameters: Set<String> = []
+        // `<` and `>` are operators to the tokenizer; `>>` closes two clauses at once.
+        func angles(_ index: Int, _ byte: UInt8) -> Int {
+            guard index < tokens.count else { return 0 }
+            let token = tokens.tokens[index]
+            guard token.kind == .operator || token.kind == .punctuation else { return 0 }
+            let text = tokens.bytes[Int(token.start)..<Int(token.end)]
+            return text.allSatisfy { $0 == byte } ? text.count : 0
+        }
+        var index = 0
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            guard tokens.isWord(index, "func"), angles(index + 2, UInt8(ascii: "<")) == 1 else { continue }
+            // `<A, B: P, C>`: a name right after `<` or `,` at the clause's own level.
+            var cursor = index + 3, depth = 0, expectsName = true
+            while cursor < tokens.count && cursor < index + 64 {
+                depth += angles(cursor, UInt8(ascii: "<"))
+                let closing = angles(cursor, UInt8(ascii: ">"))
+                if closing > depth { break }
+                depth -= closing
+                if depth == 0 && tokens.isPunctuation(cursor, UInt8(ascii: ",")) {
+                    expectsName = true
+                } else if expectsName && depth == 0 && tokens.isName(cursor) {
+                    parameters.insert(tokens.name(cursor))
+                    expectsName = false
+                }
+                cursor += 1
+            }
+        }
+        guard !parameters.isEmpty else { return }
+        facts.consumptions.removeAll { parameters.contains($0.key.id) }
+        facts.registrations.removeAll { parameters.contains($0.key.id) }
     }
 }
 
