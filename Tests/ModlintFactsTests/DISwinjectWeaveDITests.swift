@@ -215,3 +215,22 @@ struct FunctionTypeParameterTests {
         #expect(facts.registrations.first?.resolves.map(\.id) == ["Calendar"])
     }
 }
+
+/// `resolve(T.self) ?? register(T.self) { … }` registers only when nothing is yet.
+struct FallbackRegistrationTests {
+    @Test func aRegistrationAfterNilCoalescingIsAFallback() {
+        let facts = diFacts("""
+        import WeaveDI
+
+        func make() -> SessionRepository {
+            let repository = UnifiedDI.resolve(SessionRepository.self)
+              ?? UnifiedDI.register(SessionRepository.self) {
+                LiveSessionRepository()
+              }
+            UnifiedDI.register(Clock.self) { SystemClock() }
+            return repository
+        }
+        """)
+        #expect(facts.registrations.map { "\($0.key.id) \($0.isFallback)" } == ["SessionRepository true", "Clock false"])
+    }
+}

@@ -804,6 +804,16 @@ struct DIScan {
         }
     }
 
+    /// Whether the call whose method name stands at `index` is the right side of `??`
+    /// (`UnifiedDI.resolve(T.self) ?? UnifiedDI.register(T.self) { … }`): a fallback.
+    func followsNilCoalescing(_ index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0 && (tokens.isPunctuation(cursor, UInt8(ascii: ".")) || tokens.isName(cursor)) && index - cursor < 16 {
+            cursor -= 1
+        }
+        return tokens.isOperator(cursor, "??")
+    }
+
     /// `resolve(T.self[, name: "n"])` calls inside `body`.
     func resolvedKeys(in body: (open: Int, close: Int), methods: Set<String>) -> [DIKey] {
         var keys: [DIKey] = []

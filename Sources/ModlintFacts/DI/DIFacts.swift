@@ -117,6 +117,9 @@ public struct DIRegistration: Sendable, Equatable, Codable {
     /// For a values-container property: the key type that backs it (`self[Key.self]`).
     public var backingKey: String?
     public var site: DISite
+    /// `resolve(T.self) ?? register(T.self) { … }`: registers only when nothing is yet, so
+    /// it never competes with another registration of the key.
+    public var isFallback = false
 
     /// `shared#42` → (`shared`, 42): a container registered into after the reset on line 42
     /// of the same function (`UnifiedDI.releaseAll()`, a new `Container()`).

@@ -18,11 +18,13 @@ enum SwinjectAdapter: DIAdapter {
                 builds = scan.tokens.isName(initializer) ? scan.tokens.name(initializer) : builds
             }
             let end = body.map { max($0.close, scan.tokens.partner(of: open) ?? $0.close) } ?? (scan.tokens.partner(of: open) ?? open)
-            scan.facts.registrations.append(DIRegistration(
+            var registration = DIRegistration(
                 framework: .swinject, key: DIKey(key, name: scan.name(inCallAt: open)),
                 container: scan.container(receiver: receiver, shared: false), scope: scan.objectScope(after: end),
                 builds: builds, resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
-                site: scan.registrationSite(index)))
+                site: scan.registrationSite(index))
+            registration.isFallback = scan.followsNilCoalescing(index)
+            scan.facts.registrations.append(registration)
             return true
         case "resolve":
             scan.facts.consumptions.append(DIConsumption(

@@ -21,11 +21,13 @@ enum WeaveDIAdapter: DIAdapter {
             let body = scan.tokens.factoryBody(ofCallAt: open)
             let shared = scan.isInBootstrap || receiver == "UnifiedDI" || receiver == "DIContainer.shared"
                 || receiver.hasPrefix("WeaveDI.") || receiver == "DIContainer.live"
-            scan.facts.registrations.append(DIRegistration(
+            var registration = DIRegistration(
                 framework: .weaveDI, key: DIKey(key), container: scan.container(receiver: receiver, shared: shared),
                 builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) },
                 resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
-                site: scan.registrationSite(index)))
+                site: scan.registrationSite(index))
+            registration.isFallback = scan.followsNilCoalescing(index)
+            scan.facts.registrations.append(registration)
             return true
         }
         if resolveMethods.contains(method) {

@@ -64,7 +64,7 @@ public struct DIAnalysis: Sendable {
     static func duplicates(_ graph: DIGraph, linkable: (Int, Int) -> Bool) -> [Duplicate] {
         var groups: [String: [Int]] = [:]
         let callers = Self.callerContainers(graph)
-        for (index, registration) in graph.registrations.enumerated() where !registration.isTest {
+        for (index, registration) in graph.registrations.enumerated() where !registration.isTest && !registration.fact.isFallback {
             let fact = registration.fact
             for container in Self.containers(of: registration, callers: callers) {
                 groups["\(fact.framework.rawValue)\u{0}\(container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")", default: []].append(index)
