@@ -33,3 +33,24 @@ struct FallbackRegistrationCLITests {
         #expect(plainRun.standardOutput.contains("error: Session is registered 2 times in the same WeaveDI container (shared)"), "\(plainRun.standardOutput)")
     }
 }
+
+/// XcodeGen runs on macOS, whose file system ignores case: an include written
+/// `Teacher/Teacher.yml` reads `Teacher/teacher.yml` there, and so it does here — when
+/// exactly one entry matches.
+struct CaseInsensitiveIncludeTests {
+    @Test func anIncludeDifferingOnlyInCaseIsRead() throws {
+        let tree = try TemporaryDirectory(files: [
+            ("project.yml", "name: App\ninclude:\n  - Teacher/Teacher.yml\n"),
+            ("Teacher/teacher.yml", "targets:\n  Teacher:\n    type: framework\n    platform: iOS\n    sources: [Sources]\n"),
+            ("Teacher/Sources/T.swift", "import Foundation\n"),
+        ], prefix: "modlint-case")
+        defer { tree.remove() }
+        let run = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        #expect(run.standardOutput == "modlint: no findings in 1 package, 1 module, 1 file\n", "\(run.standardOutput)")
+        // Two entries that differ only in case: which one macOS would read is unknown.
+        try tree.write("Teacher/TEACHER.yml", "targets: {}\n")
+        let ambiguous = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        #expect(ambiguous.exitCode == 1)
+        #expect(ambiguous.standardOutput.contains("[unread-build-description]"), "\(ambiguous.standardOutput)")
+    }
+}

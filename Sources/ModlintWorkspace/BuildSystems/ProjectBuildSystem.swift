@@ -165,6 +165,14 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
         }
     }
 
+    /// `path` with its last component matched as macOS matches it, ignoring case, when
+    /// exactly one entry of its folder does; `nil` otherwise.
+    static func caseInsensitiveMatch(_ path: String) -> String? {
+        let folder = Paths.parent(path), name = Paths.lastComponent(path).lowercased()
+        let matches = (FileSystem.entries(of: folder) ?? []).filter { $0.name.lowercased() == name }
+        return matches.count == 1 ? Paths.join(folder, matches[0].name) : nil
+    }
+
     /// A spec that describes targets; a `project.yml` of another tool (no `targets:` or
     /// `include:`, `XcodeGenReader.declaresTargets`) is none. The file is read first and
     /// judged only when it makes no target: a byte test before reading would skip specs
@@ -189,7 +197,11 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
             // Includes are build descriptions: read with the same care, inside the scope.
             guard file.hasSuffix(".yml") || file.hasSuffix(".yaml") || file.hasSuffix(".json") else { return settings(file) }
             let absolute = Paths.normalize(Paths.join(absoluteFolder, file))
-            return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
+            if let bytes = try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get() { return bytes }
+            // XcodeGen runs on macOS, whose file system ignores case: `Teacher/Teacher.yml`
+            // includes `Teacher/teacher.yml` there. The one entry that differs only in case.
+            guard let folded = Self.caseInsensitiveMatch(absolute) else { return nil }
+            return try? FileSystem.readInput(folded, atMost: InputLimits.buildDescription, scope: scope).get()
         }
         do {
             let project = try XcodeGenReader.read(file: name, readFile: readFile)
