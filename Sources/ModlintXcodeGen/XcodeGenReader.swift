@@ -43,6 +43,22 @@ public enum XcodeGenReader {
     /// allows — flow style, quoted keys, a space before the colon, an indented document,
     /// UTF-16. A file that is no valid YAML is judged by its text: a `targets` or
     /// `include` key anywhere in it, so that a broken spec is reported, not skipped.
+    /// The includes a spec names (as written, enabled ones) and whether it has a `name:`:
+    /// a spec with no name that another spec includes is a fragment of that spec, not a
+    /// project of its own.
+    public static func outline(_ bytes: [UInt8]) -> (includes: [String], hasName: Bool)? {
+        guard let decoded = try? SpecDecoder.decodeShared(bytes) else { return nil }
+        var includes: [String] = []
+        for include in decoded.value["include"]?.elements ?? [] {
+            if let path = include.string {
+                includes.append(path)
+            } else if let path = include["path"]?.string, include["enable"].map(\.isTrue) ?? true {
+                includes.append(path)
+            }
+        }
+        return (includes, decoded.value["name"]?.string.map { !$0.isEmpty } ?? false)
+    }
+
     public static func declaresTargets(_ bytes: [UInt8]) -> Bool {
         guard let decoded = try? SpecDecoder.decode(bytes) else {
             return mentionsTargetKey(String(decoding: SpecText.utf8(bytes), as: UTF8.self))

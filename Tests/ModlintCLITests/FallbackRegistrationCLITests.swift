@@ -54,3 +54,18 @@ struct CaseInsensitiveIncludeTests {
         #expect(ambiguous.standardOutput.contains("[unread-build-description]"), "\(ambiguous.standardOutput)")
     }
 }
+
+/// A spec with no `name:` that another spec includes is a fragment of it, not a project
+/// of its own ("no 'name:'" was an error about a spec XcodeGen never reads alone).
+struct IncludedFragmentTests {
+    @Test func anIncludedFragmentIsNoSpecOfItsOwn() throws {
+        let tree = try TemporaryDirectory(files: [
+            ("project.yml", "name: Route\ninclude:\n  - App/project.yml\n"),
+            ("App/project.yml", "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [Sources]\n"),
+            ("App/Sources/A.swift", "import Foundation\n"),
+        ], prefix: "modlint-fragment")
+        defer { tree.remove() }
+        let run = try CLI.run(["lint", "--no-cache", tree.path], limited: true)
+        #expect(run.standardOutput == "modlint: no findings in 1 package, 1 module, 1 file\n", "\(run.standardOutput)")
+    }
+}

@@ -160,9 +160,28 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .xcodeGen }
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
-        ProjectReadPlan(descriptions: scan.buildDescriptions.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()) {
+        let specs = scan.buildDescriptions.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()
+        let fragments = Self.fragments(specs, root: root, scope: scope)
+        return ProjectReadPlan(descriptions: specs.filter { !fragments.contains($0) }) {
             read($0, root: root, scope: scope)
         }
+    }
+
+    /// Specs with no `name:` that another spec includes (`include: [App/project.yml]`): read
+    /// as part of it, never as a project of their own. Decoding is shared with the reads.
+    static func fragments(_ specs: [String], root: String, scope: ReadScope) -> Set<String> {
+        guard specs.count > 1 else { return [] }
+        var outlines: [String: (includes: [String], hasName: Bool)] = [:]
+        for spec in specs {
+            guard let bytes = try? FileSystem.readInput(Paths.join(root, spec), atMost: InputLimits.buildDescription, scope: scope).get(),
+                  let outline = XcodeGenReader.outline(bytes) else { continue }
+            outlines[spec] = outline
+        }
+        var included = Set<String>()
+        for (spec, outline) in outlines {
+            for include in outline.includes { included.insert(Paths.normalize(Paths.join(Paths.parent(spec), include))) }
+        }
+        return Set(outlines.filter { !$0.value.hasName && included.contains($0.key) }.map(\.key))
     }
 
     /// `path` with its last component matched as macOS matches it, ignoring case, when
