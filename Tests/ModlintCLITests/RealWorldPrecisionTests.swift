@@ -2,6 +2,8 @@ import Foundation
 import ModlintTestSupport
 import Testing
 
+// False findings the real-world corpus (realworld/) showed, each reduced to a tree of its own.
+
 /// Get-or-register (`resolve(T.self) ?? register(T.self) { … }`) in several places is no
 /// duplicate registration: at most one of them ever registers. Plain registrations are.
 struct FallbackRegistrationCLITests {
