@@ -32,7 +32,14 @@ import Yams
             #expect(triggers("App.xcodeproj/project.pbxproj"))
             #expect(triggers("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
             #expect(triggers("Config/App.xcconfig"))
+            // A commit that only changes another build description is linted too.
+            for description in ["project.yml", "Specs/targets.yml", "Project.swift", "Workspace.swift", "Tuist/ProjectDescriptionHelpers/Module.swift",
+                                "Podfile", "Modules/Core/Core.podspec", "Core.podspec.json", "BUILD", "App/BUILD.bazel", "tools/defs.bzl",
+                                "MODULE.bazel", "WORKSPACE"] {
+                #expect(triggers(description), "\(description)")
+            }
             #expect(!triggers("README.md"))
+            #expect(!triggers("Sources/App/BUILDING.md"))
         }
     }
 
