@@ -234,3 +234,24 @@ struct FallbackRegistrationTests {
         #expect(facts.registrations.map { "\($0.key.id) \($0.isFallback)" } == ["SessionRepository true", "Clock false"])
     }
 }
+
+/// UIKit's reuse registrations register a view class, never a service.
+struct ViewRegistrationTests {
+    @Test func reuseRegistrationsAreNoDI() {
+        let facts = diFacts("""
+        import UIKit
+        import Swinject
+
+        final class ListController: UITableViewController {
+            override func viewDidLoad() {
+                tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+                tableView.register(Header.self, forHeaderFooterViewReuseIdentifier: "header")
+                collectionView.register(Cell.self, forCellWithReuseIdentifier: "c")
+                collectionView.register(Header.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "h")
+                container.register(Clock.self) { _ in SystemClock() }
+            }
+        }
+        """)
+        #expect(facts.registrations.map(\.key.id) == ["Clock"])
+    }
+}

@@ -597,10 +597,23 @@ struct DIScan {
 
     // MARK: - Calls and attributes
 
+    /// UIKit's `tableView.register(Cell.self, forCellReuseIdentifier: "cell")` and its
+    /// collection-view and header kin register a view class for reuse, never a service: a
+    /// file that imports a DI library and UIKit read them as duplicate registrations.
+    private func isViewRegistration(_ method: Int) -> Bool {
+        guard tokens.isWord(method, "register"), tokens.isPunctuation(method + 1, UInt8(ascii: "(")) else { return false }
+        let open = method + 1
+        return tokens.argument("forCellReuseIdentifier", inCallAt: open) != nil
+            || tokens.argument("forHeaderFooterViewReuseIdentifier", inCallAt: open) != nil
+            || tokens.argument("forCellWithReuseIdentifier", inCallAt: open) != nil
+            || tokens.argument("forSupplementaryViewOfKind", inCallAt: open) != nil
+    }
+
     /// `method(T.self …)` / `receiver.method(T.self …)`.
     private mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
         let name = tokens.name(method)
         let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
+        if isViewRegistration(method) { return }
         for adapter in frameworks.enabled where adapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
         HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
     }
