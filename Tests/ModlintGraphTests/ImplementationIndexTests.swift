@@ -1,5 +1,6 @@
 import ModlintConfiguration
 import ModlintFacts
+import ModlintWorkspace
 @testable import ModlintGraph
 import Testing
 
@@ -71,5 +72,23 @@ struct ImplementationIndexTests {
         #expect(lists("Filler42") == [["P42"]])
         #expect(lists("Clock").isEmpty)
         #expect(lists("Outer").isEmpty)
+    }
+}
+
+/// needle's components build what their scope provides: `Component`, `NonCoreComponent`
+/// (a lazily created scope) and `BootstrapComponent`, with or without the module prefix.
+struct NeedleComponentTests {
+    static func file(_ inheritance: String, imports: String = "import NeedleFoundation\n") -> ModlintWorkspace.SourceFile {
+        ModlintWorkspace.SourceFile(path: "Sources/App/Scope.swift",
+                                    summary: FactExtractor.summarize(bytes: Array("\(imports)final class Scope: \(inheritance) {}\n".utf8)))
+    }
+
+    @Test func everyNeedleComponentIsWiring() {
+        for inheritance in ["Component<ScopeDependency>", "NonCoreComponent<ScopeDependency>", "BootstrapComponent",
+                            "NeedleFoundation.Component<ScopeDependency>", "NeedleFoundation.NonCoreComponent<ScopeDependency>"] {
+            #expect(ImplementationIndex.isNeedleComponentFile(Self.file(inheritance)), "\(inheritance)")
+        }
+        #expect(!ImplementationIndex.isNeedleComponentFile(Self.file("Component<ScopeDependency>", imports: "")))
+        #expect(!ImplementationIndex.isNeedleComponentFile(Self.file("UIViewController")))
     }
 }

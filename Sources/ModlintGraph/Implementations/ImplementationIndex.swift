@@ -166,14 +166,14 @@ public struct ImplementationIndex {
         }
     }
 
-    /// A file that imports NeedleFoundation and declares a `Component<…>` or
-    /// `BootstrapComponent` subclass.
+    /// A file that imports NeedleFoundation and declares a `Component<…>`,
+    /// `NonCoreComponent<…>` (needle's lazily created scopes) or `BootstrapComponent` subclass.
     static func isNeedleComponentFile(_ file: ModlintWorkspace.SourceFile) -> Bool {
         guard file.summary.imports.contains(where: { $0.module == "NeedleFoundation" }) else { return false }
         return file.summary.declarations.contains { declaration in
-            declaration.kind == .class && declaration.inheritance.contains { entry in
-                entry.hasPrefix("Component<") || entry == "BootstrapComponent" || entry.hasPrefix("NeedleFoundation.Component<")
-                    || entry == "NeedleFoundation.BootstrapComponent"
+            declaration.kind == .class && declaration.inheritance.contains { inherited in
+                let entry = inherited.hasPrefix("NeedleFoundation.") ? inherited.dropFirst("NeedleFoundation.".count) : Substring(inherited)
+                return entry.hasPrefix("Component<") || entry.hasPrefix("NonCoreComponent<") || entry == "BootstrapComponent"
             }
         }
     }
