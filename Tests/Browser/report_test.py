@@ -6,6 +6,7 @@ screenshot per test into OUTDIR, so that a failure can be looked at.
 Oracles are modlint's other outputs of the same tree: `graph --format json` (nodes and
 edges) and `lint --reporter json` (findings); paths are counted here, independently.
 """
+import base64
 import json
 import os
 import subprocess
@@ -62,6 +63,7 @@ def simple_paths(edges, start, goal):
 
 class Page:
     def __init__(self, browser, path):
+        self.browser = browser
         self.page = browser.new_page(viewport={"width": 1400, "height": 850})
         self.errors, self.requests = [], []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -78,6 +80,31 @@ class Page:
 
     def shot(self, name):
         self.page.screenshot(path=os.path.join(OUT, name + ".png"))
+
+    def ink(self, selector, inset=0):
+        """Pixels of `selector` as shown on screen (less `inset` pixels on every side: a
+        toolbar, a legend) that are not near white: a screenshot, decoded by the browser
+        itself in a blank page (the report's CSP allows no image)."""
+        box = self.page.locator(selector).bounding_box()
+        png = self.page.screenshot(clip={"x": box["x"] + inset, "y": box["y"] + inset,
+                                         "width": box["width"] - 2 * inset, "height": box["height"] - 2 * inset})
+        blank = self.browser.new_page()
+        try:
+            return blank.evaluate("""async (b64) => {
+                const image = new Image();
+                image.src = 'data:image/png;base64,' + b64;
+                await image.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = image.width; canvas.height = image.height;
+                const context = canvas.getContext('2d');
+                context.drawImage(image, 0, 0);
+                const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                let count = 0;
+                for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) count++;
+                return count;
+            }""", base64.b64encode(png).decode())
+        finally:
+            blank.close()
 
     def click_node(self, node_id):
         point = self.js("id => modlintReport.screenPoint(id)", node_id)
@@ -192,6 +219,9 @@ def matrix_and_other_views_render(browser, demo):
     assert "Matrix" in tabs and "Spezi" in tabs and "Dependency injection" in tabs, tabs
     page.page.click("#tabs button:has-text('Matrix')")
     assert page.js("() => !document.getElementById('matrix').hidden && document.getElementById('graph').hidden")
+    # What the eye sees, not attributes: the matrix's cells and names are drawn in the stage.
+    ink = page.ink("#stage", inset=110)
+    assert ink > 2000, f"the Matrix tab shows a blank stage ({ink} inked pixels)"
     # Dependents before their dependencies: every edge right of the diagonal, but the
     # cycle's, whose members stand side by side in one framed block.
     matrix = page.js("() => modlintReport.matrix()")

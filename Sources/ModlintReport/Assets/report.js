@@ -712,9 +712,14 @@
     context.closePath();
   }
 
+  // The stage, not a canvas: the canvas of the other tab is hidden and measures nothing.
+  function stageBox() {
+    return $("stage").getBoundingClientRect();
+  }
+
   function visibleRect() {
     const { x, y, k } = state.transform;
-    const box = canvas.getBoundingClientRect();
+    const box = stageBox();
     return { x: -x / k, y: -y / k, w: box.width / k, h: box.height / k };
   }
 
@@ -723,7 +728,7 @@
   // ---- Pan, zoom, click ---------------------------------------------------------------
   function fit() {
     const view = current();
-    const box = canvas.getBoundingClientRect();
+    const box = stageBox();
     const width = state.mode === "matrix" ? matrixSize() : view.width, height = state.mode === "matrix" ? matrixSize() : view.height;
     // Room for the toolbar above and the legend below.
     const top = 40, bottom = 56;
@@ -737,7 +742,7 @@
     const boxes = indices.map((index) => boxOf(view, index));
     const minX = Math.min(...boxes.map((b) => b.x)), maxX = Math.max(...boxes.map((b) => b.x + b.w));
     const minY = Math.min(...boxes.map((b) => b.y)), maxY = Math.max(...boxes.map((b) => b.y + b.h));
-    const box = canvas.getBoundingClientRect();
+    const box = stageBox();
     let k = state.transform.k;
     const needed = Math.min((box.width - 40) / Math.max(maxX - minX, 1), (box.height - 80) / Math.max(maxY - minY, 1));
     if (needed < k || k < 0.6) k = Math.max(0.05, Math.min(1.2, needed));
@@ -754,8 +759,8 @@
   }
 
   $("fit").addEventListener("click", fit);
-  $("zoom-in").addEventListener("click", () => { const b = canvas.getBoundingClientRect(); zoom(1.4, b.width / 2, b.height / 2); });
-  $("zoom-out").addEventListener("click", () => { const b = canvas.getBoundingClientRect(); zoom(1 / 1.4, b.width / 2, b.height / 2); });
+  $("zoom-in").addEventListener("click", () => { const b = stageBox(); zoom(1.4, b.width / 2, b.height / 2); });
+  $("zoom-out").addEventListener("click", () => { const b = stageBox(); zoom(1 / 1.4, b.width / 2, b.height / 2); });
   $("collapse-all").addEventListener("click", () => { measure("collapse", () => { for (const name of current().packages.keys()) state.collapsed.add(name); draw(); }); });
   $("expand-all").addEventListener("click", () => { measure("expand", () => { state.collapsed.clear(); draw(); }); });
 
@@ -1006,7 +1011,7 @@
       const index = view.byId.get(id);
       if (index === undefined) return null;
       const box = boxOf(view, index);
-      const rect = canvas.getBoundingClientRect();
+      const rect = stageBox();
       const { x, y, k } = state.transform;
       return { x: rect.left + x + (box.x + box.w / 2) * k, y: rect.top + y + (box.y + box.h / 2) * k };
     },
