@@ -7,9 +7,6 @@ public struct Podfile: Sendable, Equatable {
     /// target; they are listed here too, for a Podfile that names no target.
     public var notes: [PodNote] = []
     public var isIncomplete = false
-    /// Why the Podfile could not be read at all (a budget ran out): the pods it gives the
-    /// app's targets are then unknown.
-    public var failure: PodNote?
 
     public init() {}
 }
@@ -43,6 +40,7 @@ public enum PodfileReader {
         var evaluation = PodfileEvaluation()
         let root = evaluation.newNode(name: nil, parent: nil, line: 1, isAbstract: true)
         evaluation.run(try RubyParser.parse(bytes, file: "Podfile"), in: root)
+        if let exhausted = evaluation.exhausted { throw PodReadError(line: exhausted.line, message: exhausted.message) }
         return evaluation.podfile()
     }
 }
@@ -205,7 +203,6 @@ private struct PodfileEvaluation {
             pods = pods.filter { seen.insert($0.name).inserted }
             result.targets.append(PodfileTarget(name: name, project: project, pods: pods, line: node.line))
         }
-        if let exhausted { result.failure = exhausted }
         if let first = notes.first {
             result.isIncomplete = true
             result.notes = [PodNote(line: first.line, message: first.message + (notes.count > 1 ? " (and \(notes.count - 1) more)" : ""))]

@@ -19,9 +19,6 @@ public struct Podspec: Sendable, Equatable {
     /// sources or dependencies may be more than what was read.
     public var isIncomplete = false
     public var notes: [PodNote] = []
-    /// Why the podspec could not be read at all (a budget ran out): its pod is then not
-    /// analysed, and the podspec is reported unread.
-    public var failure: PodNote?
 
     public init(name: String, line: Int) {
         self.name = name
@@ -85,7 +82,7 @@ public struct PodNote: Sendable, Equatable {
 }
 
 /// A podspec or Podfile that CocoaPods would reject too (a literal that never ends, JSON
-/// nested beyond the limit): nothing of it is read.
+/// nested beyond the limit), or whose evaluation spent a budget: nothing of it is read.
 public struct PodReadError: Error, Equatable, Sendable {
     public var line: Int
     public var message: String
@@ -109,11 +106,9 @@ public enum PodspecReader {
             guard let block = call.block else { continue }
             var reader = SpecEvaluation(variable: block.parameters.first ?? "s")
             reader.run(block.body, into: .root)
-            if let exhausted = reader.exhausted {
-                var spec = Podspec(name: reader.name ?? "", line: call.line)
-                spec.failure = exhausted
-                return spec
-            }
+            // A budget spent: what was read is a guess, so nothing of it is (as for a
+            // literal Ruby rejects).
+            if let exhausted = reader.exhausted { throw PodReadError(line: exhausted.line, message: exhausted.message) }
             guard let name = reader.name else { return nil }
             var spec = Podspec(name: name, line: call.line)
             reader.apply(to: &spec)

@@ -63,15 +63,9 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             do throws(PodReadError) {
                 podfile = try PodfileReader.read(bytes)
             } catch {
-                // Ruby rejects it: `pod install` would fail, and the pods it lists are unknown.
+                // Ruby rejects it (`pod install` would fail) or a budget ran out: the pods it lists are unknown.
                 var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
                 reading.failure = (error.line, "cannot read Podfile: \(error.message); the pods it gives the app's targets are not known")
-                refusedPodfiles.append(reading)
-                return nil
-            }
-            if let failure = podfile.failure {
-                var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
-                reading.failure = (failure.line, "cannot read Podfile: \(failure.message); the pods it gives the app's targets are not known")
                 refusedPodfiles.append(reading)
                 return nil
             }
@@ -116,10 +110,6 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             return reading
         }
         guard let spec = entry.spec else { return nil }
-        if let failure = spec.failure {
-            reading.failure = (failure.line, "cannot read podspec: \(failure.message); its pod is not analysed")
-            return reading
-        }
         let folder = Paths.parent(entry.path)
         func dependencies(_ declared: [PodDependency]) -> [XcodeDependency] {
             var seen = Set<String>()
