@@ -74,11 +74,13 @@ let package = Package(
                 resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
         .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
+        // The commit a release build was made from (`make dist` defines it; empty otherwise).
+        .target(name: "ModlintBuildInfo"),
         .executableTarget(
             name: "modlint",
             dependencies: [
                 "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintGraphviz", "ModlintFix", "ModlintReport",
-                "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration",
+                "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration", "ModlintBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

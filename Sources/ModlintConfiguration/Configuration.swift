@@ -51,6 +51,9 @@ public struct Configuration: Sendable {
     public var maxDepth: Int?
     /// Baseline file (relative to the base directory).
     public var baseline: String?
+    /// The oldest modlint this configuration is written for (`minimum-version:`); an older
+    /// binary refuses it (exit 2).
+    public var minimumVersion: ModlintRelease?
     public var di = DISettings()
     public var mvvm = MVVMSettings()
     public var suppressions: [ConfiguredSuppression] = []

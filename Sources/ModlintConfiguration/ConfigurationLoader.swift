@@ -12,10 +12,17 @@ public struct ConfigurationLoader: Sendable {
 
     /// Rule ids the `rules:` section may name.
     public var knownRuleIDs: Set<String>
+    /// The running modlint's version, checked against `minimum-version:` (`nil`: not checked).
+    public var runningVersion: ModlintRelease?
 
-    public init(knownRuleIDs: Set<String>) {
+    public init(knownRuleIDs: Set<String>, runningVersion: ModlintRelease? = nil) {
         self.knownRuleIDs = knownRuleIDs
+        self.runningVersion = runningVersion
     }
+
+    /// Both spellings name the same key: kebab-case like every other key, and the
+    /// snake_case that other linters' configurations use.
+    static let minimumVersionKeys: Set<String> = ["minimum-version", "minimum_version"]
 
     /// The nearest `.modlint.yml` in `directory` or one of its parents.
     public static func find(startingAt directory: String, exists: (String) -> Bool) -> String? {
@@ -47,8 +54,17 @@ public struct ConfigurationLoader: Sendable {
         guard let root else { return configuration }
         var reader = NodeReader(file: file)
         let top = try reader.mapping(root, "the configuration")
+        // Before any other key: an older binary must say it is too old, not that a newer
+        // key is unknown.
+        if let (key, value) = top.first(where: { Self.minimumVersionKeys.contains($0.0.name) }) {
+            configuration.minimumVersion = try minimumVersion(key, value, &reader)
+        }
         for (key, value) in top {
             switch key.name {
+            case "minimum-version", "minimum_version":
+                guard key.name == top.first(where: { Self.minimumVersionKeys.contains($0.0.name) })?.0.name else {
+                    throw reader.error("'\(key.name)' repeats the minimum version already given", at: key.node)
+                }
             case "rules":
                 for (rule, severityNode) in try reader.mapping(value, "rules") {
                     guard knownRuleIDs.contains(rule.name) else {
@@ -149,8 +165,20 @@ public struct ConfigurationLoader: Sendable {
     public static let topLevelKeys = [
         "rules", "include", "exclude", "impl-patterns", "composition-roots", "layers", "forbidden", "allowed",
         "max-depth", "baseline", "require-suppression-reason", "di", "mvvm", "suppressions", "dependencies",
-        "transitive-imports", "platforms",
+        "transitive-imports", "platforms", "minimum-version",
     ]
+
+    private func minimumVersion(_ key: NodeReader.Key, _ value: Node, _ reader: inout NodeReader) throws -> ModlintRelease {
+        let text = try reader.string(value, key.name)
+        guard let required = ModlintRelease(text) else {
+            throw reader.error("\(key.name) must be a version such as 0.1.0 (got '\(text)')", at: value)
+        }
+        if let runningVersion, runningVersion < required {
+            throw reader.error("this configuration needs modlint \(required) or later (\(key.name)); this is modlint \(runningVersion): "
+                               + "install a newer release (see the README's Install section)", at: value)
+        }
+        return required
+    }
 
     private func layer(_ node: Node, _ reader: inout NodeReader) throws -> Layer {
         var layer = Layer(name: "", location: reader.location(node))

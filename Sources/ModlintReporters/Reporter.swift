@@ -41,9 +41,13 @@ public struct ReporterOptions: Sendable, Equatable {
     /// `junit`, write paths relative to it (absolute when the root lies outside it), so a
     /// terminal or an editor opens them from where modlint ran. `nil`: root-relative.
     public var workingDirectory: String?
+    /// `lint --quiet`: `text` and `xcode` print only the findings that fail the gate (errors;
+    /// with `strict`, every finding) and no summary line. Machine formats are unchanged.
+    public var quiet = false
 
     public init(colored: Bool = false, rules: RuleCatalog = .empty, repositoryRoot: String? = nil,
-                sourceLinkBase: String? = nil, strict: Bool = false, workingDirectory: String? = nil) {
+                sourceLinkBase: String? = nil, strict: Bool = false, workingDirectory: String? = nil, quiet: Bool = false) {
+        self.quiet = quiet
         self.colored = colored
         self.rules = rules
         self.repositoryRoot = repositoryRoot
@@ -70,8 +74,8 @@ public struct ReporterRegistry: Sendable {
     /// Every reporter that ships with modlint.
     public static let standard = ReporterRegistry([
         JSONReporter.name: { _ in JSONReporter() },
-        TextReporter.name: { TextReporter(colored: $0.colored, workingDirectory: $0.workingDirectory) },
-        TextReporter.xcodeName: { _ in TextReporter.xcode() },
+        TextReporter.name: { TextReporter(colored: $0.colored, workingDirectory: $0.workingDirectory).quieted($0) },
+        TextReporter.xcodeName: { TextReporter.xcode().quieted($0) },
         SARIFReporter.name: { SARIFReporter(rules: $0.rules, repositoryRoot: $0.repositoryRoot) },
         GitHubReporter.name: { GitHubReporter(repositoryRoot: $0.annotationRoot) },
         JUnitReporter.name: { JUnitReporter(rules: $0.rules, repositoryRoot: $0.annotationRoot, strict: $0.strict) },

@@ -19,6 +19,10 @@ public struct TextReporter: Reporter {
     public var workingDirectory: String?
     /// Absolute paths (`xcode`).
     public var absolute = false
+    /// `--quiet`: only the findings that fail the gate, and no summary line.
+    public var onlyFailing = false
+    /// With `onlyFailing`: warnings and notes fail too (`--strict`).
+    public var strict = false
 
     public init(colored: Bool = false, workingDirectory: String? = nil) {
         self.colored = colored
@@ -33,11 +37,19 @@ public struct TextReporter: Reporter {
         return reporter
     }
 
+    /// This reporter as `lint --quiet` wants it (unchanged without `--quiet`).
+    func quieted(_ options: ReporterOptions) -> TextReporter {
+        var reporter = self
+        reporter.onlyFailing = options.quiet
+        reporter.strict = options.strict
+        return reporter
+    }
+
     public func render(_ result: LintResult) -> String {
         let paths = absolute ? RepositoryPaths.absolute(resultRoot: result.root)
             : RepositoryPaths(resultRoot: result.root, repositoryRoot: workingDirectory, absoluteOutside: true)
         var out = ""
-        for d in result.diagnostics {
+        for d in result.diagnostics where !onlyFailing || strict || d.severity == .error {
             out += style(location(paths.path(d.file), d.line, d.column) + ":", .bold) + " "
             out += severityLabel(d.severity) + " "
             out += style(PathBytes.displayed(d.message), .bold) + " [\(d.rule)]\n"
@@ -46,7 +58,7 @@ public struct TextReporter: Reporter {
                 out += severityLabel(.note) + " " + PathBytes.displayed(r.message) + "\n"
             }
         }
-        out += style("modlint:", .bold) + " " + summaryLine(result.summary) + "\n"
+        if !onlyFailing { out += style("modlint:", .bold) + " " + summaryLine(result.summary) + "\n" }
         return out
     }
 

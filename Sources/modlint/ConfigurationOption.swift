@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModlintConfiguration
+import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 
@@ -33,7 +34,8 @@ struct ConfigurationOptions: ParsableArguments {
         case .success(let read): bytes = read
         case .failure(let refusal): throw UsageError(message: "cannot read configuration file \(path): \(refusal)")
         }
-        let loader = ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)))
+        let loader = ConfigurationLoader(knownRuleIDs: Set(BuiltinRules.all.map(\.description.id)),
+                                         runningVersion: ModlintRelease(ModlintVersion.current))
         do {
             return try loader.parse(String(decoding: bytes, as: UTF8.self), file: path, baseDirectory: Paths.parent(path))
         } catch let error as ConfigurationError {

@@ -11,7 +11,7 @@ struct FixCommand: ParsableCommand {
         abstract: "Edit Package.swift so that declared dependencies match the imports: declare what undeclared-import reports (with --remove-unused, remove what unused-dependency reports). Xcode projects are reported, not edited."
     )
 
-    @Argument(help: "Directories (or files inside packages) whose manifests to fix.")
+    @Argument(help: "Directories (or files inside packages) whose manifests to fix (default: the git work tree that holds the current directory, else the current directory).")
     var paths: [String] = []
 
     @OptionGroup var configuration: ConfigurationOptions
@@ -57,7 +57,7 @@ struct FixRun {
     let result: LintResult
 
     init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
-        result = try BaselinedLint(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
+        result = try BaselinedLint(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
                                    validating: true).result
     }
 

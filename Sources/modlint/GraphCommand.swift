@@ -24,8 +24,8 @@ struct GraphCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Directory to analyse (default: the current directory).")
-    var path: String = "."
+    @Argument(help: "Directory to analyse (default: the git work tree that holds the current directory, else the current directory).")
+    var path: String?
 
     @Option(help: ArgumentHelp("What to draw: packages, modules (declared target dependencies), imports (observed imports), di (DI keys and registrations), spezi (configurations, standards, modules).", valueName: "view"))
     var view: GraphView.Name = .modules
@@ -90,7 +90,8 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         // Red edges are the lint result's: after suppressions, `include:` and the baseline.
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
-        let lint = try BaselinedLint(paths: [path], configuration: self.configuration, dependencies: dependencies, cache: cache,
+        let paths = AnalysedPaths(given: path.map { [$0] } ?? []).paths
+        let lint = try BaselinedLint(paths: paths, configuration: self.configuration, dependencies: dependencies, cache: cache,
                                      validating: false, parallel: false)
         let (workspace, graph) = (lint.workspace, lint.graph)
         let violations = lint.result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
@@ -119,7 +120,7 @@ struct GraphCommand: ParsableCommand {
         }
         let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
         if let output {
-            try Output.writeFile(bytes, to: output, analysing: [path])
+            try Output.writeFile(bytes, to: output, analysing: paths)
         } else {
             Output.standardOutput(bytes: bytes)
         }

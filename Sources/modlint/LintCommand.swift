@@ -16,7 +16,7 @@ struct LintCommand: ParsableCommand {
         abstract: "Check the architecture rules over the packages under PATH (default: the current directory)."
     )
 
-    @Argument(help: "Directories (or files inside packages) to lint. Every Package.swift below them is part of the workspace.")
+    @Argument(help: "Directories (or files inside packages) to lint; every build description below them is part of the workspace. Default: the git work tree that holds the current directory (as git finds it), else the current directory.")
     var paths: [String] = []
 
     @Option(name: .customLong("reporter"), help: ArgumentHelp(
@@ -70,11 +70,16 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("fix"), help: "First declare in Package.swift the dependencies that undeclared-import reports (as `modlint fix`, edits listed on stderr); then lint.")
     var fix = false
 
-    @Flag(name: .customLong("quiet"), help: "When every reporter writes to a file, print nothing on stderr (default: a one-line summary).")
+    @Flag(name: .customLong("quiet"), help: "Print only the findings that fail the gate (errors; with --strict, every finding) in text and xcode output, without the summary line; when every reporter writes to a file, print nothing on stderr. Files get every finding.")
     var quiet = false
 
     func run() throws {
         PhaseClock.start()
+        let analysed = AnalysedPaths(given: self.paths)
+        let paths = analysed.paths
+        if verbose, let root = analysed.foundRoot {
+            Output.standardError("modlint: no path given: analysing the git work tree at \(root)\n")
+        }
         if fix {
             let run = try FixRun(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache)
             let fixer = try run.plan(removeUnused: false)
@@ -159,7 +164,7 @@ struct LintCommand: ParsableCommand {
             let options = ReporterOptions(colored: colored, rules: catalog,
                                           repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
                                           sourceLinkBase: environment.sourceLinkBase, strict: strict,
-                                          workingDirectory: FileSystem.absolute("."))
+                                          workingDirectory: FileSystem.absolute("."), quiet: quiet && request.file == nil)
             // The HTML report draws the graph too: it needs the workspace, not only the result.
             if request.name == ReportPage.reporterName {
                 let analysed = workspace ?? loader.load(scanned)

@@ -24,8 +24,8 @@ struct ReportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Directories to analyse (default: the current directory).")
-    var paths: [String] = ["."]
+    @Argument(help: "Directories to analyse (default: the git work tree that holds the current directory, else the current directory).")
+    var paths: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
@@ -40,6 +40,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var cache: CacheOptions
 
     func run() throws {
+        let paths = AnalysedPaths(given: self.paths).paths
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
         let lint = try BaselinedLint(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
                                      validating: false, parallel: false)

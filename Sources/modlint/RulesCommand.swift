@@ -60,10 +60,12 @@ struct ExplainCommand: ParsableCommand {
 }
 
 struct VersionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print modlint's version.")
+    static let configuration = CommandConfiguration(
+        commandName: "version",
+        abstract: "Print modlint's version and the commit it was built from (`--version` prints the version alone).")
 
     func run() throws {
-        Output.standardOutput(ModlintVersion.current + "\n")
+        Output.standardOutput(BuildIdentity.current.description + "\n")
     }
 }
 

@@ -98,7 +98,10 @@ struct ExitCodeTests {
         #expect(help.standardOutput.contains("EXIT CODES"))
         let version = try CLI.run(["version"])
         #expect(version.exitCode == 0)
-        #expect(version.standardOutput == "0.1.0\n")
+        // A test build defines no commit; `make dist` checks the release binary's line.
+        #expect(version.standardOutput == "modlint 0.1.0 (built from source)\n")
+        let flag = try CLI.run(["--version"])
+        #expect(flag.standardOutput == "0.1.0\n")
     }
 }
 
