@@ -11,7 +11,7 @@ MODLINT    := .build/debug/modlint
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: demo test deps build release corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser realworld realworld-check
+.PHONY: demo test deps build release dist dist-check corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser realworld realworld-check
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -59,6 +59,18 @@ build:
 
 release: deps
 	$(SWIFT) build -c release --product modlint $(STATIC)
+
+## The release artifacts, deterministically, from HEAD: a .deb, a tarball, a SwiftPM
+## artifact bundle with its plugin package, the source archive and its Homebrew formula,
+## and SHA256SUMS (scripts/dist.sh says what each holds).
+dist: deps
+	bash scripts/dist.sh
+
+## `make dist` twice (same bytes), then the artifacts as a user meets them: the .deb
+## unpacked and run outside the checkout, `apt-get install` where this runs as root, the
+## tarball, and the SwiftPM plugins resolving the artifact bundle from a local path (CI runs it).
+dist-check: deps
+	bash scripts/dist-check.sh
 
 ## Export the real-world corpus used by corpus tests and benchmarks (not committed).
 corpus:

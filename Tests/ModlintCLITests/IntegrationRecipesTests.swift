@@ -85,7 +85,12 @@ import Yams
         #expect(!(try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)).contains("github.action_path"))
         #expect(install.contains("brew install graphviz pkg-config"))
         let build = try #require(steps.first { $0["name"] as? String == "Build modlint" })
-        #expect(build["if"] as? String == "${{ steps.cache.outputs.cache-hit != 'true' }}")
+        #expect(build["if"] as? String == "${{ steps.release.outputs.installed != 'true' && steps.cache.outputs.cache-hit != 'true' }}")
+        #expect(cache["if"] as? String == "${{ steps.release.outputs.installed != 'true' }}")
+        // The release binary is the action's own tag's, checked against its checksum file.
+        let release = try #require(steps.first { $0["id"] as? String == "release" })
+        #expect((release["env"] as? [String: String])?["ACTION_REF"] == "${{ github.action_ref }}")
+        #expect((release["run"] as? String)?.contains("sha256sum -c") == true)
     }
 
     /// The documented pre-commit recipes pin a release, never a moving branch.
@@ -113,11 +118,12 @@ import Yams
         try FileManager.default.copyItem(atPath: CLI.executable, toPath: actionPath + "/.build/release/modlint")
         #expect(!FileManager.default.fileExists(atPath: actionPath + "/.git"))
 
-        func runSteps() throws -> (outputs: [String: String], log: String, failed: Int32?) {
+        func runSteps(actionRef: String = "", releases: String = "") throws -> (outputs: [String: String], log: String, failed: Int32?) {
             var environment = ProcessInfo.processInfo.environment.merging([
                 "GITHUB_ACTION_PATH": actionPath, "GITHUB_WORKSPACE": Self.root, "INPUT_PATH": ".", "INPUT_CONFIG": "",
                 "INPUT_STRICT": "false", "INPUT_SARIF_FILE": scratch.path + "/modlint.sarif",
                 "GITHUB_STEP_SUMMARY": scratch.path + "/summary.md", "STATUS": "",
+                "ACTION_REF": actionRef, "RELEASES": releases, "RUNNER_TEMP": scratch.path + "/runner-temp",
             ]) { $1 }
             var outputs: [String: String] = [:]
             var log = ""
@@ -162,6 +168,32 @@ import Yams
         #expect(try String(contentsOfFile: scratch.path + "/summary.md", encoding: .utf8).contains("```mermaid"))
         let sarif = try String(contentsOfFile: scratch.path + "/modlint.sarif", encoding: .utf8)
         #expect(sarif.contains("\"uri\": \"Examples/DemoApp/Core/Package.swift\""))
+        #expect(first.outputs["installed"] == "false")
+
+        // Pinned to a tag with a release: its binary is downloaded, checked and run (here a
+        // tarball of the test build served from a folder), and nothing is built.
+        #if os(Linux) && arch(x86_64)
+        let tarball = "modlint-0.1.0-x86_64-unknown-linux-gnu"
+        let releases = scratch.path + "/releases"
+        try FileManager.default.createDirectory(atPath: releases + "/v0.1.0/" + tarball + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.executable, toPath: releases + "/v0.1.0/" + tarball + "/bin/modlint")
+        let pack = Process()
+        pack.executableURL = URL(fileURLWithPath: "/bin/bash")
+        pack.arguments = ["-e", "-c", "cd \"$0\" && tar -czf \"$1.tar.gz\" \"$1\" && sha256sum \"$1.tar.gz\" > \"$1.tar.gz.sha256\"",
+                          releases + "/v0.1.0", tarball]
+        try pack.run()
+        pack.waitUntilExit()
+        let released = try runSteps(actionRef: "v0.1.0", releases: "file://" + releases)
+        #expect(released.outputs["installed"] == "true", "\(released.log)")
+        #expect(released.log.contains("modlint: installed the v0.1.0 release binary"))
+        #expect(released.outputs["exit-code"] == "1")
+        // A tarball that does not match its checksum is never run: the build is the fallback.
+        try "0000  \(tarball).tar.gz\n".write(toFile: releases + "/v0.1.0/\(tarball).tar.gz.sha256", atomically: true, encoding: .utf8)
+        let tampered = try runSteps(actionRef: "v0.1.0", releases: "file://" + releases)
+        #expect(tampered.outputs["installed"] == "false")
+        #expect(tampered.log.contains("no usable release binary for v0.1.0"))
+        #endif
+
         // An upgrade changes the sources, and so the key: the old binary is not restored.
         try "// a newer modlint\n".write(toFile: actionPath + "/Sources/modlint/Upgrade.swift", atomically: true, encoding: .utf8)
         #expect(try runSteps().outputs["source"] != source)
