@@ -72,7 +72,8 @@ modlint $version (commit $commit)
 Architecture linter for modular Swift code bases: https://github.com/modlint/modlint
 Run-time dependency: Graphviz's libgvc (Debian: libgvc6); the Swift runtime is linked in.
 DOC
-chmod 0644 "$files"/usr/share/*/* "$files"/usr/share/*/*/* 2>/dev/null || true
+find "$files" -type d -exec chmod 0755 {} +
+find "$files/usr/share" -type f -exec chmod 0644 {} +
 find "$files" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 # A sorted, root-owned archive with the commit's times and no gzip timestamp.

@@ -44,8 +44,19 @@ import Yams
     }
 
     /// pre-commit runs `entry` plus `args` in the repository root; findings fail the commit.
+    /// The repository here is a copy of the demo with every file committed.
     @Test func preCommitEntryRuns() throws {
-        let run = try CLI.run(["lint", "--ignore-untracked", "--reporter", "text"], in: Self.demo)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let repository = scratch.path + "/repo"
+        try FileManager.default.copyItem(atPath: Self.demo, toPath: repository)
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/bin/sh")
+        git.arguments = ["-c", "cd \"$0\" && git init -q && git add -A", repository]
+        try git.run()
+        git.waitUntilExit()
+        try #require(git.terminationStatus == 0)
+        let run = try CLI.run(["lint", "--ignore-untracked", "--reporter", "text"], in: repository)
         #expect(run.exitCode == 1)
         #expect(run.standardOutput.contains("error: dependency cycle between targets"))
     }
