@@ -181,3 +181,36 @@ struct DICommentTests {
         #expect(withComments.registrations.map(\.builds) == ["OSLogger", "MemoryCache"])
     }
 }
+
+/// Factory 1.x's stored statics and 2.x's stored members are registrations, with the
+/// member's access (the extension's when the member names none).
+struct DIFactoryFormsTests {
+    @Test func storedFactoriesAndAccess() {
+        let facts = diFacts("""
+        import Factory
+
+        public extension Container {
+            static let api = Factory<API> { LiveAPI() }
+            private static var store = Factory(Container.shared) { LiveStore(api: Container.api()) }
+            var account: Factory<Account> { Factory(self) { LiveAccount() } }
+        }
+
+        extension Container.Registrations {
+            static let legacy = ParameterFactory<Int, Legacy> { LiveLegacy(id: $0) }
+        }
+
+        final class ServiceContainer: SharedContainer {
+            lazy var cached: Factory<Cache> = self { DiskCache() }
+            let manager = ContainerManager()
+        }
+        """)
+        #expect(facts.registrations.map { "\($0.key) \($0.builds ?? "-") \($0.access ?? "internal") \($0.site.line)" } == [
+            "\\Container.api LiveAPI public 4",
+            "\\Container.store LiveStore private 5",
+            "\\Container.account LiveAccount public 6",
+            "\\Container.Registrations.legacy LiveLegacy internal 10",
+            "\\ServiceContainer.cached DiskCache internal 14",
+        ])
+        #expect(facts.registrations[1].resolves == [.property("Container", "api")])
+    }
+}

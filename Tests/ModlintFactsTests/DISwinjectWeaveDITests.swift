@@ -255,3 +255,65 @@ struct ViewRegistrationTests {
         #expect(facts.registrations.map(\.key.id) == ["Clock"])
     }
 }
+
+/// Swinject's key includes the factory's arguments; view receivers register cells; a
+/// container method that hands its metatype to `register` is a forward.
+struct DISwinjectKeyTests {
+    @Test func factoryArguments() {
+        let facts = diFacts("""
+        import Swinject
+        import SwinjectAutoregistration
+
+        func assemble(container: Container) {
+            container.register(A.self) { _ in A() }
+            container.register(A.self) { r, id in A(id: id) }
+            container.register(A.self) { (r: Resolver, id: Int, name: String) in A(id: id) }
+            container.register(A.self) { A(resolver: $0, id: $1) }
+            container.register(A.self, factory: { _, x, y, z in A() })
+            container.autoregister(A.self, argument: Int.self, initializer: A.init)
+        }
+        """)
+        #expect(facts.registrations.map { $0.arguments ?? 0 } == [0, 1, 2, 1, 3, 1])
+    }
+
+    @Test func receiversDeclaredAsViewsAreNoContainers() {
+        let facts = diFacts("""
+        import Swinject
+        import UIKit
+
+        final class Screen: UITableViewController {
+            let grid = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+            var list: UIKit.UITableView?
+            func setUp(_ other: UITableView, container: Container) {
+                tableView.register(Cell.self)
+                grid.register(Tile.self)
+                list?.register(Cell.self)
+                other.register(Cell.self)
+                container.register(Clock.self) { _ in SystemClock() }
+            }
+        }
+        """)
+        #expect(facts.registrations.map(\.key.id) == ["Clock"])
+        #expect(facts.containerCalls.isEmpty)
+    }
+
+    @Test func forwardsOfTheMetatypeParameter() {
+        let facts = diFacts("""
+        import Swinject
+
+        extension Container {
+            func registerModule<T>(_ type: T.Type, factory: @escaping (Resolver) -> T) {
+                register(type, factory: factory)
+            }
+            func add<T>(_ type: T.Type, _ make: @escaping () -> T) {
+                store.save(T.self, make)
+                log("added")
+            }
+        }
+        """)
+        #expect(facts.methodForwards == [
+            DIMethodForward(method: "registerModule", target: "register", framework: .swinject),
+            DIMethodForward(method: "add", target: "save"),
+        ])
+    }
+}

@@ -93,6 +93,11 @@ struct BinaryCodingTests {
         )
         facts.containerPasses = [DIContainerPass(callee: "Feature.register", container: "shared", line: 40)]
         facts.wrapperUses = [DIWrapperUse(wrapper: "Inject", type: "Clock", site: site)]
+        facts.registrations[0].isFallback = true
+        facts.registrations[0].arguments = 2
+        facts.registrations[1].access = "fileprivate"
+        facts.methodForwards = [DIMethodForward(method: "registerModule", target: "register", framework: .swinject),
+                                DIMethodForward(method: "add", target: "register")]
         var summary = SourceSummary(lineCount: 50, byteCount: 900)
         summary.di = facts
         let bytes = SummaryCodec.encode(summary)

@@ -369,6 +369,11 @@ struct DIScan {
                     if isCall && frameworks.weaveDI && index + 3 < count && tokenBuffer[index + 2].kind == .operator {
                         handleKeyPathCall(at: index)
                     }
+                    // Factory 1.x's `static let x = Factory<T> { … }` (the word is marked).
+                    if frameworks.factory && (length == 7 || length == 16) && token.marks & Token.Marks.keyword != 0
+                        && (tokens.isWord(index, "Factory") || tokens.isWord(index, "ParameterFactory")) {
+                        FactoryAdapter.storedFactory(at: index, scan: &self)
+                    }
                     // Token kinds and lengths first: the source bytes are read only for the
                     // few tokens that pass, which keeps the loop out of the byte array.
                     if length == 3 || length == 4 || length == 9 || length == 12 {
@@ -494,12 +499,15 @@ struct DIScan {
             }
         }
         guard tokens.isPunctuation(cursor, UInt8(ascii: "(")), let close = closingParenthesis(from: cursor) else { return }
+        // `_ type: T.Type`: the parameter (`type`) and its type parameter (`T`).
+        var metatypeParameters: [String] = []
         if memberOf != nil {
             for index in cursor..<close where tokens.tokens[index].length == 4 && tokens.isWord(index, "Type")
                 && tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
                 let name = tokens.name(keyword + 1)
                 if !facts.containerMethods.contains(name) { facts.containerMethods.append(name) }
-                break
+                if tokens.isName(index - 2) { metatypeParameters.append(tokens.name(index - 2)) }
+                if tokens.isPunctuation(index - 3, UInt8(ascii: ":")), tokens.isName(index - 4) { metatypeParameters.append(tokens.name(index - 4)) }
             }
         }
         // The body: the first brace after the parameters, when it opens. (A requirement
@@ -510,10 +518,37 @@ struct DIScan {
         while index < tokens.count && tokens.tokens[index].flags & braces == 0 { index += 1 }
         if index < tokens.count && tokens.tokens[index].flags & Token.Flags.openBrace != 0 {
             label(index, .function(nameToken: keyword + 1, line: Int(tokens.tokens[keyword].line)))
+            if !metatypeParameters.isEmpty, let end = tokens.partner(of: index) {
+                recordForwards(method: tokens.name(keyword + 1), parameters: metatypeParameters, body: (index, end))
+            }
             if !containerTypes.isEmpty, let owner = memberOf, containerTypes.contains(owner.name),
                let close = tokens.partner(of: index) {
                 HandRolledContainerAdapter.factoryMethod(nameToken: keyword + 1, body: (index, close), owner: owner.name, scan: &self)
             }
+        }
+    }
+
+    /// `func registerModule<T>(_ type: T.Type, …) { container.register(type, …) }`: the calls
+    /// in the body that take the metatype parameter (`type`, `T.self`) first.
+    private mutating func recordForwards(method: String, parameters: [String], body: (open: Int, close: Int)) {
+        var index = body.open + 1
+        while index + 2 < body.close {
+            defer { index += 1 }
+            guard tokens.tokens[index].kind == .identifier, tokens.isPunctuation(index + 1, UInt8(ascii: "(")),
+                  tokens.isName(index + 2), parameters.contains(tokens.name(index + 2)) else { continue }
+            // `type` alone, or `T.self`.
+            guard tokens.isPunctuation(index + 3, UInt8(ascii: ",")) || tokens.isPunctuation(index + 3, UInt8(ascii: ")"))
+                    || tokens.isPunctuation(index + 3, UInt8(ascii: ".")) && tokens.isWord(index + 4, "self") else { continue }
+            let target = tokens.name(index)
+            guard target != method else { continue }
+            var framework: DIFramework?
+            if frameworks.swinject && (target == "register" || target == "autoregister") {
+                framework = .swinject
+            } else if frameworks.weaveDI && target == "register" {
+                framework = .weaveDI
+            }
+            let forward = DIMethodForward(method: method, target: target, framework: framework)
+            if !facts.methodForwards.contains(forward) { facts.methodForwards.append(forward) }
         }
     }
 
@@ -548,7 +583,10 @@ struct DIScan {
     /// `var name: Type {` as a member of a values container or (with Factory imported) of
     /// any type: labels the getter body and lets the adapters read it.
     private mutating func handleProperty(at keyword: Int) {
-        if !containerTypes.isEmpty, let owner = memberOf, containerTypes.contains(owner.name), tokens.isWord(keyword - 1, "lazy") {
+        // (`lazy var x: Factory<T> = self { … }` in a Factory file is Factory's, below.)
+        if !containerTypes.isEmpty, let owner = memberOf, containerTypes.contains(owner.name), tokens.isWord(keyword - 1, "lazy"),
+           !(frameworks.factory && tokens.isPunctuation(keyword + 2, UInt8(ascii: ":"))
+             && (tokens.isWord(keyword + 3, "Factory") || tokens.isWord(keyword + 3, "ParameterFactory") || tokens.isWord(keyword + 3, "FactoryKit"))) {
             HandRolledContainerAdapter.lazyMember(at: keyword, owner: owner.name, scan: &self)
             return
         }
@@ -582,6 +620,13 @@ struct DIScan {
             if let skip = tokens.partner(of: cursor), skip > cursor, !tokens.isPunctuation(cursor, UInt8(ascii: "{")) { cursor = skip }
             cursor += 1
         }
+        // `lazy var x: Factory<T> = self { … }` (a `Factory` after `=` is read at that word).
+        if frameworks.factory, tokens.isOperator(cursor, "="), !tokens.isWord(cursor + 1, "Factory"),
+           !tokens.isWord(cursor + 1, "ParameterFactory"), !tokens.isWord(cursor + 1, "FactoryKit"),
+           FactoryAdapter.isFactoryType(tokens.text(from: keyword + 3, through: cursor - 1)) {
+            FactoryAdapter.storedFactory(at: cursor + 1, scan: &self)
+            return
+        }
         guard tokens.isPunctuation(cursor, UInt8(ascii: "{")), let close = tokens.partner(of: cursor) else { return }
         let type = tokens.text(from: keyword + 3, through: cursor - 1)
         label(cursor, .property(name: name, type: type))
@@ -609,11 +654,52 @@ struct DIScan {
             || tokens.argument("forSupplementaryViewOfKind", inCallAt: open) != nil
     }
 
+    /// Names this file declares as a table or collection view (`let tableView = UITableView()`,
+    /// `@IBOutlet weak var list: UICollectionView!`, a parameter `_ tableView: UITableView`,
+    /// a `UITableViewController`'s own `tableView`): found once, at the first call that asks.
+    private var viewNames: Set<String>?
+
+    /// `tableView.register(Cell.self)` (a `Reusable`-style extension without a reuse
+    /// identifier) on a receiver the file declares as a table or collection view.
+    private mutating func isViewReceiver(method: Int) -> Bool {
+        // The name right before the `.` (past an optional chain's `?` or `!`).
+        guard tokens.isPunctuation(method - 1, UInt8(ascii: ".")) else { return false }
+        var receiver = method - 2
+        if tokens.isOperator(receiver, "?") || tokens.isOperator(receiver, "!")
+            || tokens.isPunctuation(receiver, UInt8(ascii: "?")) || tokens.isPunctuation(receiver, UInt8(ascii: "!")) { receiver -= 1 }
+        guard tokens.isName(receiver) else { return false }
+        if viewNames == nil { viewNames = declaredViewNames() }
+        return viewNames!.contains(tokens.name(receiver))
+    }
+
+    private func declaredViewNames() -> Set<String> {
+        func isViewType(_ index: Int) -> Bool {
+            guard tokens.isName(index) else { return false }
+            let name = tokens.name(index)
+            return name.hasSuffix("TableView") || name.hasSuffix("CollectionView")
+        }
+        var names: Set<String> = []
+        var index = 1
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            guard tokens.tokens[index].kind == .identifier else { continue }
+            let word = tokens.name(index)
+            if word == "UITableViewController" { names.insert("tableView") }
+            if word == "UICollectionViewController" { names.insert("collectionView") }
+            guard tokens.isPunctuation(index + 1, UInt8(ascii: ":")) || tokens.isOperator(index + 1, "=") else { continue }
+            // `name: UITableView`, `name: UIKit.UITableView`, `name = UITableView(`.
+            var type = index + 2
+            if tokens.isWord(type, "UIKit") && tokens.isPunctuation(type + 1, UInt8(ascii: ".")) { type += 2 }
+            if isViewType(type) && !tokens.isPunctuation(type + 1, UInt8(ascii: ".")) { names.insert(word) }
+        }
+        return names
+    }
+
     /// `method(T.self …)` / `receiver.method(T.self …)`.
     private mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
         let name = tokens.name(method)
         let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
-        if isViewRegistration(method) { return }
+        if isViewRegistration(method) || isViewReceiver(method: method) { return }
         for adapter in frameworks.enabled where adapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
         HandRolledContainerAdapter.call(name, at: method, receiver: receiver, key: key, scan: &self)
     }
@@ -764,6 +850,55 @@ struct DIScan {
             if tokens.isPunctuation(cursor, UInt8(ascii: ";")) { return nil }
             cursor -= 1
             steps += 1
+        }
+        return nil
+    }
+
+    static let accessWords: Set<String> = ["open", "public", "package", "internal", "fileprivate", "private"]
+
+    /// The access of the member whose name stands at `nameToken` (after `let`/`var`): its
+    /// own modifier, else that of the extension it sits in (`public extension Container`;
+    /// `private` there makes members `fileprivate`), else `internal`.
+    func memberAccess(nameToken: Int) -> String {
+        if let own = accessModifier(before: nameToken - 1) { return own }
+        guard let brace = enclosingBraces(of: nameToken).first else { return "internal" }
+        // The header back to its keyword: `public extension Container.Registrations {`.
+        var keyword = brace - 1
+        while keyword > 0 && brace - keyword < 64 {
+            if tokens.tokens[keyword].flags & (Token.Flags.openBrace | Token.Flags.closeBrace) != 0 { return "internal" }
+            if tokens.isWord(keyword, "extension") { break }
+            if tokens.isWord(keyword, "class") || tokens.isWord(keyword, "struct") || tokens.isWord(keyword, "enum")
+                || tokens.isWord(keyword, "actor") { return "internal" }
+            keyword -= 1
+        }
+        guard tokens.isWord(keyword, "extension"), let access = accessModifier(before: keyword) else { return "internal" }
+        return access == "private" ? "fileprivate" : access
+    }
+
+    /// An access word among the modifiers and attributes before the keyword at `keyword`.
+    private func accessModifier(before keyword: Int) -> String? {
+        var cursor = keyword - 1
+        var steps = 0
+        while cursor >= 0 && steps < 16 {
+            steps += 1
+            // `private(set)`, `@available(…)`
+            if tokens.isPunctuation(cursor, UInt8(ascii: ")")), let open = tokens.partner(of: cursor), open < cursor {
+                cursor = open - 1
+                continue
+            }
+            guard tokens.isName(cursor) else { return nil }
+            let word = tokens.name(cursor)
+            if Self.accessWords.contains(word) {
+                // `private(set) var`: the setter's access, not the member's.
+                if tokens.isPunctuation(cursor + 1, UInt8(ascii: "(")) { cursor -= 1; continue }
+                return word
+            }
+            if tokens.isOperator(cursor - 1, "@") || tokens.isPunctuation(cursor - 1, UInt8(ascii: "@")) {
+                cursor -= 2
+                continue
+            }
+            guard HandRolledContainerAdapter.modifiers.contains(word) || word == "final" || word == "class" || word == "mutating" else { return nil }
+            cursor -= 1
         }
         return nil
     }

@@ -120,6 +120,13 @@ public struct DIRegistration: Sendable, Equatable, Codable {
     /// `resolve(T.self) ?? register(T.self) { … }`: registers only when nothing is yet, so
     /// it never competes with another registration of the key.
     public var isFallback = false
+    /// A Factory container member's access when it is not `internal` (`public`, `private`…,
+    /// the extension's when the member names none; `nil` is `internal`): two members that
+    /// are not public, in two modules, are two keys.
+    public var access: String?
+    /// Swinject: how many arguments the factory takes besides the resolver (`{ r, id in … }`
+    /// is 1; `nil` is none). Swinject keys a registration by type, name and arguments.
+    public var arguments: Int?
 
     /// `shared#42` → (`shared`, 42): a container registered into after the reset on line 42
     /// of the same function (`UnifiedDI.releaseAll()`, a new `Container()`).
@@ -231,6 +238,9 @@ public struct DIFacts: Sendable, Equatable, Codable {
     /// `Clock` when the workspace declares `Inject` as a wrapper that resolves its type
     /// parameter from a container (`DIGraph` decides).
     public var wrapperUses: [DIWrapperUse] = []
+    /// Container methods that forward their metatype parameter to another call
+    /// (`func registerModule<T>(_ type: T.Type, …) { register(type, …) }`).
+    public var methodForwards: [DIMethodForward] = []
     /// Keys that name another key: WeaveDI's `extension WeaveDI.Container { var user:
     /// UserService? { resolve(UserService.self) } }` makes `\\.user` stand for `UserService`.
     public var keyAliases: [DIKeyAlias] = []
@@ -246,7 +256,26 @@ public struct DIFacts: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool {
         registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
-            && containerPasses.isEmpty && wrapperUses.isEmpty && keyAliases.isEmpty
+            && containerPasses.isEmpty && wrapperUses.isEmpty && keyAliases.isEmpty && methodForwards.isEmpty
+    }
+}
+
+/// A workspace method that hands its metatype parameter to another call: `registerModule`
+/// whose body calls `container.register(type, factory: factory)`. The DI graph follows it
+/// one level: calls of the wrapper register when the call it forwards to does.
+public struct DIMethodForward: Sendable, Equatable, Codable {
+    /// The wrapper (`registerModule`).
+    public var method: String
+    /// The call it forwards to (`register`).
+    public var target: String
+    /// The framework whose call that is, when the file's imports make it one (a Swinject
+    /// `register` on a `Container`); `nil` for a workspace's own container.
+    public var framework: DIFramework?
+
+    public init(method: String, target: String, framework: DIFramework? = nil) {
+        self.method = method
+        self.target = target
+        self.framework = framework
     }
 }
 

@@ -66,8 +66,9 @@ public struct DIAnalysis: Sendable {
         let callers = Self.callerContainers(graph)
         for (index, registration) in graph.registrations.enumerated() where !registration.isTest && !registration.fact.isFallback {
             let fact = registration.fact
+            let scope = Self.keyScope(registration)
             for container in Self.containers(of: registration, callers: callers) {
-                groups["\(fact.framework.rawValue)\u{0}\(container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")", default: []].append(index)
+                groups["\(fact.framework.rawValue)\u{0}\(container)\u{0}\(fact.key.id)\u{0}\(fact.key.name ?? "")\u{0}\(scope)", default: []].append(index)
             }
         }
         var result: [Duplicate] = []
@@ -94,6 +95,30 @@ public struct DIAnalysis: Sendable {
             }
         }
         return result.sorted { $0.registration < $1.registration }
+    }
+
+    /// What tells two registrations of one key and container apart, as the library keys
+    /// them: Swinject by the factory's arguments (`{ r, id in … }` is another key than
+    /// `{ r in … }`); a Factory member by its declaration, which two modules can share only
+    /// when both are `public` (an `internal` or `private` member of one name in two
+    /// modules, or `fileprivate` in two files, is two members); a hand-rolled container's
+    /// own member (`lazy var`, `make…()`) by the type, which is each module's own.
+    static func keyScope(_ registration: DIGraph.Registration) -> String {
+        let fact = registration.fact
+        switch fact.framework {
+        case .swinject:
+            return "\(fact.arguments ?? 0)"
+        case .factory:
+            switch fact.access ?? "internal" {
+            case "public", "open", "package": return ""
+            case "private", "fileprivate": return "\(registration.module)\u{0}\(registration.site.file)"
+            default: return "\(registration.module)"
+            }
+        case .handRolled where fact.key.isProperty:
+            return "\(registration.module)"
+        default:
+            return ""
+        }
     }
 
     /// Registration function (`UserFeatureModule.register`) → the containers its callers
@@ -200,6 +225,8 @@ public struct DIAnalysis: Sendable {
 
     // MARK: - missing-test-value
 
+    static let keyProtocols: Set<String> = ["DependencyKey", "TestDependencyKey", "InjectedKey"]
+
     static func missingTestValues(_ graph: DIGraph) -> [MissingTestValue] {
         var byType: [String: [Int]] = [:]
         for (index, declaration) in graph.keyDeclarations.enumerated() where !declaration.isTest {
@@ -209,6 +236,10 @@ public struct DIAnalysis: Sendable {
         }
         var result: [MissingTestValue] = []
         for members in byType.values {
+            // Only a key (a type conforming to `DependencyKey`, `TestDependencyKey` or
+            // `InjectedKey` somewhere in the workspace) has a test value to miss: a
+            // `static let liveValue` on any other type is no dependency.
+            guard members.contains(where: { keyProtocols.contains(graph.keyDeclarations[$0].fact.conformance) }) else { continue }
             guard !members.contains(where: { graph.keyDeclarations[$0].fact.testValue != nil }) else { continue }
             for index in members where graph.keyDeclarations[index].fact.liveValue != nil {
                 result.append(MissingTestValue(declaration: index, others: members.filter { $0 != index }))

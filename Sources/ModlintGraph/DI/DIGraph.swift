@@ -52,7 +52,8 @@ public struct DIGraph: Sendable {
         let declaredMethods = Set(diFiles.flatMap(\.file.summary.di.containerMethods))
         let registerMethods = Set(settings.registerMethods).intersection(declaredMethods)
         let resolveMethods = Set(settings.resolveMethods).intersection(declaredMethods)
-        let wrappers = Self.injectingWrappers(in: diFiles.map(\.file), resolveMethods: resolveMethods)
+        let wrappers = Self.registeringWrappers(diFiles.map(\.file), declared: declaredMethods, registerMethods: registerMethods)
+        let injectingWrappers = Self.injectingWrappers(in: diFiles.map(\.file), resolveMethods: resolveMethods)
         for (index, file) in diFiles {
             let isTest = graph.modules[index].kind == .test
             let di = file.summary.di
@@ -70,14 +71,15 @@ public struct DIGraph: Sendable {
             for fact in di.keys {
                 keyDeclarations.append(KeyDeclaration(fact: fact, file: file.path, module: index, isTest: isTest))
             }
-            for use in di.wrapperUses where wrappers.contains(use.wrapper) {
+            for use in di.wrapperUses where injectingWrappers.contains(use.wrapper) {
                 let fact = DIConsumption(framework: .handRolled, key: DIKey(use.type), site: use.site)
                 consumptions.append(Consumption(fact: fact, site: site(use.site), module: index, isTest: isTest))
             }
             for (callIndex, call) in di.containerCalls.enumerated() where !generic.contains(call.key.id) {
-                if registerMethods.contains(call.method) {
+                if registerMethods.contains(call.method) || wrappers[call.method] != nil {
                     let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
-                    let fact = DIRegistration(framework: .handRolled, key: call.key,
+                    let framework = registerMethods.contains(call.method) ? .handRolled : wrappers[call.method]!
+                    let fact = DIRegistration(framework: framework, key: call.key,
                                               container: Self.container(of: call), builds: call.builds,
                                               resolves: resolves, site: call.site)
                     registrations.append(Registration(fact: fact, site: site(call.site), module: index, isTest: isTest))
@@ -93,6 +95,24 @@ public struct DIGraph: Sendable {
         registrations.sort { Self.ordered($0.site, $1.site) }
         consumptions.sort { Self.ordered($0.site, $1.site) }
         keyDeclarations.sort { Self.ordered($0.site($0.fact.site), $1.site($1.fact.site)) }
+    }
+
+    /// Workspace methods that forward their metatype parameter to a registration, one
+    /// level deep (`func registerModule<T>(_ type: T.Type, …) { container.register(type, …) }`):
+    /// a call of one registers what it is passed, into the framework the forwarded call
+    /// belongs to (a Swinject `register`), or into the workspace's own container.
+    static func registeringWrappers(_ files: [SourceFile], declared: Set<String>, registerMethods: Set<String>) -> [String: DIFramework] {
+        var wrappers: [String: DIFramework] = [:]
+        for file in files {
+            for forward in file.summary.di.methodForwards where declared.contains(forward.method) && !registerMethods.contains(forward.method) {
+                if let framework = forward.framework {
+                    wrappers[forward.method] = framework
+                } else if registerMethods.contains(forward.target) {
+                    wrappers[forward.method] = wrappers[forward.method] ?? .handRolled
+                }
+            }
+        }
+        return wrappers
     }
 
     /// Keys that stand for other keys: WeaveDI key paths into `WeaveDI.Container` (the

@@ -19,6 +19,9 @@ extension SummaryOutput {
             output.optional(registration.builds, &table)
             output.list(registration.resolves) { $0.key($1, &table) }
             output.optional(registration.backingKey, &table)
+            output.byte(registration.isFallback ? 1 : 0)
+            output.optional(registration.access, &table)
+            output.optionalCount(registration.arguments)
             output.site(registration.site, &table)
         }
         list(facts.consumptions) { output, consumption in
@@ -58,6 +61,11 @@ extension SummaryOutput {
         list(facts.keyAliases) { output, alias in
             output.compact(table.index(alias.alias))
             output.compact(table.index(alias.type))
+        }
+        list(facts.methodForwards) { output, forward in
+            output.compact(table.index(forward.method))
+            output.compact(table.index(forward.target))
+            output.byte(forward.framework.map { DIFactsCodec.code($0) + 1 } ?? 0)
         }
     }
 
@@ -107,8 +115,16 @@ extension SummaryInput {
             let builds = try input.optional(in: table)
             let resolves = try input.list { try $0.key(in: table) }
             let backingKey = try input.optional(in: table)
-            return DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
-                                  resolves: resolves, backingKey: backingKey, site: try input.site(in: table))
+            let isFallback = try input.byte()
+            guard isFallback <= 1 else { throw SummaryInput.Malformed() }
+            let access = try input.optional(in: table)
+            let arguments = try input.optionalCount()
+            var registration = DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
+                                              resolves: resolves, backingKey: backingKey, site: try input.site(in: table))
+            registration.isFallback = isFallback == 1
+            registration.access = access
+            registration.arguments = arguments
+            return registration
         }
         facts.consumptions = try list { input in
             let framework = try DIFactsCodec.framework(input.byte())
@@ -149,6 +165,12 @@ extension SummaryInput {
         facts.keyAliases = try list { input in
             let alias = try input.string(in: table)
             return DIKeyAlias(alias: alias, type: try input.string(in: table))
+        }
+        facts.methodForwards = try list { input in
+            let method = try input.string(in: table)
+            let target = try input.string(in: table)
+            let code = try input.byte()
+            return DIMethodForward(method: method, target: target, framework: code == 0 ? nil : try DIFactsCodec.framework(code - 1))
         }
         return facts
     }
