@@ -33,8 +33,9 @@ public struct ImplCrossesBoundary: Rule {
         `DependencyInjection`): that is where concrete types are meant to meet. Building an \
         implementation where it is registered — a DI factory that builds it \
         (`container.register(P.self) { LiveP() }`, WeaveDI, Factory), a `liveValue`, a \
-        Spezi `Configuration`, a Vapor app's `configure.swift`, a needle `Component` \
-        subclass — is the recommended \
+        Spezi `Configuration`, a Vapor app's `configure.swift`, a needle `Component` or \
+        `NonCoreComponent` subclass, a member of the workspace's own container class \
+        (`AppContainer`, and a class of its own named `Container`) — is the recommended \
         pattern and never counts. A `#if DEBUG` \
         preview that builds another module's implementation still does (it forces the \
         type to be public); suppress it with `// modlint:disable:next \
@@ -119,6 +120,33 @@ public struct ImplCrossesBoundary: Rule {
                 import SDK
 
                 func pick(_ servers: [Entity.DefaultServer]) -> Entity.DefaultServer? { servers.first }
+                """,
+            ]),
+            RuleExample("a workspace's own container class, even one named Container, builds its members", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Feature", dependencies: ["Networking"]),
+                        .target(name: "Networking"),
+                    ]
+                )
+                """,
+                "Sources/Networking/API.swift": """
+                public protocol API {}
+                public final class APIImpl: API {
+                    public init() {}
+                }
+                """,
+                "Sources/Feature/Container.swift": """
+                import Networking
+
+                final class Container {
+                    lazy var api: API = APIImpl()
+                }
                 """,
             ]),
             RuleExample("a needle Component subclass builds the implementations its scope provides", files: [
@@ -278,7 +306,7 @@ public struct ImplCrossesBoundary: Rule {
         // site: one finding naming every such module.
         var groups: [[ImplementationIndex.Use]] = []
         var groupOf: [String: Int] = [:]
-        for use in context.implementationUses where !index.isCompositionRoot(use.user) {
+        for use in context.implementationUses where !index.isCompositionRoot(use.user) && !use.sites.isEmpty {
             if index.testsFromInside(use.user, use.declaration.module) { continue }
             let sites = use.sites.map { "\($0.file):\($0.line):\($0.column)" }.joined(separator: ",")
             let group = "\(use.name)\u{1F}\(use.declaration.module)\u{1F}\(sites)"

@@ -17,6 +17,12 @@ public struct PublicImpl: Rule {
         composition root in the same package must construct it) and expose a factory that \
         returns the abstraction, or register it in the DI container from inside the module.
 
+        A module that builds the type where building belongs — a composition root (an \
+        app target), a DI registration's factory, a needle component — must still see it: \
+        when all of them share its package the advice is `package`; when one is in another \
+        package the type stays public and is not reported. Advice never says `internal` \
+        for a type another module constructs.
+
         Implementation types are classes, structs and actors whose names match \
         `impl-patterns` (default `*Impl`, `*Implementation`, `Live*`, `Default*`); only \
         those that conform to (or inherit from) a protocol declared in the workspace are \
@@ -129,7 +135,7 @@ public struct PublicImpl: Rule {
         for use in context.implementationUses where names.contains(use.name) {
             usesByDeclaration["\(use.declaration.module)\u{1F}\(use.name)", default: []].append(use)
         }
-        return reported.map { name, declaration, abstraction in
+        return reported.compactMap { name, declaration, abstraction in
             let facts = declaration.declaration
             let module = context.graph.modules[declaration.module]
             let uses = usesByDeclaration["\(declaration.module)\u{1F}\(name)"] ?? []
@@ -138,12 +144,35 @@ public struct PublicImpl: Rule {
                 .map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "used by \(context.graph.modules[$0.user].id)") }
             // Other modules use it: making it internal first would break their build, and
             // `impl-crosses-boundary` reports each use. The advice says which step comes first.
-            let users = Set(uses.filter { context.graph.modules[$0.user].kind != .test && !index.isCompositionRoot($0.user) }
+            let users = Set(uses.filter { context.graph.modules[$0.user].kind != .test && !$0.sites.isEmpty && !index.isCompositionRoot($0.user) }
                 .map { context.graph.modules[$0.user].id }).sorted()
-            let advice = users.isEmpty
-                ? "make it internal and expose \(abstraction) (through a factory or the DI container) instead"
-                : "\(users.joined(separator: ", ")) \(users.count == 1 ? "uses" : "use") it directly (see impl-crosses-boundary): "
+            // Modules that build it where building it belongs — a composition root (an app
+            // target), a DI registration, a needle component — need to see it: it can be no
+            // less than `package` (all of them in its package) or `public`.
+            let builderModules = uses.filter { context.graph.modules[$0.user].kind != .test
+                && (index.isCompositionRoot($0.user) || !$0.wiringSites.isEmpty) }.map(\.user)
+            let builders = Set(builderModules.map { context.graph.modules[$0].id }).sorted()
+            let samePackage = builderModules.allSatisfy { context.graph.modules[$0].package == module.package }
+            let builderClause = "\(ListFormat.and(builders)) \(builders.count == 1 ? "builds" : "build") it"
+            let advice: String
+            switch (users.isEmpty, builders.isEmpty, samePackage) {
+            case (true, true, _):
+                advice = "make it internal and expose \(abstraction) (through a factory or the DI container) instead"
+            case (false, true, _):
+                advice = "\(users.joined(separator: ", ")) \(users.count == 1 ? "uses" : "use") it directly (see impl-crosses-boundary): "
                     + "switch \(users.count == 1 ? "that use" : "those uses") to \(abstraction) first, then make it internal"
+            case (true, false, true):
+                advice = "\(builderClause) (in its package): make it package, not public"
+            case (false, false, true):
+                advice = "\(users.joined(separator: ", ")) \(users.count == 1 ? "uses" : "use") it directly (see impl-crosses-boundary): "
+                    + "switch \(users.count == 1 ? "that use" : "those uses") to \(abstraction) first, then make it package (\(builderClause))"
+            case (true, false, false):
+                // Built where it should be, from another package: public is what that needs.
+                return nil
+            case (false, false, false):
+                advice = "\(users.joined(separator: ", ")) \(users.count == 1 ? "uses" : "use") it directly (see impl-crosses-boundary): "
+                    + "switch \(users.count == 1 ? "that use" : "those uses") to \(abstraction); it stays public because \(builderClause)"
+            }
             return Finding(
                 site: declaration.site,
                 message: "\(name) implements \(abstraction) but is \(facts.accessLevel?.rawValue ?? "public"); " + advice,

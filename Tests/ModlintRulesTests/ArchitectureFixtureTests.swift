@@ -51,9 +51,10 @@ struct ArchitectureFixtureTests {
         ])
         let publicImpl = try #require(diagnostics.first { $0.rule == "public-impl" })
         // Catalog and Checkout use it: "make it internal" first would break them, so the
-        // advice agrees with impl-crosses-boundary on the order (the App root and tests may keep theirs).
+        // advice agrees with impl-crosses-boundary on the order. The App root builds it, as
+        // a root should: `internal` would break App too, `package` (one package) does not.
         #expect(publicImpl.message == "LiveNetworkClient implements NetworkClient but is public; Catalog, Checkout use it directly "
-            + "(see impl-crosses-boundary): switch those uses to NetworkClient first, then make it internal")
+            + "(see impl-crosses-boundary): switch those uses to NetworkClient first, then make it package (App builds it)")
         #expect(publicImpl.related == [
             RelatedLocation(file: "Sources/App/ShopApp.swift", line: 10, message: "used by App"),
             RelatedLocation(file: "Sources/Catalog/ProductImageLoader.swift", line: 10, message: "used by Catalog"),

@@ -236,3 +236,85 @@ struct DIKeyIdentityTests {
         ])
     }
 }
+
+/// The boundary rules never advise hiding a type that another module builds: an app
+/// target, a DI registration or a needle component in another module needs it visible.
+struct BoundaryAdviceTests {
+    static func lint(_ rule: any Rule, _ files: [(String, String)]) throws -> [String] { try DIKeyIdentityTests.lint(rule, files) }
+    static func package(_ targets: String) -> String { DIKeyIdentityTests.package(targets) }
+
+    static func messages(_ rule: any Rule, _ files: [(String, String)]) throws -> [String] {
+        let directory = try TemporaryDirectory(files: files, prefix: "modlint-boundary-advice")
+        defer { directory.remove() }
+        return try Linter(rules: [rule]).lint(paths: [directory.path]).diagnostics.map { "\($0.file):\($0.line): \($0.message)" }
+    }
+
+    static let storage = """
+    // swift-tools-version:5.9
+    import PackageDescription
+    let package = Package(name: "Storage", products: [.library(name: "Storage", targets: ["Storage"])],
+                          targets: [.target(name: "Storage")])
+    """
+    static let liveStore = """
+    public protocol Store {}
+    public final class LiveStore: Store { public init() {} }
+    """
+
+    /// An app target of another package builds the implementation, as a composition root
+    /// should: it must stay public, so `public-impl` has nothing to advise. Within one
+    /// package the advice is `package`, never `internal`.
+    @Test func publicImplNeverHidesWhatAnotherModuleBuilds() throws {
+        let app = """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", dependencies: [.package(path: "Storage")],
+                              targets: [.executableTarget(name: "App", dependencies: [.product(name: "Storage", package: "Storage")])])
+        """
+        #expect(try Self.lint(PublicImpl(), [
+            ("Package.swift", app),
+            ("Sources/App/main.swift", "import Storage\nlet store: Store = LiveStore()\n"),
+            ("Storage/Package.swift", Self.storage),
+            ("Storage/Sources/Storage/Store.swift", Self.liveStore),
+        ]) == [])
+        #expect(try Self.messages(PublicImpl(), [
+            ("Package.swift", Self.package(#".executableTarget(name: "App", dependencies: ["Storage"]), .target(name: "Storage")"#)),
+            ("Sources/App/main.swift", "import Storage\nlet store: Store = LiveStore()\n"),
+            ("Sources/Storage/Store.swift", Self.liveStore),
+        ]) == ["Sources/Storage/Store.swift:2: LiveStore implements Store but is public; App builds it (in its package): make it package, not public"])
+    }
+
+    /// A needle component in another module builds what its scope provides: that module
+    /// must see the type (here `package`, one package), so no advice to make it internal.
+    @Test func publicImplKeepsWhatANeedleComponentBuilds() throws {
+        #expect(try Self.messages(PublicImpl(), [
+            ("Package.swift", Self.package(#".target(name: "Profile", dependencies: ["Storage"]), .target(name: "Storage")"#)),
+            ("Sources/Storage/Store.swift", Self.liveStore),
+            ("Sources/Profile/ProfileComponent.swift", """
+            import NeedleFoundation
+            import Storage
+
+            final class ProfileComponent: NonCoreComponent<EmptyDependency> {
+                var store: Store { shared { LiveStore() } }
+            }
+            """),
+        ]) == ["Sources/Storage/Store.swift:2: LiveStore implements Store but is public; Profile builds it (in its package): make it package, not public"])
+    }
+
+    /// A workspace's own container class named `Container` builds its members: wiring,
+    /// not a use that crosses the boundary.
+    @Test func aContainerNamedContainerIsWiring() throws {
+        #expect(try Self.lint(ImplCrossesBoundary(), [
+            ("Package.swift", Self.package(#".target(name: "Feature", dependencies: ["Storage"]), .target(name: "Storage")"#)),
+            ("Sources/Storage/Store.swift", Self.liveStore),
+            ("Sources/Feature/Container.swift", """
+            import Storage
+
+            final class Container {
+                lazy var store: Store = LiveStore()
+                func makeOther() -> Store { LiveStore() }
+            }
+            """),
+            ("Sources/Feature/Screen.swift", "import Storage\nlet direct = LiveStore()\n"),
+        ]) == ["impl-crosses-boundary Sources/Feature/Screen.swift:2"])
+    }
+}

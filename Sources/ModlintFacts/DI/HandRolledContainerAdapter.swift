@@ -117,6 +117,14 @@ enum HandRolledContainerAdapter {
             || name.hasSuffix("CompositionRoot")
     }
 
+    /// A workspace's own top-level `final class Container` (or `DIContainer`): the name is
+    /// the frameworks', but a file that declares the type holds its own container (a
+    /// generic or a SwiftUI `View` of that name is a layout container, not DI).
+    static func isOwnFrameworkNamedContainer(_ declaration: TypeDeclaration) -> Bool {
+        (declaration.name == "Container" || declaration.name == "DIContainer") && declaration.enclosing.isEmpty
+            && declaration.genericParameters == nil && !declaration.inheritance.contains { $0 == "View" || $0.hasSuffix(".View") }
+    }
+
     /// The container types a file declares (`KeyedDecodingContainer` and other Codable
     /// containers excluded). Most files declare none: no set is made for them.
     /// Every file asks: the declarations are read in place (a copied `TypeDeclaration`
@@ -129,8 +137,8 @@ enum HandRolledContainerAdapter {
                 guard kind == .class || kind == .struct || kind == .actor else { continue }
                 var name = buffer[index].name
                 let last = name.withUTF8 { $0.count >= 9 ? $0[$0.count - 1] : 0 }
-                guard last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t"), isContainerName(name) else { continue }
-                names.insert(name)
+                guard last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") else { continue }
+                if isContainerName(name) || isOwnFrameworkNamedContainer(buffer[index]) { names.insert(name) }
             }
         }
         return names

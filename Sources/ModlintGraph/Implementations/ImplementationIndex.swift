@@ -20,7 +20,11 @@ public struct ImplementationIndex {
         public var name: String
         public var user: Int
         public var declaration: Declaration
+        /// Uses outside registration sites (what `impl-crosses-boundary` reports).
         public var sites: [Site]
+        /// Uses where the type is meant to be built (`isRegistrationSite`: a DI factory, a
+        /// needle component, a key's value): allowed, but the type must stay visible there.
+        public var wiringSites: [Site] = []
     }
 
     let workspace: Workspace
@@ -231,20 +235,26 @@ public struct ImplementationIndex {
                 for record in records where wanted[Int(record.name)] {
                     let reference = TypeReference(name: names[Int(record.name)], kind: TypeReferenceList.kind(of: record.columnAndKind),
                                                   line: Int(record.line), column: Int(record.columnAndKind >> 3))
-                    if isRegistrationSite(reference.name, file: file, line: reference.line) { continue }
+                    let wiring = isRegistrationSite(reference.name, file: file, line: reference.line)
                     let declarations = candidates[reference.name]!
                     for declaration in declarations where declaration.module != userIndex && visible.contains(declaration.module)
                         && isAccessible(declaration, from: module) {
                         let key = "\(reference.name)\u{1F}\(declaration.module)"
                         let site = Site(file: file.path, line: reference.line, column: reference.column)
-                        byKey[key, default: Use(name: reference.name, user: userIndex, declaration: declaration, sites: [])]
-                            .sites.append(site)
+                        if wiring {
+                            byKey[key, default: Use(name: reference.name, user: userIndex, declaration: declaration, sites: [])]
+                                .wiringSites.append(site)
+                        } else {
+                            byKey[key, default: Use(name: reference.name, user: userIndex, declaration: declaration, sites: [])]
+                                .sites.append(site)
+                        }
                     }
                 }
             }
             for key in byKey.keys.sorted() {
                 var use = byKey[key]!
                 use.sites.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+                use.wiringSites.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
                 uses.append(use)
             }
         }
