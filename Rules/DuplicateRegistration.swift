@@ -19,7 +19,11 @@ public struct DuplicateRegistration: Rule {
         container)`) is followed into it: two modules registering one protocol into the \
         container one bootstrap hands them clash, as the WeaveDI guide warns. Keep one \
         registration per key and container; give Swinject registrations that \
-        must coexist distinct `name:`s. Registrations in mutually exclusive branches — \
+        must coexist distinct `name:`s. A key is what the library looks registrations up \
+        by: Swinject's type, name and factory arguments (`{ r, id in … }` is another key \
+        than `{ r in … }`); a Factory container member, which two modules share only when \
+        both declare it `public` (two `internal` members of one name in two modules are \
+        two members). Registrations in mutually exclusive branches — \
         `#if DEBUG … #else …`, `if … else …`, the cases of one `switch` — are not \
         duplicates, and neither are registrations separated by a reset of the container \
         (`UnifiedDI.releaseAll()`, `container.removeAll()`, `container = Container()`) \
@@ -104,6 +108,46 @@ public struct DuplicateRegistration: Rule {
                     UnifiedDI.\u{2193}register(Vault.self) { OtherV() }
                     UnifiedDI.releaseAll()
                     UnifiedDI.register(Vault.self) { ThirdV() }
+                }
+                """,
+            ]),
+            RuleExample("keys as the libraries key them: Factory members by declaration, Swinject factories by their arguments", files: [
+                "Package.swift": DIRuleExamples.package(["Profile", "Search", "Tracking", "Ads"]),
+                "Sources/Profile/Container+Profile.swift": """
+                import FactoryKit
+
+                extension Container {
+                    var analytics: Factory<Analytics> { self { ProfileAnalytics() } }
+                }
+                """,
+                "Sources/Search/Container+Search.swift": """
+                import FactoryKit
+                import Swinject
+
+                // Internal: another member than Profile's, however named.
+                extension Container {
+                    var analytics: Factory<Analytics> { self { SearchAnalytics() } }
+                }
+
+                final class SearchAssembly: Assembly {
+                    func assemble(container: Swinject.Container) {
+                        container.register(Repository.self) { _ in LiveRepository() }
+                        container.register(Repository.self) { _, query in LiveRepository(query: query) }
+                    }
+                }
+                """,
+                "Sources/Tracking/Container+Tracking.swift": """
+                import FactoryKit
+
+                public extension Container {
+                    var \u{2193}tracker: Factory<Tracker> { self { LiveTracker() } }
+                }
+                """,
+                "Sources/Ads/Container+Ads.swift": """
+                import FactoryKit
+
+                public extension Container {
+                    var tracker: Factory<Tracker> { self { AdsTracker() } }
                 }
                 """,
             ]),

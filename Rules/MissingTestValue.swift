@@ -17,7 +17,9 @@ public struct MissingTestValue: Rule {
         Declare `static let testValue` next to the key (an `unimplemented` client for \
         `@DependencyClient` types, or a `TestDependencyKey` conformance in the interface \
         module). A key split over several declarations — `testValue` in the interface \
-        module, `liveValue` in the live module — counts as one key.
+        module, `liveValue` in the live module — counts as one key. Only a key has a test \
+        value to miss: a `static let liveValue` on a type that conforms to no key protocol \
+        anywhere in the workspace is left alone.
         """,
         examples: [
             RuleExample("a DependencyKey with only a live value", files: [
@@ -32,6 +34,16 @@ public struct MissingTestValue: Rule {
                 extension SpeechClient: DependencyKey {
                     static let \u{2193}liveValue = SpeechClient(authorizationStatus: { 3 })
                     static let previewValue = SpeechClient(authorizationStatus: { 3 })
+                }
+                """,
+            ]),
+            RuleExample("a live value on a type that is no dependency key", files: [
+                "Package.swift": DIRuleExamples.package(["Clients"]),
+                "Sources/Clients/Theme.swift": """
+                import Dependencies
+
+                struct Theme {
+                    static let liveValue = Theme()
                 }
                 """,
             ]),
