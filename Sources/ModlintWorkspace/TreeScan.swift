@@ -21,6 +21,10 @@ struct TreeScan: Sendable {
     var buildDescriptions: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
+    /// Root-relative files and bundle folders of the kinds SwiftPM processes as resources
+    /// without a `resources:` list (`processedResourceExtensions`), in walk order: a target
+    /// with one bundles resources into whatever links it.
+    var processedResources: [String] = []
     /// Where the load may read (see `ReadScope`).
     var scope = ReadScope(roots: [])
 
@@ -29,6 +33,18 @@ struct TreeScan: Sendable {
     static let bundleExtensions: Set<String> = [
         "docc", "xcassets", "bundle", "lproj", "xcdatamodeld", "xcdatamodel", "playground", "xcodeproj", "xcworkspace",
     ]
+
+    /// What SwiftPM processes as a resource by default (its built-in file rules): asset
+    /// catalogs, localizations, Core Data models, Interface Builder files, Metal sources,
+    /// string catalogs.
+    static let processedResourceExtensions: Set<String> = [
+        "xcassets", "lproj", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "xib", "storyboard", "metal", "xcstrings",
+    ]
+
+    static func isProcessedResource(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return processedResourceExtensions.contains(String(name[name.index(after: dot)...]))
+    }
 
     static func isBundle(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
@@ -128,6 +144,7 @@ struct TreeScan: Sendable {
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             swiftIdentities += part.swiftIdentities
+            processedResources += part.processedResources
             excludedPaths += part.excludedPaths
             if fingerprinting {
                 fingerprint.add(String(part.fingerprint.value, radix: 16))
@@ -140,6 +157,16 @@ struct TreeScan: Sendable {
     }
 
     /// A manifest, project or settings file: part of both fingerprints.
+    /// A resource's path decides whether its target bundles resources: one that appears or
+    /// goes changes the layout (its content does not).
+    private mutating func addResource(_ path: String) {
+        processedResources.append(path)
+        if fingerprinting {
+            fingerprint.add(path)
+            structure.add(path)
+        }
+    }
+
     private mutating func addInput(_ path: String, identity: FileIdentity?) {
         let text = identity?.description ?? "?"
         fingerprint.add(path)
@@ -161,6 +188,7 @@ struct TreeScan: Sendable {
         return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
             || UnreadSpecs.mayBeName(name) || hasSuffix(".yml") || hasSuffix(".yaml")
             || hasSuffix(".podspec") || hasSuffix(".podspec.json") || hasSuffix(".bzl")
+            || hasSuffix(".xib") || hasSuffix(".storyboard") || hasSuffix(".metal") || hasSuffix(".xcstrings")
     }
 
     /// Folder names that hold a test suite's input data (XcodeGen's `Tests/Fixtures`,
@@ -222,7 +250,10 @@ struct TreeScan: Sendable {
                     if fingerprinting { addInput(path, identity: FileIdentity(path: file)) }
                     continue
                 }
-                if Self.isBundle(entry.name) { continue }
+                if Self.isBundle(entry.name) {
+                    if Self.isProcessedResource(entry.name) { addResource(path) }
+                    continue
+                }
                 subdirectories.append(path)
             case .file:
                 if UnreadSpecs.isBuildDescription(entry.name) {
@@ -235,6 +266,10 @@ struct TreeScan: Sendable {
                 if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap"
                                       || entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml")) {
                     addInput(path, identity: entry.identity)
+                }
+                if Self.isProcessedResource(entry.name) {
+                    addResource(path)
+                    continue
                 }
                 if entry.name.hasSuffix(".swift") {
                     let identity = entry.identity

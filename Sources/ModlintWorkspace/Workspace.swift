@@ -173,6 +173,10 @@ public struct Target: Sendable {
     public var declaration: ManifestTarget
     /// What an Xcode target builds (`nil` for SwiftPM targets).
     public var productType: XcodeProductType?
+    /// A SwiftPM target's first file or bundle folder (root-relative) of a kind SwiftPM
+    /// processes as a resource without a `resources:` list (`.xcassets`, `.lproj`, `.xib`,
+    /// `.storyboard`, `.metal`, …): the target bundles it into whatever links it.
+    public var processedResource: String?
 
     public init(name: String, kind: ManifestTarget.Kind, package: String, directory: String?, files: [SourceFile],
                 declaration: ManifestTarget) {

@@ -168,6 +168,15 @@ extension WorkspaceLoader {
         // Packages.
         var filesByTarget: [Int: [String]] = [:]
         for assignment in assignments { filesByTarget[assignment.target, default: []].append(assignment.path) }
+        // Resources SwiftPM picks up by their kind, to the target whose folder holds them.
+        var resourceOfTarget: [Int: String] = [:]
+        for resource in scan.processedResources {
+            let folder = Paths.parent(resource)
+            let owner = targetOfFolder[folder] ?? Self.owningTarget(of: folder, packages: packageIndexByDirectory,
+                                                                    packageDirectories: packageDirectories, targets: targetByDirectory)
+            guard let owner, resourceOfTarget[owner] == nil || resource < resourceOfTarget[owner]! else { continue }
+            resourceOfTarget[owner] = resource
+        }
         var packages: [WorkspaceLayout.Package] = []
         for (index, directory) in packageDirectories.enumerated() {
             guard let manifest = manifests[index].manifest else { continue }
@@ -177,7 +186,8 @@ extension WorkspaceLoader {
                 let kind = Self.effectiveKind(of: pending.declaration, toolsVersion: manifest.toolsVersion, directory: pending.directory, files: files)
                 targets.append(WorkspaceLayout.Target(name: moduleName(of: pending.declaration, directory: pending.directory, files: files, root: root, scope: scan.scope),
                                                       kind: kind, package: identities[index], directory: pending.directory,
-                                                      files: files, declaration: pending.declaration, productType: nil))
+                                                      files: files, declaration: pending.declaration, productType: nil,
+                                                      processedResource: resourceOfTarget[targetIndex]))
             }
             packages.append(WorkspaceLayout.Package(kind: .swiftPackage, identity: identities[index], directory: directory,
                                                     manifestPath: manifests[index].path, manifest: manifest, targets: targets,

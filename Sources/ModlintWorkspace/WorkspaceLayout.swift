@@ -29,6 +29,8 @@ struct WorkspaceLayout: Codable {
         var files: [String]
         var declaration: ManifestTarget
         var productType: XcodeProductType?
+        /// A resource SwiftPM processes without a `resources:` list (`Target.processedResource`).
+        var processedResource: String? = nil
     }
 
     /// Sorted by directory, then manifest path.
@@ -47,6 +49,7 @@ extension WorkspaceLayout.Package {
             var target = ModlintWorkspace.Target(name: layout.name, kind: layout.kind, package: layout.package, directory: layout.directory,
                                 files: layout.files.compactMap(file), declaration: layout.declaration)
             target.productType = layout.productType
+            target.processedResource = layout.processedResource
             return target
         }
         var package = ModlintWorkspace.Package(identity: identity, directory: directory, manifestPath: manifestPath, manifest: manifest,
