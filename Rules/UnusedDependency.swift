@@ -38,6 +38,14 @@ public struct UnusedDependency: Rule {
         why; `fix --remove-unused` leaves it alone. A module the target reaches through \
         another dependency anyway is reported as before: dropping the direct edge changes \
         nothing that runs.
+
+        Nor is a dependency that another import builds through: SwiftPM compiles an \
+        import of any module the importer reaches through declared dependencies, so a \
+        dependent (or the target itself) may import a module that it reaches only by way \
+        of this edge. Removing it would turn that import into an error; it is kept with a \
+        note naming the import (declare that module where it is imported, then remove the \
+        edge). Removals are judged one after the other, so that applying every finding's \
+        fix keeps every import that builds today reachable.
         """,
         examples: [
             RuleExample("a feature declares networking but never imports it", files: [
@@ -94,6 +102,29 @@ public struct UnusedDependency: Rule {
                 }
                 """,
                 "Sources/Feature/Feature.swift": "import Client\n",
+            ]),
+            RuleExample("an edge another import builds through, and a library whose asset catalog SwiftPM bundles without `resources:`: kept, with a note", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Models"),
+                        .target(name: "Kit", dependencies: ["Models"]),
+                        .target(name: "Core", dependencies: [\u{2193}"Kit"]),
+                        .target(name: "Theme"),
+                        .target(name: "Feature", dependencies: ["Core", \u{2193}"Theme"]),
+                    ]
+                )
+                """,
+                "Sources/Models/Model.swift": "public struct Model {}\n",
+                "Sources/Kit/Kit.swift": "import Models\n",
+                "Sources/Core/Core.swift": "public struct Core {}\n",
+                "Sources/Theme/Theme.swift": "public enum Theme {}\n",
+                "Sources/Theme/Colors.xcassets/Contents.json": "{}\n",
+                "Sources/Feature/Feature.swift": "import Core\nimport Models\n",
             ]),
             RuleExample("a live module reached through another dependency anyway, and a module's own key: reported (Search, which links ClientLive, gets the note)", files: [
                 "Package.swift": """
@@ -271,6 +302,19 @@ public struct UnusedDependency: Rule {
                     site: declaration.site,
                     message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(provision); "
                         + "removing it would still build and change what runs",
+                    module: module.id,
+                    key: [module.id, declaration.name, "kept"],
+                    edges: edges
+                )
+                note.severity = .note
+                return note
+            }
+            if let through = unused.reachedThrough {
+                // Another import builds only through this edge: removing it breaks the build.
+                var note = Finding(
+                    site: declaration.site,
+                    message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(through); "
+                        + "removing it would break that import (declare what it imports where it is imported first)",
                     module: module.id,
                     key: [module.id, declaration.name, "kept"],
                     edges: edges

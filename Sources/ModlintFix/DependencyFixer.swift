@@ -31,6 +31,10 @@ public struct DependencyFixer {
     /// Manifests that could not be read.
     public private(set) var unreadable: [String] = []
 
+    /// With `removeUnused`: the unused dependencies kept on purpose (what the module
+    /// provides at run time, or an import that builds through it), with the finding's words.
+    public private(set) var kept: [(file: String, line: Int, message: String)] = []
+
     /// Undeclared imports that only warnings report (reachable transitively), left as
     /// they are without `all`.
     public private(set) var leftAtWarning = 0
@@ -44,6 +48,9 @@ public struct DependencyFixer {
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
         for diagnostic in result.diagnostics {
+            if removeUnused && diagnostic.rule == "unused-dependency" && diagnostic.fix == nil {
+                kept.append((diagnostic.file, diagnostic.line, diagnostic.message))
+            }
             guard var fix = diagnostic.fix,
                   diagnostic.rule == "undeclared-import" || (removeUnused && diagnostic.rule == "unused-dependency") else { continue }
             if diagnostic.rule == "undeclared-import" && diagnostic.severity != .error && !all {

@@ -89,6 +89,9 @@ struct FixRun {
                 lines.append("\(change.manifest): target \(refusal.fix.target): not changed: \(refusal.reason)")
             }
         }
+        for kept in fixer.kept {
+            lines.append("\(kept.file):\(kept.line): kept: \(kept.message)")
+        }
         for fix in fixer.xcodeFixes {
             let verb = fix.action == .add ? "add" : "remove"
             lines.append("\(fix.manifest): target \(fix.target): \(verb) \(fix.dependency) in Xcode (projects are not edited)")

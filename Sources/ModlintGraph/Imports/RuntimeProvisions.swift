@@ -19,22 +19,29 @@ final class RuntimeProvisions {
     }
 
     /// Why `modules` (one declared dependency of `dependent`) are linked, or `nil`.
-    func provision(of modules: [Int], for dependent: Int) -> String? {
+    /// `isLinkedOtherwise` tells whether `dependent` still links a module without this
+    /// declaration (by default: through its other declared dependencies).
+    func provision(of modules: [Int], for dependent: Int, isLinkedOtherwise: ((Int) -> Bool)? = nil) -> String? {
         for module in modules {
+            // Linked anyway through another dependency: dropping this edge changes nothing
+            // that runs, and the warning stands.
+            if isLinkedOtherwise?(module) ?? isReachable(module, from: dependent) { continue }
             if let reason = provision(of: module, for: dependent) { return reason }
         }
         return nil
     }
 
     private func provision(of module: Int, for dependent: Int) -> String? {
-        // Linked anyway through another dependency: dropping this edge changes nothing
-        // that runs, and the warning stands.
-        if isReachable(module, from: dependent) { return nil }
         let info = graph.modules[module]
         let target = workspace.target(of: info)
         // Its resources are copied into whatever links it (isowords' sound libraries, read
         // by name from the app's bundle).
         if target.declaration.hasResources { return "it bundles resources (its `resources:`) into what links it" }
+        // SwiftPM bundles asset catalogs, localizations, models and Interface Builder files
+        // under a target's folder without any `resources:` list.
+        if let resource = target.processedResource {
+            return "it bundles resources (\(resource), which SwiftPM processes without a `resources:` list) into what links it"
+        }
         let files = target.files
         let own = names(declaredIn: module)
         for file in files {
@@ -85,14 +92,20 @@ final class RuntimeProvisions {
     }
 
     /// Whether `dependent` reaches `module` through its other dependencies (not the direct edge).
+    /// Breadth first: the module is most often a step or two away.
     private func isReachable(_ module: Int, from dependent: Int) -> Bool {
         let next = successors
-        var seen: Set<Int> = [dependent]
-        var stack = next[dependent].filter { $0 != module }
-        while let current = stack.popLast() {
+        var seen = [Bool](repeating: false, count: next.count)
+        seen[dependent] = true
+        var queue = next[dependent].filter { $0 != module }
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
             if current == module { return true }
-            guard seen.insert(current).inserted else { continue }
-            stack += next[current]
+            guard !seen[current] else { continue }
+            seen[current] = true
+            queue += next[current]
         }
         return false
     }

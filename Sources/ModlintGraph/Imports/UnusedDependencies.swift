@@ -21,6 +21,11 @@ public struct UnusedDependencies: Sendable {
         /// Why the module is linked although nothing imports it (its live value, a
         /// registration, a conformance, its resources), or `nil`: unused.
         public var runtimeProvision: String?
+        /// An import somewhere in the workspace that builds only through this declaration
+        /// (`Feature imports Models through App -> Kit`): removing it would break the
+        /// build, so it is kept; `nil` when removing it (after every earlier finding's
+        /// removal) leaves every import that builds today reachable.
+        public var reachedThrough: String?
     }
 
     /// By dependent module, then by line and column of the declaration.
@@ -67,6 +72,14 @@ public struct UnusedDependencies: Sendable {
                 }
                 let provision = declaration.isExternal ? nil : runtimeProvisions.provision(of: declaration.modules, for: index)
                 unused.append(Unused(dependent: index, declaration: declaration, runtimeProvision: provision))
+            }
+        }
+        if unused.contains(where: { $0.runtimeProvision == nil }) {
+            var reach = RemovalReach(graph: graph)
+            for position in unused.indices where unused[position].runtimeProvision == nil {
+                let (provision, through) = reach.remove(unused[position], provisions: runtimeProvisions)
+                unused[position].runtimeProvision = provision
+                unused[position].reachedThrough = through
             }
         }
     }
@@ -148,4 +161,147 @@ public struct UnusedDependencies: Sendable {
         "BackgroundTasks", "Contacts", "ContactsUI", "EventKit", "MessageUI", "PassKit", "UniformTypeIdentifiers",
         "ImageIO", "MobileCoreServices", "Charts", "SwiftData", "TipKit", "SwiftOverlayShims", "ObjectiveC",
     ]
+}
+
+/// Whether removing unused declarations, one after the other, keeps the workspace
+/// building: SwiftPM compiles an import of any module the importer reaches through
+/// declared dependencies (what `undeclared-import` reports as a warning), so an edge no
+/// source of its target imports may still carry a dependent's import. A removal is taken
+/// only when every import that is reachable today stays reachable, with every removal
+/// taken before it; any subset of the taken removals is safe too (reach only grows when
+/// fewer edges go), so `fix` may apply some of them (the rest baselined or suppressed).
+///
+/// Removing edges out of the dependent A loses only what A itself stops reaching: a
+/// module that reaches A still reaches, through A, whatever A still reaches. So only
+/// imports of those lost modules, by modules that reach A, are looked at.
+struct RemovalReach {
+    private let graph: ModuleGraph
+    private let predecessors: [[Int]]
+    /// Workspace modules each module imports (not itself).
+    private let imported: [[Int]]
+    /// External module names each module imports that none of its own external
+    /// declarations names, nor the toolchain: they may come through any dependency.
+    private let unclaimedExternal: [[String]]
+    /// Modules that declare a dependency outside the workspace.
+    private let externalDeclarers: Set<Int>
+    /// Indices into `graph.dependencies` of the removals taken.
+    private var removed = Set<Int>()
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+        var predecessors = [[Int]](repeating: [], count: graph.modules.count)
+        for dependency in graph.dependencies { predecessors[dependency.to].append(dependency.from) }
+        self.predecessors = predecessors
+        var imported = [Set<Int>](repeating: [], count: graph.modules.count)
+        for index in graph.imports.indices where graph.imports[index].from != graph.imports[index].to {
+            imported[graph.imports[index].from].insert(graph.imports[index].to)
+        }
+        self.imported = imported.map { $0.sorted() }
+        var claimed = [Set<String>](repeating: [], count: graph.modules.count)
+        for dependency in graph.externalDependencies {
+            claimed[dependency.from].insert(dependency.name.lowercased())
+            claimed[dependency.from].insert(UnusedDependencies.c99Name(dependency.name).lowercased())
+        }
+        var unclaimed = [[String]](repeating: [], count: graph.modules.count)
+        for (module, names) in graph.externalImports {
+            unclaimed[module] = names.filter {
+                !UnusedDependencies.toolchainModules.contains($0) && !claimed[module].contains($0.lowercased())
+            }.sorted()
+        }
+        self.unclaimedExternal = unclaimed
+        externalDeclarers = Set(graph.externalDependencies.map(\.from))
+    }
+
+    /// `start` and what it reaches through the declared dependencies not in `without`.
+    private func reach(from start: Int, without: Set<Int>) -> Set<Int> {
+        var seen: Set<Int> = [start]
+        var stack = [start]
+        while let current = stack.popLast() {
+            for index in graph.outgoing[current] where !without.contains(index) {
+                let next = graph.dependencies[index].to
+                if seen.insert(next).inserted { stack.append(next) }
+            }
+        }
+        return seen
+    }
+
+    /// Whether `start` reaches every one of `goals` through the declared dependencies not
+    /// in `without`: breadth first, stopping when the last is found (most are one or two
+    /// edges away).
+    private func reaches(all goals: [Int], from start: Int, without: Set<Int>) -> Bool {
+        var missing = Set(goals)
+        var seen = [Bool](repeating: false, count: graph.modules.count)
+        seen[start] = true
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for index in graph.outgoing[current] where !without.contains(index) {
+                let next = graph.dependencies[index].to
+                guard !seen[next] else { continue }
+                seen[next] = true
+                missing.remove(next)
+                if missing.isEmpty { return true }
+                queue.append(next)
+            }
+        }
+        return missing.isEmpty
+    }
+
+    /// Takes the removal of `unused` when it keeps every import reachable and unlinks no
+    /// module linked for what it provides at run time; otherwise returns why it is kept
+    /// (a run-time provision, or an import that builds through it).
+    mutating func remove(_ unused: UnusedDependencies.Unused, provisions: RuntimeProvisions) -> (provision: String?, through: String?) {
+        let dependent = unused.dependent
+        let modules = graph.modules
+        let name = { (module: Int) in modules[module].id }
+        let edge = "\(name(dependent)) -> \(unused.declaration.name)"
+        // Modules that reach the dependent (itself first): the only ones that can lose reach.
+        let predecessors = self.predecessors
+        let dependents = { [dependent] + ModuleGraph.reachable(from: dependent, along: predecessors).subtracting([dependent]).sorted() }
+        if unused.declaration.isExternal {
+            // What an external product brings in is unknown: a dependent's import that no
+            // product of its own names may come through it. (The dependent's own such
+            // imports already keep the declaration from being reported.)
+            for module in dependents().dropFirst() {
+                if let first = unclaimedExternal[module].first {
+                    return (nil, "\(name(module)) imports \(first), which may come through \(edge)")
+                }
+            }
+            return (nil, nil)
+        }
+        let removing = removed.union(graph.outgoing[dependent].filter { graph.dependencies[$0].site == unused.declaration.site })
+        // Still reached another way (the usual case): nothing is lost, nothing unlinked.
+        if reaches(all: unused.declaration.modules, from: dependent, without: removing) {
+            removed = removing
+            return (nil, nil)
+        }
+        let before = reach(from: dependent, without: removed)
+        let after = reach(from: dependent, without: removing)
+        // What the module provides at run time, once nothing else links it.
+        if let provision = provisions.provision(of: unused.declaration.modules, for: dependent, isLinkedOtherwise: { after.contains($0) }) {
+            return (provision, nil)
+        }
+        let lost = before.subtracting(after)
+        let lostDeclarers = lost.intersection(externalDeclarers)
+        if !lost.isEmpty {
+            for module in dependents() {
+                let lostImports = imported[module].filter(lost.contains)
+                let external = lostDeclarers.isEmpty ? [] : unclaimedExternal[module]
+                guard !lostImports.isEmpty || !external.isEmpty else { continue }
+                let now = module == dependent ? before : reach(from: module, without: removed)
+                let then = module == dependent ? after : reach(from: module, without: removing)
+                if let import_ = lostImports.first(where: { now.contains($0) && !then.contains($0) }) {
+                    return (nil, "\(name(module)) imports \(name(import_)) through \(edge)")
+                }
+                // An external module comes with the package a workspace module declares.
+                if let first = external.first, lostDeclarers.contains(where: { now.contains($0) && !then.contains($0) }) {
+                    return (nil, "\(name(module)) imports \(first), which may come through \(edge)")
+                }
+            }
+        }
+        removed = removing
+        return (nil, nil)
+    }
 }
