@@ -44,6 +44,11 @@ public struct UndeclaredImport: Rule {
         target stops building on the other platforms. Such an import is reported when it \
         is unconditional; an import under any `#if` is trusted there (packages often \
         define their own platform flags).
+
+        The advice never declares an edge that the configuration bans: when a layer \
+        (`independent:` siblings, or a lower layer reaching up) or a `forbidden:` entry \
+        rules out the dependency, the finding says to move the import (or what it uses) \
+        instead, and `modlint fix` leaves the manifest alone.
         """,
         examples: [
             RuleExample("a module that no declared dependency reaches, imported in two files: one finding", files: [
@@ -63,6 +68,38 @@ public struct UndeclaredImport: Rule {
                 "Sources/Feature/A.swift": "import Networking\n\u{2193}import Analytics\n",
                 "Sources/Feature/B.swift": "import Analytics\n",
                 "Sources/Networking/Client.swift": "public struct Client {}\n",
+                "Sources/Analytics/Tracker.swift": "public struct Tracker {}\n",
+            ]),
+            RuleExample("an import the configured layers ban: the advice moves the import, and fix declares nothing", files: [
+                ".modlint.yml": """
+                layers:
+                  - name: Features
+                    modules: ["*Feature"]
+                    independent: true
+                  - name: Core
+                    modules: ["Networking"]
+                forbidden:
+                  - from: Networking
+                    to: Analytics
+                    reason: networking stays free of tracking
+                """,
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "HomeFeature", dependencies: ["Networking"]),
+                        .target(name: "ProfileFeature", dependencies: ["Networking"]),
+                        .target(name: "Networking"),
+                        .target(name: "Analytics"),
+                    ]
+                )
+                """,
+                "Sources/HomeFeature/Home.swift": "import Networking\n\u{2193}import ProfileFeature\n",
+                "Sources/ProfileFeature/Profile.swift": "import Networking\n",
+                "Sources/Networking/Client.swift": "\u{2193}import Analytics\n",
                 "Sources/Analytics/Tracker.swift": "public struct Tracker {}\n",
             ]),
             RuleExample("a module reachable only transitively (a warning)", files: [
@@ -250,7 +287,7 @@ public struct UndeclaredImport: Rule {
                 "Kit/Sources/KitExtras/Extras.swift": "public struct Extras {}\n",
             ]),
         ],
-        analyses: [.undeclaredImports]
+        analyses: [.undeclaredImports, .architecture]
     )
 
     public init() {}
@@ -270,7 +307,14 @@ public struct UndeclaredImport: Rule {
             let importedName = imported.id.hasSuffix(imported.name) ? imported.id : "\(imported.name) (target \(imported.id))"
             let files = Set(edges.map(\.site.file)).count
             let whereImported = files > 1 ? " (in \(files) files)" : ""
-            let advice = DeclarationAdvice(context: context, importer: importer, imported: imported)
+            var advice = DeclarationAdvice(context: context, importer: importer, imported: imported)
+            // A declaration the configuration bans (a layer or `forbidden:` edge) is never
+            // proposed, nor made by `fix`: the import has to go instead.
+            let ban = context.architecture.ban(from: undeclared.importer, to: undeclared.imported, in: graph)
+            if let ban {
+                advice = DeclarationAdvice(banned: "Do not declare it: \(ban). Move the import out of \(importer.id), or move what it "
+                    + "uses from \(imported.id) into a module \(importer.id) may depend on.")
+            }
             let message: String
             var severity: Severity?
             if let path = undeclared.declaredPath {
@@ -289,8 +333,8 @@ public struct UndeclaredImport: Rule {
             if severity == .off { continue }
             var conditionSuffix = edge.condition.map { " [under #if \(CompilationCondition.shown($0))]" } ?? ""
             if severity == .warning && undeclared.declaredPath == nil { conditionSuffix += " (no default debug or release build compiles it)" }
-            var related = [RelatedLocation(file: importerPackage.file(declaring: declaration), line: declaration.line,
-                                           message: "declare it in the dependencies of target \(declaration.name)")]
+            var related = ban != nil ? [] : [RelatedLocation(file: importerPackage.file(declaring: declaration), line: declaration.line,
+                                                             message: "declare it in the dependencies of target \(declaration.name)")]
             related += edges.dropFirst().map { RelatedLocation(file: $0.site.file, line: $0.site.line, message: "also imported here") }
             var finding = Finding(
                 site: edge.site,

@@ -10,6 +10,12 @@ struct DeclarationAdvice {
     /// The edit `modlint fix` makes (or, for an Xcode project, reports).
     private(set) var fix: DependencyFix?
 
+    /// Advice that declares nothing: the configuration bans the edge.
+    init(banned text: String) {
+        self.text = text
+        fix = nil
+    }
+
     init(context: LintContext, importer: ModuleGraph.Module, imported: ModuleGraph.Module) {
         let workspace = context.workspace
         let importerPackage = workspace.packages[importer.packageIndex]

@@ -34,6 +34,26 @@ public struct ArchitectureModel: Sendable {
         return [RelatedLocation(file: Paths.relative(location.file, to: workspaceRoot), line: location.line, message: message)]
     }
 
+    /// Why the configuration bans a dependency `from → to` that is not declared yet (the
+    /// rule `layer-violation` or `forbidden-dependency` would report once it is), or `nil`:
+    /// what `fix` and the advice must never propose. Test targets are judged by neither rule.
+    public func ban(from: Int, to: Int, in graph: ModuleGraph) -> String? {
+        let source = graph.modules[from], target = graph.modules[to]
+        guard source.kind != .test, from != to, allowance(from: source.id, to: target.id) == nil else { return nil }
+        if let rule = configuration.forbidden.first(where: { $0.matches(from: source.id, to: target.id) }) {
+            return "the configuration forbids \(rule.from) -> \(rule.to)" + (rule.reason.map { " (\($0))" } ?? "")
+        }
+        guard let fromLayer = layers[from], let toLayer = layers[to] else { return nil }
+        let sourceLayer = configuration.layers[fromLayer], targetLayer = configuration.layers[toLayer]
+        if toLayer < fromLayer {
+            return "layer \(sourceLayer.name) must not depend on the higher layer \(targetLayer.name)"
+        }
+        if fromLayer == toLayer && sourceLayer.independent {
+            return "modules of the independent layer \(sourceLayer.name) must not depend on each other"
+        }
+        return nil
+    }
+
     /// The `allowed` entry that permits `from → to`, if any.
     public func allowance(from: String, to: String) -> EdgeRule? {
         configuration.allowed.first { $0.matches(from: from, to: to) }

@@ -196,6 +196,91 @@ import Testing
         #expect(manifest.contains(#".target(name: "Feature", dependencies: ["Client", "ClientLive"]),"#), "\(manifest)")
     }
 
+    /// `--remove-unused` keeps an edge that another import builds through: Feature
+    /// imports Models, which it reaches only through Core -> Kit (nothing in Core imports
+    /// Kit), and App imports Shared through either of two edges it never imports from
+    /// (one of them goes, the other stays). Every import that built still builds: no
+    /// undeclared-import error after the fix.
+    @Test func removeUnusedKeepsEdgesThatOtherImportsBuildThrough() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                targets: [
+                    .target(name: "Models"),
+                    .target(name: "Kit", dependencies: ["Models"]),
+                    .target(name: "Core", dependencies: ["Kit"]),
+                    .target(name: "Feature", dependencies: ["Core"]),
+                    .target(name: "Shared"),
+                    .target(name: "Left", dependencies: ["Shared"]),
+                    .target(name: "Right", dependencies: ["Shared"]),
+                    .target(name: "App", dependencies: ["Left", "Right"]),
+                ]
+            )
+            """),
+            ("Sources/Models/Model.swift", "public struct Model {}\n"),
+            ("Sources/Kit/Kit.swift", "import Models\n"),
+            ("Sources/Core/Core.swift", "public struct Core {}\n"),
+            ("Sources/Feature/Feature.swift", "import Core\nimport Models\n"),
+            ("Sources/Shared/Shared.swift", "public struct Shared {}\n"),
+            ("Sources/Left/Left.swift", "import Shared\n"),
+            ("Sources/Right/Right.swift", "import Shared\n"),
+            ("Sources/App/App.swift", "import Shared\n"),
+        ])
+        defer { directory.remove() }
+        let fix = try CLI.run(["fix", "--no-cache", "--remove-unused", directory.path])
+        #expect(fix.exitCode == 0, "\(fix.standardError)")
+        #expect(fix.standardOutput.contains("Package.swift: target App: removed Left\n"), "\(fix.standardOutput)")
+        #expect(fix.standardOutput.contains("""
+        Package.swift:9: kept: Core imports nothing from Kit, but the dependency is kept: Feature imports Models through Core -> Kit; \
+        removing it would break that import
+        """), "\(fix.standardOutput)")
+        #expect(fix.standardOutput.contains("""
+        Package.swift:14: kept: App imports nothing from Right, but the dependency is kept: App imports Shared through App -> Right;
+        """), "\(fix.standardOutput)")
+        let manifest = try directory.read("Package.swift")
+        #expect(manifest.contains(#".target(name: "Core", dependencies: ["Kit"]),"#), "\(manifest)")
+        #expect(manifest.contains(#".target(name: "App", dependencies: ["Right"]),"#), "\(manifest)")
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.exitCode == 0, "\(lint.standardOutput)")
+        #expect(!lint.standardOutput.contains("error:"), "\(lint.standardOutput)")
+    }
+
+    /// `fix` never declares an edge the configuration bans: the features are independent
+    /// siblings, so HomeFeature's import of ProfileFeature stays an error whose advice moves
+    /// the import, and the manifest is left as it was.
+    @Test func fixNeverDeclaresAnEdgeTheLayersBan() throws {
+        let manifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            targets: [
+                .target(name: "HomeFeature"),
+                .target(name: "ProfileFeature"),
+            ]
+        )
+        """
+        let directory = try TemporaryDirectory(files: [
+            (".modlint.yml", "layers:\n  - name: Features\n    modules: [\"*Feature\"]\n    independent: true\n"),
+            ("Package.swift", manifest),
+            ("Sources/HomeFeature/Home.swift", "import ProfileFeature\n"),
+            ("Sources/ProfileFeature/Profile.swift", "public struct Profile {}\n"),
+        ])
+        defer { directory.remove() }
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.exitCode == 1, "\(fix.standardError)")
+        #expect(fix.standardOutput.contains("modlint: made 0 edits in 0 manifests"), "\(fix.standardOutput)")
+        #expect(try directory.read("Package.swift") == manifest)
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.standardOutput.contains("Do not declare it: modules of the independent layer Features must not depend on each other. "
+            + "Move the import out of HomeFeature"), "\(lint.standardOutput)")
+    }
+
     /// A package another manifest already depends on by URL is declared with that entry
     /// (folded onto one line), not with a path to the checkout beside it.
     @Test func aPublishedPackageIsDeclaredByItsURL() throws {
