@@ -76,6 +76,41 @@ struct SuppressionBaselineTests {
         #expect(strict.standardError.hasPrefix("modlint: error: 1 baselined finding(s) no longer occur; remove them from the baseline (or rewrite it with --write-baseline):\n  Sources/Core/Core.swift: undeclared-import ("))
     }
 
+    /// An import cycle among A, B and C (shown as A -> B -> A) is baselined; C leaves it.
+    /// The cycle between A and B that is left has another key but only recorded edges: still
+    /// baselined. A new import that closes a cycle through an unrecorded edge is reported.
+    @Test func aCycleThatLosesAMemberStaysBaselined() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [
+                .target(name: "A", dependencies: ["B"]),
+                .target(name: "B", dependencies: ["A", "C"]),
+                .target(name: "C", dependencies: ["B"]),
+                .target(name: "D"),
+            ])
+            """),
+            ("Sources/A/A.swift", "import B\n"),
+            ("Sources/B/B.swift", "import A\nimport C\n"),
+            ("Sources/C/C.swift", "import B\n"),
+            ("Sources/D/D.swift", "public struct D {}\n"),
+        ])
+        defer { directory.remove() }
+        let baseline = directory.path + "/baseline.json"
+        let write = try CLI.run(["lint", "--no-cache", directory.path, "--write-baseline", baseline])
+        #expect(write.exitCode == 0, "\(write.standardError)")
+        #expect(try directory.read("baseline.json").contains("\"edges\": ["))
+        try directory.write("Sources/C/C.swift", "public struct C {}\n")
+        let shrunk = try CLI.run(["lint", "--no-cache", directory.path, "--baseline", baseline])
+        #expect(!shrunk.standardOutput.contains("import-cycle"), "\(shrunk.standardOutput)")
+        #expect(!shrunk.standardOutput.contains("target-cycle"), "\(shrunk.standardOutput)")
+        try directory.write("Sources/A/A.swift", "import D\n")
+        try directory.write("Sources/D/D.swift", "import B\n")
+        let other = try CLI.run(["lint", "--no-cache", directory.path, "--baseline", baseline])
+        #expect(other.standardOutput.contains("[import-cycle]") || other.standardOutput.contains("[target-cycle]"), "\(other.standardOutput)")
+    }
+
     @Test func badBaselineExitsTwo() throws {
         let directory = try TemporaryDirectory(files: Self.files + [("baseline.json", "{\"version\": 1}")])
         defer { directory.remove() }

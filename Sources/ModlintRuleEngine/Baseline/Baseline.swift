@@ -15,13 +15,19 @@ public struct Baseline: Sendable, Equatable, Codable {
         public var module: String?
         public var fingerprint: String
         public var count: Int
+        /// For a cycle: a fingerprint per edge of the cycle (rule, importer, imported),
+        /// sorted. A later cycle made only of these edges (one that lost a member) is the
+        /// same debt and stays baselined. Absent in files written before, and for other
+        /// findings.
+        public var edges: [String]?
 
-        public init(rule: String, file: String, module: String? = nil, fingerprint: String, count: Int) {
+        public init(rule: String, file: String, module: String? = nil, fingerprint: String, count: Int, edges: [String]? = nil) {
             self.rule = rule
             self.file = file
             self.module = module
             self.fingerprint = fingerprint
             self.count = count
+            self.edges = edges
         }
 
         var key: Key { Key(rule: rule, file: file, fingerprint: fingerprint) }
@@ -50,7 +56,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         for diagnostic in result.diagnostics {
             let key = Key(rule: diagnostic.rule, file: diagnostic.file, fingerprint: diagnostic.fingerprint)
             counts[key, default: Entry(rule: diagnostic.rule, file: diagnostic.file, module: diagnostic.module,
-                                       fingerprint: diagnostic.fingerprint, count: 0)].count += 1
+                                       fingerprint: diagnostic.fingerprint, count: 0, edges: Self.cycleEdges(of: diagnostic))].count += 1
         }
         self.init(findings: counts.values.sorted { ($0.file, $0.rule, $0.fingerprint) < ($1.file, $1.rule, $1.fingerprint) })
     }
@@ -62,17 +68,41 @@ public struct Baseline: Sendable, Equatable, Codable {
         public var stale: [Entry]
     }
 
-    /// Drops the findings the baseline accounts for, up to each entry's count.
+    /// The per-edge fingerprints of a finding whose edges close a cycle (each edge ends
+    /// where the next begins, the last where the first begins), sorted; `nil` otherwise.
+    static func cycleEdges(of diagnostic: Diagnostic) -> [String]? {
+        let edges = diagnostic.edges
+        guard !edges.isEmpty, edges.indices.allSatisfy({ edges[$0].to == edges[($0 + 1) % edges.count].from }) else { return nil }
+        return Set(edges.map { Fingerprint.make(rule: diagnostic.rule, key: [$0.from, $0.to]) }).sorted()
+    }
+
+    /// Drops the findings the baseline accounts for, up to each entry's count: first those
+    /// whose key it recorded; then a cycle whose every edge one recorded cycle of the same
+    /// rule holds (it lost a member since), against that entry's count left over. Nothing
+    /// else is hidden: a cycle with an edge the baseline never saw is new.
     public func apply(to result: LintResult) -> Outcome {
         var remaining = Dictionary(findings.map { ($0.key, $0.count) }, uniquingKeysWith: +)
-        var kept: [Diagnostic] = []
-        for diagnostic in result.diagnostics {
+        var unmatched: [Int] = []
+        for (index, diagnostic) in result.diagnostics.enumerated() {
             let key = Key(rule: diagnostic.rule, file: diagnostic.file, fingerprint: diagnostic.fingerprint)
             if let count = remaining[key], count > 0 {
                 remaining[key] = count - 1
             } else {
-                kept.append(diagnostic)
+                unmatched.append(index)
             }
+        }
+        let cycles = findings.filter { $0.edges != nil }
+        var kept: [Diagnostic] = []
+        for index in unmatched {
+            let diagnostic = result.diagnostics[index]
+            if !cycles.isEmpty, let edges = Self.cycleEdges(of: diagnostic),
+               let entry = cycles.first(where: { entry in
+                   entry.rule == diagnostic.rule && remaining[entry.key, default: 0] > 0 && Set(entry.edges!).isSuperset(of: edges)
+               }) {
+                remaining[entry.key]! -= 1
+                continue
+            }
+            kept.append(diagnostic)
         }
         var stale: [Entry] = []
         for entry in findings {
@@ -122,6 +152,7 @@ public struct Baseline: Sendable, Equatable, Codable {
                 if let module = entry.module { members.append("\"module\": \(Self.quote(module))") }
                 members.append("\"fingerprint\": \(Self.quote(entry.fingerprint))")
                 members.append("\"count\": \(entry.count)")
+                if let edges = entry.edges { members.append("\"edges\": [" + edges.map(Self.quote).joined(separator: ", ") + "]") }
                 lines.append("    {")
                 lines.append(members.map { "      " + $0 }.joined(separator: ",\n"))
                 lines.append(index == findings.count - 1 ? "    }" : "    },")
