@@ -23,6 +23,8 @@ public struct ArchitectureReport {
         var view: GraphView
         var style: DiagramStyle
         var layout: DiagramLayout
+        /// Per edge of `view`, the severities of its findings, worst first (empty: none).
+        var edgeSeverities: [[String]]
     }
 
     public let result: LintResult
@@ -43,7 +45,10 @@ public struct ArchitectureReport {
         self.result = result
         self.ruleSummaries = ruleSummaries
         self.title = title ?? Paths.lastComponent(result.root)
-        let violations = result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
+        // Each violation carries its finding's severity (`rule␟severity`) through the
+        // pipeline's marking and collapsing, so that the page colours an edge by its worst
+        // finding; the rule alone decides the view it is drawn on.
+        let violations = Self.taggedViolations(result.diagnostics)
         var pages: [ViewPage] = []
         let tabs: [(String, GraphView.Name, String, ViewShaping.Collapse)] = [
             ("modules", .modules, "Modules", .none), ("packages", .modules, "Packages", .package),
@@ -54,22 +59,66 @@ public struct ArchitectureReport {
             // and the packages tab is the overview.
             let request = DiagramRequest(view: name, shaping: ViewShaping(collapse: collapse), cluster: collapse == .package ? .none : .package,
                                          legend: false)
-            let diagram = try request.diagram(workspace: workspace, graph: graph, configuration: configuration, violations: violations,
-                                              edgeView: edgeView, layerOf: layerOf)
+            var diagram = try request.diagram(workspace: workspace, graph: graph, configuration: configuration, violations: violations,
+                                              edgeView: { edgeView(Self.untagged($0).rule) }, layerOf: layerOf)
+            let edgeSeverities = diagram.view.edges.map { edge in Self.worstFirst(edge.violations.map { Self.untagged($0).severity }) }
+            diagram.view = GraphView(name: diagram.view.name, nodes: diagram.view.nodes, edges: diagram.view.edges.map { edge in
+                var edge = edge
+                edge.violations = Set(edge.violations.map { Self.untagged($0).rule }).sorted()
+                return edge
+            })
             if name != .modules && diagram.view.nodes.isEmpty { continue }
             // One package: the overview would be one box.
             if collapse == .package && diagram.view.nodes.count < 2 { continue }
             let layout = Self.choose(drawn: layOut?(diagram.view, diagram.style),
                                      layered: LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder))
-            pages.append(ViewPage(name: tab, title: title, view: diagram.view, style: diagram.style, layout: layout))
+            pages.append(ViewPage(name: tab, title: title, view: diagram.view, style: diagram.style, layout: layout,
+                                  edgeSeverities: edgeSeverities))
         }
         self.pages = pages
+        // A node's own findings (those naming its module; a package's, its modules'), worst first.
+        var byNode: [String: Set<String>] = [:]
+        let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
+        for diagnostic in result.diagnostics {
+            guard let module = diagnostic.module else { continue }
+            byNode[module, default: []].insert(diagnostic.severity.rawValue)
+            if let package = packageOf[module], package != module { byNode["\u{0}" + package, default: []].insert(diagnostic.severity.rawValue) }
+        }
+        nodeSeverities = byNode.mapValues { Self.worstFirst(Array($0)) }
         self.moduleFiles = Dictionary(graph.modules.map { module in
             (module.id, workspace.target(of: module).files.count)
         }, uniquingKeysWith: { first, _ in first })
     }
 
     let moduleFiles: [String: Int]
+    /// Severities of the findings about each module (and, under `\0package`, about each
+    /// package's modules), worst first.
+    let nodeSeverities: [String: [String]]
+
+    static let tagSeparator: Character = "\u{1F}"
+
+    /// The lint result's violating edges, one per edge, rule and severity.
+    static func taggedViolations(_ diagnostics: [Diagnostic]) -> [(from: String, to: String, rule: String)] {
+        var seen = Set<String>()
+        var violations: [(from: String, to: String, rule: String)] = []
+        for diagnostic in diagnostics {
+            let tag = diagnostic.rule + String(tagSeparator) + diagnostic.severity.rawValue
+            for edge in diagnostic.edges where seen.insert("\(edge.from)\u{0}\(edge.to)\u{0}\(tag)").inserted {
+                violations.append((edge.from, edge.to, tag))
+            }
+        }
+        return violations.sorted { ($0.from, $0.to, $0.rule) < ($1.from, $1.to, $1.rule) }
+    }
+
+    static func untagged(_ tag: String) -> (rule: String, severity: String) {
+        guard let separator = tag.lastIndex(of: tagSeparator) else { return (tag, Severity.error.rawValue) }
+        return (String(tag[..<separator]), String(tag[tag.index(after: separator)...]))
+    }
+
+    /// Distinct severities, error first.
+    static func worstFirst(_ severities: [String]) -> [String] {
+        Set(severities).sorted { (Severity(rawValue: $0) ?? .note) > (Severity(rawValue: $1) ?? .note) }
+    }
 
     /// Graphviz's picture, unless it is far from a screen's shape and the layered one is
     /// closer (a fan of a hundred modules under one app is one very wide rank for dot).
@@ -206,6 +255,8 @@ public struct ArchitectureReport {
                 members += [("fanIn", .int(entry.fanIn)), ("fanOut", .int(entry.fanOut)),
                             ("instability", .number((entry.instability * 100).rounded() / 100)), ("depth", .int(entry.depth))]
             }
+            let severities = nodeSeverities[(page.name == "packages" ? "\u{0}" : "") + node.id] ?? []
+            if !severities.isEmpty { members.append(("severities", .array(severities.map(JSONValue.string)))) }
             members.append(("rank", .int(ranks[index])))
             members += [("x", Self.number(box.x)), ("y", Self.number(box.y)), ("w", Self.number(box.width)), ("h", Self.number(box.height))]
             return .object(members)
@@ -215,7 +266,10 @@ public struct ArchitectureReport {
             let edge = view.edges[position]
             guard let from = index[edge.from], let to = index[edge.to] else { return nil }
             var members: [(String, JSONValue)] = [("from", .int(from)), ("to", .int(to)), ("kind", .string(edge.kind.rawValue))]
-            if !edge.violations.isEmpty { members.append(("violations", .array(edge.violations.map(JSONValue.string)))) }
+            if !edge.violations.isEmpty {
+                members.append(("violations", .array(edge.violations.map(JSONValue.string))))
+                members.append(("severities", .array(page.edgeSeverities[position].map(JSONValue.string))))
+            }
             if !layout.edges[position].isEmpty { members.append(("points", .array(layout.edges[position].map(Self.number)))) }
             return .object(members)
         }
@@ -246,6 +300,10 @@ public struct ArchitectureReport {
     static func palette() -> JSONValue {
         .object([
             ("violation", .string(DiagramPalette.violation)),
+            // Findings by severity, as the list's badges tell them: errors red, warnings
+            // amber, notes grey.
+            ("severity", .object([("error", .string(DiagramPalette.violation)), ("warning", .string("#d69e2e")),
+                                  ("note", .string("#a0aec0"))])),
             ("line", .string(DiagramPalette.line)),
             ("background", .string(DiagramPalette.background)),
             ("cluster", .object([("border", .string(DiagramPalette.clusterBorder)), ("fill", .string(DiagramPalette.clusterFill)),

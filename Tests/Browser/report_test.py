@@ -106,6 +106,36 @@ class Page:
         finally:
             blank.close()
 
+    def colour(self, selector, hex_colour, tolerance=16):
+        """Pixels of `selector` on screen within `tolerance` of `hex_colour` on each channel."""
+        box = self.page.locator(selector).bounding_box()
+        png = self.page.screenshot(clip=box)
+        target = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+        blank = self.browser.new_page()
+        try:
+            return blank.evaluate("""async ([b64, target, tolerance]) => {
+                const image = new Image();
+                image.src = 'data:image/png;base64,' + b64;
+                await image.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = image.width; canvas.height = image.height;
+                const context = canvas.getContext('2d');
+                context.drawImage(image, 0, 0);
+                const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                let count = 0;
+                for (let i = 0; i < data.length; i += 4) {
+                    if (Math.abs(data[i] - target[0]) <= tolerance && Math.abs(data[i + 1] - target[1]) <= tolerance
+                        && Math.abs(data[i + 2] - target[2]) <= tolerance) count++;
+                }
+                return count;
+            }""", [base64.b64encode(png).decode(), target, tolerance])
+        finally:
+            blank.close()
+
+    def frame(self):
+        self.page.evaluate("() => new Promise(requestAnimationFrame)")
+        self.page.evaluate("() => new Promise(requestAnimationFrame)")
+
     def click_node(self, node_id):
         point = self.js("id => modlintReport.screenPoint(id)", node_id)
         assert point, node_id
@@ -209,6 +239,62 @@ def why_lists_every_path_and_the_edges_to_cut(browser, demo):
     remaining = [e for e in demo["graph"]["edges"] if (e["from"], e["to"]) not in cut]
     assert not simple_paths(remaining, "App", "SharedModels")
     page.shot("why")
+    page.clean()
+
+
+@test
+def severities_colour_the_drawing_and_the_filter_filters_it(browser, demo):
+    """Errors red, warnings amber in the drawing as in the list (counted in the stage's
+    pixels), the severity filter takes the other marks off the drawing, and the legend
+    says what the drawing does: an undeclared import keeps its dashed line."""
+    page = Page(browser, demo["report"])
+    colours = page.js("() => modlintReport.data.palette.severity")
+    severities = {d["severity"] for d in demo["lint"]["diagnostics"] if d.get("edges")}
+    assert {"error", "warning"} <= severities, severities
+    red, amber = page.colour("#graph", colours["error"]), page.colour("#graph", colours["warning"])
+    assert red > 100 and amber > 40, (red, amber)
+    page.shot("severities")
+    page.page.select_option("#filter-severity", "warning")
+    page.frame()
+    assert page.colour("#graph", colours["error"]) < red / 20, (page.colour("#graph", colours["error"]), red)
+    assert page.colour("#graph", colours["warning"]) > 40
+    page.shot("severities-warning")
+    page.page.select_option("#filter-severity", "error")
+    page.frame()
+    assert page.colour("#graph", colours["warning"]) < amber / 10, (page.colour("#graph", colours["warning"]), amber)
+    assert page.colour("#graph", colours["error"]) > 100
+    page.page.select_option("#filter-severity", "")
+    page.frame()
+    # An undeclared import that no dependency reaches: an error, drawn red and dashed, as
+    # the legend's import line is dashed; a warning's undeclared import amber and dashed.
+    undeclared = [d for d in demo["lint"]["diagnostics"] if d["rule"] == "undeclared-import"]
+    for finding in undeclared:
+        edge = finding["edges"][0]
+        look = page.js("([from, to]) => modlintReport.edgeLook(from, to)", [edge["from"], edge["to"]])
+        assert look and look["dash"], (edge, look)
+        assert look["colour"].lower() == colours[finding["severity"]].lower(), (edge, look, finding["severity"])
+    legend = page.page.inner_html("#legend")
+    assert "dashed" in legend.split("import</span>")[0].rsplit("<span>", 1)[-1], legend
+    assert "error finding" in legend and "warning finding" in legend, legend
+    assert "breaks a rule" not in legend
+    page.clean()
+
+
+@test
+def why_takes_two_modules_of_any_tab(browser, demo):
+    page = Page(browser, demo["report"])
+    page.page.click("#tabs button:has-text('Packages')")
+    assert page.js("() => modlintReport.views[modlintReport.state.view].name") == "packages"
+    page.js("() => modlintReport.why('App', 'SharedModels')")
+    assert page.js("() => modlintReport.views[modlintReport.state.view].name") == "modules"
+    expected = simple_paths(demo["graph"]["edges"], "App", "SharedModels")
+    text = page.page.inner_text("#why-result")
+    assert f"{len(expected)} path(s)" in text, (text, len(expected))
+    # From the matrix too.
+    page.page.click("#tabs button:has-text('Matrix')")
+    page.js("() => modlintReport.why('Profile', 'SharedModels')")
+    assert page.js("() => modlintReport.state.mode") == "graph"
+    assert "path(s)" in page.page.inner_text("#why-result")
     page.clean()
 
 

@@ -52,6 +52,15 @@
   const timings = [];
 
   const current = () => views[state.view];
+  const SEVERITIES = ["error", "warning", "note"];
+  // The worst severity of an edge's or node's findings that the severity filter shows, or
+  // null: what the drawing marks, in that severity's colour.
+  function markOf(item) {
+    const severities = item.severities || (item.violations ? ["error"] : null);
+    if (!severities) return null;
+    const only = $("filter-severity").value;
+    return only ? (severities.includes(only) ? only : null) : severities[0];
+  }
   const packageOf = (view, index) => view.nodes[index].package || "(outside the workspace)";
 
   // ---- Header, tabs, legend -----------------------------------------------------------
@@ -102,7 +111,13 @@
       const width = stroke === "bold" ? 3 : 2;
       legend.insertAdjacentHTML("beforeend", `<span><i class="line" style="border-top:${width}px ${style} ${palette.line}"></i>${escapeHTML(kind)}</span>`);
     }
-    legend.insertAdjacentHTML("beforeend", `<span><i class="line" style="border-color:${palette.violation}"></i>breaks a rule</span>`);
+    // A finding's edge keeps its kind's line (an undeclared import stays dashed) in the
+    // colour of its worst severity, as the list's badges tell them.
+    const marked = new Set();
+    for (const item of [...view.edges, ...view.nodes]) for (const severity of item.severities || []) marked.add(severity);
+    for (const severity of SEVERITIES) {
+      if (marked.has(severity)) legend.insertAdjacentHTML("beforeend", `<span><i class="line" style="border-top:2px solid ${palette.severity[severity]}"></i>${severity} finding</span>`);
+    }
     legend.insertAdjacentHTML("beforeend", `<span><i class="line" style="border-top:3px dashed ${CUT_COLOR}"></i>edge to cut</span>`);
   }
 
@@ -120,7 +135,10 @@
       if (finding.module) findingsByModule.set(finding.module, (findingsByModule.get(finding.module) || 0) + 1);
     }
     listOrder = view.nodes.map((_, index) => index).sort((a, b) => (view.nodes[a].id < view.nodes[b].id ? -1 : view.nodes[a].id > view.nodes[b].id ? 1 : 0));
-    $("node-names").innerHTML = listOrder.map((index) => `<option value="${escapeHTML(view.nodes[index].id)}">`).join("");
+    // The why fields take a node of any tab.
+    const every = new Set();
+    for (const other of views) for (const node of other.nodes) every.add(node.id);
+    $("node-names").innerHTML = [...every].sort().map((id) => `<option value="${escapeHTML(id)}">`).join("");
     applySearch();
   }
 
@@ -336,6 +354,8 @@
       if (visible) shown++;
     }
     $("findings-title").textContent = `Findings (${shown} of ${DATA.findings.length})`;
+    // The drawing follows the severity filter: marks of other severities step back.
+    if (ready) { makeLegend(); draw(); }
   }
   for (const id of ["filter-rule", "filter-severity", "filter-module"]) $(id).addEventListener("input", applyFindingFilters);
 
@@ -382,14 +402,19 @@
 
   function runWhy() {
     measure("why", () => {
-      if (state.mode !== "graph") switchView(state.view, "graph", true);
-      const view = current();
-      const from = view.byId.get($("why-from").value.trim()), to = view.byId.get($("why-to").value.trim());
+      const names = [$("why-from").value.trim(), $("why-to").value.trim()];
+      const holds = (view) => names.every((name) => view.byId.has(name));
       const result = $("why-result");
-      if (from === undefined || to === undefined) {
-        result.innerHTML = '<span class="muted">Pick two modules of this view.</span>';
+      // Any two modules the report shows: this tab when it has both, else the first that
+      // does (the modules tab has every module; the DI and Spezi tabs their own nodes).
+      const viewIndex = holds(current()) ? state.view : views.findIndex(holds);
+      if (viewIndex < 0) {
+        result.innerHTML = '<span class="muted">Pick two modules (or two nodes of one tab).</span>';
         return;
       }
+      if (viewIndex !== state.view || state.mode !== "graph") switchView(viewIndex, "graph", true);
+      const view = current();
+      const from = view.byId.get(names[0]), to = view.byId.get(names[1]);
       const why = paths(view, from, to);
       state.selected = null;
       state.finding = null;
@@ -504,6 +529,8 @@
   const canvas = $("graph");
   const context = canvas.getContext("2d");
   let scheduled = false;
+  // Set once the page is built: filters redraw from then on.
+  let ready = false;
 
   function resize() {
     const ratio = window.devicePixelRatio || 1;
@@ -583,7 +610,11 @@
   }
 
 
+  // How each edge of the last frame was drawn (its colour, dashed or not), by index.
+  const drawnLooks = new Map();
+
   function drawEdges(view, k, visible) {
+    drawnLooks.clear();
     // Batched by look: one path per (style, strength).
     const batches = new Map();
     const drawnPairs = new Set();
@@ -595,7 +626,7 @@
       let points = edge.points;
       if (collapsing && (a !== view.nodes[edge.from] || b !== view.nodes[edge.to])) {
         // Rerouted to a package: one straight line per pair of boxes.
-        const key = (a.collapsedPackage || edge.from) + "\u0000" + (b.collapsedPackage || edge.to) + "\u0000" + (edge.violations ? "v" : "");
+        const key = (a.collapsedPackage || edge.from) + "\u0000" + (b.collapsedPackage || edge.to) + "\u0000" + (markOf(edge) || "");
         if (drawnPairs.has(key)) return;
         drawnPairs.add(key);
         points = null;
@@ -608,20 +639,27 @@
       // In a large view, what is faded is left out: thousands of faint lines cost the
       // frame its time and say nothing.
       if (!active && hideFaded) return;
-      const violation = !!edge.violations;
-      const key = (cut ? "cut" : violation ? "violation" : (palette.edges[edge.kind] || { stroke: "solid" }).stroke) + "|" + (active ? "on" : "off") + "|" + (strong ? "strong" : "");
+      const mark = markOf(edge) || "";
+      const key = (cut ? "cut" : (palette.edges[edge.kind] || { stroke: "solid" }).stroke) + "|" + mark + "|" + (active ? "on" : "off") + "|" + (strong ? "strong" : "");
       if (!batches.has(key)) batches.set(key, []);
-      batches.get(key).push({ a, b, points });
+      batches.get(key).push({ a, b, points, index });
     });
-    const order = [...batches.keys()].sort((p, q) => (p.includes("|on|") ? 1 : 0) - (q.includes("|on|") ? 1 : 0) || (p < q ? -1 : p > q ? 1 : 0));
+    // Active over faded; within each, plain lines first, then notes, warnings, errors, cuts.
+    const rank = (key) => {
+      const [look, mark, strength] = key.split("|");
+      return (strength === "on" ? 10 : 0) + (look === "cut" ? 4 : mark ? 3 - SEVERITIES.indexOf(mark) : 0);
+    };
+    const order = [...batches.keys()].sort((p, q) => rank(p) - rank(q) || (p < q ? -1 : p > q ? 1 : 0));
     for (const key of order) {
-      const [look, strength, strong] = key.split("|");
+      const [look, mark, strength, strong] = key.split("|");
       context.globalAlpha = strength === "on" ? 1 : FADED;
-      context.strokeStyle = look === "cut" ? CUT_COLOR : look === "violation" ? palette.violation : strong ? HIGHLIGHT : palette.line;
+      context.strokeStyle = look === "cut" ? CUT_COLOR : mark ? palette.severity[mark] : strong ? HIGHLIGHT : palette.line;
       context.fillStyle = context.strokeStyle;
-      const base = look === "bold" ? 2.2 : look === "violation" ? 2 : 1;
+      const base = look === "bold" ? 2.2 : mark ? 2 : 1;
       context.lineWidth = (strong || look === "cut" ? base + 2 : base) / Math.max(k, 0.35);
-      context.setLineDash(look === "dashed" ? [6, 4] : look === "dotted" ? [2, 3] : look === "cut" ? [8, 4] : []);
+      const dash = look === "dashed" ? [6, 4] : look === "dotted" ? [2, 3] : look === "cut" ? [8, 4] : [];
+      context.setLineDash(dash);
+      for (const { index } of batches.get(key)) drawnLooks.set(index, { colour: context.strokeStyle, dash: dash.length > 0 });
       context.beginPath();
       const arrows = [];
       for (const { a, b, points } of batches.get(key)) {
@@ -687,7 +725,10 @@
         context.fillStyle = root ? palette.compositionRoot.fill : colors.fill;
         context.strokeStyle = root ? palette.compositionRoot.stroke : colors.stroke;
         const selected = index === state.selected && box === node;
-        context.lineWidth = (selected ? 3 : root ? 2 : 1) / Math.max(k, 0.5);
+        // A module with findings of its own wears its worst severity's colour as border.
+        const mark = box === node ? markOf(node) : null;
+        context.lineWidth = (selected ? 3 : mark ? 2.5 : root ? 2 : 1) / Math.max(k, 0.5);
+        if (mark) context.strokeStyle = palette.severity[mark];
         if (selected) context.strokeStyle = HIGHLIGHT;
         roundRect(box.x, box.y, box.w, box.h, 4);
         context.fill();
@@ -922,10 +963,11 @@
       c.fillRect(p * CELL, 0, CELL, size);
     }
     const pad = Math.min(1, CELL * 0.1);
-    for (const violation of [false, true]) {
-      c.fillStyle = violation ? palette.violation : "#3b6fc4";
+    // Plain cells first, then notes, warnings and errors over them, in their colours.
+    for (const mark of [null, "note", "warning", "error"]) {
+      c.fillStyle = mark ? palette.severity[mark] : "#3b6fc4";
       view.edges.forEach((edge) => {
-        if (!!edge.violations !== violation) return;
+        if (markOf(edge) !== mark) return;
         const row = matrixOrder.position[edge.from], column = matrixOrder.position[edge.to];
         c.fillRect(column * CELL + pad, row * CELL + pad, CELL - 2 * pad, CELL - 2 * pad);
       });
@@ -1015,11 +1057,18 @@
       const { x, y, k } = state.transform;
       return { x: rect.left + x + (box.x + box.w / 2) * k, y: rect.top + y + (box.y + box.h / 2) * k };
     },
+    // The colour and dash the last frame drew an edge with (null when it was not drawn).
+    edgeLook: (from, to) => {
+      const view = current();
+      const edge = (view.byPair.get(view.byId.get(from) + ":" + view.byId.get(to)) || [])[0];
+      return edge === undefined ? null : drawnLooks.get(edge) || null;
+    },
     drawNow: () => { if (state.mode === "matrix") drawMatrix(); else drawGraph(); },
   };
 
   makeFindings();
   state.view = -1;
   switchView(0, "graph");
+  ready = true;
   document.body.dataset.ready = "true";
 })();
