@@ -11,7 +11,7 @@ MODLINT    := .build/debug/modlint
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: demo test deps build release dist dist-check corpus docs diagrams bench accuracy fix-proof clean-demo fuzz bazel browser realworld realworld-check
+.PHONY: demo test deps build release dist dist-check corpus docs diagrams bench accuracy fix-proof fix-build-proof clean-demo fuzz bazel browser realworld realworld-check
 
 ## Lint the bundled example workspaces (SwiftPM and Xcode) and render their module graphs as SVG.
 demo: deps build
@@ -118,6 +118,12 @@ docs: build
 ## `swift package dump-package`, and every finding it fixed is gone (about a minute).
 fix-proof: deps corpus release
 	bash scripts/fix-proof.sh $(CORPUS)/pkgs .build/release/modlint
+
+## Proof that `fix --remove-unused` never breaks a build: every corpus package without
+## remote dependencies that builds is fixed and built again (slow: each is built twice).
+## FIX_BUILD_WORK keeps the copies and their first builds between runs.
+fix-build-proof: deps corpus release
+	bash scripts/fix-build-proof.sh $(CORPUS) .build/release/modlint $(FIX_BUILD_WORK)
 
 ## Regenerate docs/diagrams/ from Examples/DemoApp, and modlint's own module picture
 ## (kept current by a test: `modlint graph --check`).
