@@ -11,7 +11,9 @@
 # Usage: scripts/fix-build-proof.sh CORPUS_DIR MODLINT_BINARY [WORK_DIR]
 #   WORK_DIR keeps the copies and their builds between runs (a package built once is not
 #   built again before the fix); a temporary folder when absent.
-#   PHASE=before builds the copies only; BUILD_TIMEOUT (seconds, default 900) per build.
+#   PHASE=before builds the copies only; BUILD_TIMEOUT (seconds, default 900) per build;
+#   BUILD_TESTS=1 builds the test targets too (`--build-tests`); ONLY="a b" limits the run
+#   to those packages.
 set -uo pipefail
 corpus=$(cd "$1" && pwd)
 modlint=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -21,6 +23,8 @@ else
   work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fi
 timeout=${BUILD_TIMEOUT:-900}
+build=(swift build)
+[ -n "${BUILD_TESTS:-}" ] && build+=(--build-tests)
 packages="$corpus"
 [ -d "$corpus/pkgs" ] && packages="$corpus/pkgs"
 
@@ -29,11 +33,12 @@ for source in "$packages"/*/; do
   name=$(basename "$source")
   [ -f "$source/Package.swift" ] || continue
   if grep -q 'url:' "$source"/Package*.swift 2>/dev/null; then continue; fi
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
   candidates=$((candidates + 1))
   copy="$work/$name"
   if [ ! -f "$work/$name.before" ]; then
     rm -rf "$copy"; cp -R "$source" "$copy"; rm -rf "$copy/.build"
-    if (cd "$copy" && timeout "$timeout" swift build > "$work/$name.before.log" 2>&1); then
+    if (cd "$copy" && timeout "$timeout" "${build[@]}" > "$work/$name.before.log" 2>&1); then
       echo ok > "$work/$name.before"
     else
       echo "failed ($?)" > "$work/$name.before"
@@ -48,7 +53,7 @@ for source in "$packages"/*/; do
   if [ "$count" -gt 0 ]; then
     edited=$((edited + 1)); edits=$((edits + count))
   fi
-  if (cd "$copy" && timeout "$timeout" swift build > "$work/$name.after.log" 2>&1); then
+  if (cd "$copy" && timeout "$timeout" "${build[@]}" > "$work/$name.after.log" 2>&1); then
     after=$((after + 1))
     echo "$name: builds after the fix ($count edits)"
   else
