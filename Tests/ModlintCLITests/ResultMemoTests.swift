@@ -42,6 +42,30 @@ struct ResultMemoTests {
         #expect(added.standardOutput.contains("\"files\": 3"))
     }
 
+    /// A resource SwiftPM bundles by default decides whether an unused dependency is kept:
+    /// one that appears (or goes) beside a warm memo changes the result.
+    @Test func aProcessedResourceInvalidatesTheMemo() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "Theme"), .target(name: "Feature", dependencies: ["Theme"])])
+            """),
+            ("Sources/Theme/Theme.swift", "public enum Theme {}\n"),
+            ("Sources/Feature/Feature.swift", "public enum Feature {}\n"),
+        ])
+        defer { directory.remove() }
+        let unused = "warning: Feature declares a dependency on Theme but none of its source files imports it"
+        #expect(try CLI.run(["lint", directory.path]).standardOutput.contains(unused))
+        #expect(try CLI.run(["lint", directory.path]).standardOutput.contains(unused))
+        try directory.write("Sources/Theme/Base.lproj/Localizable.strings", "\"a\" = \"b\";\n")
+        let kept = try CLI.run(["lint", directory.path])
+        #expect(kept.standardOutput.contains("note: Feature imports nothing from Theme, but the dependency is kept: it bundles resources "
+            + "(Sources/Theme/Base.lproj, which SwiftPM processes without a `resources:` list)"), "\(kept.standardOutput)")
+        try FileManager.default.removeItem(atPath: directory.path + "/Sources/Theme/Base.lproj")
+        #expect(try CLI.run(["lint", directory.path]).standardOutput.contains(unused))
+    }
+
     /// An edit that changes no fact (a comment at the end of a line) is answered from the
     /// facts memo; one that moves a finding (a line inserted above it) is not. Both match
     /// `--no-cache` byte for byte.
