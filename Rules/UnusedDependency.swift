@@ -35,7 +35,12 @@ public struct UnusedDependency: Rule {
         type to a protocol from elsewhere, or its `resources:` (copied into what links it). \
         When no other dependency links it, removing it \
         would still build and silently ship the test value, so it is kept, and a note says \
-        why; `fix --remove-unused` leaves it alone. A module the target reaches through \
+        why; `fix --remove-unused` leaves it alone. So is a dependency that is the target's \
+        only way to a module with resources, a live value or registrations (removing it \
+        would unlink that module too). Resources count whether declared with `resources:` \
+        or picked up by SwiftPM's defaults (asset catalogs, `.lproj` folders, Core Data \
+        models, storyboards and XIBs, Metal sources, string catalogs under the target's \
+        folder). A module the target reaches through \
         another dependency anyway is reported as before: dropping the direct edge changes \
         nothing that runs.
 
@@ -125,6 +130,24 @@ public struct UnusedDependency: Rule {
                 "Sources/Theme/Theme.swift": "public enum Theme {}\n",
                 "Sources/Theme/Colors.xcassets/Contents.json": "{}\n",
                 "Sources/Feature/Feature.swift": "import Core\nimport Models\n",
+            ]),
+            RuleExample("a library that is the only way to a module with resources: kept, with a note", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "Assets", resources: [.process("Resources")]),
+                        .target(name: "Design", dependencies: ["Assets"]),
+                        .target(name: "Feature", dependencies: [\u{2193}"Design"]),
+                    ]
+                )
+                """,
+                "Sources/Assets/Assets.swift": "public enum Assets {}\n",
+                "Sources/Design/Design.swift": "import Assets\n",
+                "Sources/Feature/Feature.swift": "public enum Feature {}\n",
             ]),
             RuleExample("a live module reached through another dependency anyway, and a module's own key: reported (Search, which links ClientLive, gets the note)", files: [
                 "Package.swift": """

@@ -21,17 +21,19 @@ final class RuntimeProvisions {
     /// Why `modules` (one declared dependency of `dependent`) are linked, or `nil`.
     /// `isLinkedOtherwise` tells whether `dependent` still links a module without this
     /// declaration (by default: through its other declared dependencies).
-    func provision(of modules: [Int], for dependent: Int, isLinkedOtherwise: ((Int) -> Bool)? = nil) -> String? {
+    /// `conformances: false` leaves out conformances to foreign protocols (the weakest
+    /// sign: a module reached only through another one is judged by the rest).
+    func provision(of modules: [Int], for dependent: Int, isLinkedOtherwise: ((Int) -> Bool)? = nil, conformances: Bool = true) -> String? {
         for module in modules {
             // Linked anyway through another dependency: dropping this edge changes nothing
             // that runs, and the warning stands.
             if isLinkedOtherwise?(module) ?? isReachable(module, from: dependent) { continue }
-            if let reason = provision(of: module, for: dependent) { return reason }
+            if let reason = provision(of: module, for: dependent, conformances: conformances) { return reason }
         }
         return nil
     }
 
-    private func provision(of module: Int, for dependent: Int) -> String? {
+    private func provision(of module: Int, for dependent: Int, conformances: Bool) -> String? {
         let info = graph.modules[module]
         let target = workspace.target(of: info)
         // Its resources are copied into whatever links it (isowords' sound libraries, read
@@ -57,6 +59,7 @@ final class RuntimeProvisions {
                 return "it registers \(registration.key) (\(file.path):\(registration.site.line))"
             }
         }
+        guard conformances else { return nil }
         let closure = self.closure(of: dependent)
         for file in files {
             for declaration in file.summary.declarations where declaration.kind == .extension && !declaration.inheritance.isEmpty {

@@ -284,6 +284,14 @@ struct RemovalReach {
             return (provision, nil)
         }
         let lost = before.subtracting(after)
+        // A module the dependent links only through this edge (a dependency of the module
+        // removed) stops being linked too: its resources, live values and registrations go
+        // with it.
+        for module in lost.subtracting(unused.declaration.modules).sorted() {
+            if let provision = provisions.provision(of: [module], for: dependent, isLinkedOtherwise: { _ in false }, conformances: false) {
+                return ("it links \(name(module)) only through this dependency, and \(name(module)) " + provision.dropFirst(3), nil)
+            }
+        }
         let lostDeclarers = lost.intersection(externalDeclarers)
         if !lost.isEmpty {
             for module in dependents() {
