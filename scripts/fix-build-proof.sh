@@ -48,6 +48,8 @@ for source in "$packages"/*/; do
   [ "$status" = ok ] || { echo "$name: does not build before the fix ($status): left out"; continue; }
   built=$((built + 1))
   [ "${PHASE:-}" = before ] && continue
+  # From the manifests as committed (a copy kept from an earlier run may hold its edits).
+  (cd "$source" && find . -name 'Package*.swift' -not -path './.build/*' -exec cp --parents {} "$copy" \;)
   "$modlint" fix --no-cache --remove-unused "$copy" > "$work/$name.fix.log" 2> "$work/$name.fix.err"
   count=$(grep -c ': target .*: \(added\|removed\) ' "$work/$name.fix.log")
   if [ "$count" -gt 0 ]; then
