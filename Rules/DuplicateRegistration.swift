@@ -31,6 +31,20 @@ public struct DuplicateRegistration: Rule {
         container. A key named through a `typealias` is the type it names. Registrations in test targets are not \
         checked: tests override registrations on purpose. Every other registration of the \
         key is listed with the finding: one finding per clash, however many sites.
+
+        The severity follows what modlint sees. A finding is an error when the \
+        registrations are seen to take effect in one program: two in one function or one \
+        assembly; in the modules one function hands its container to \
+        (`UserFeatureModule.register(in: container)`, followed up the callers); in Swinject \
+        assemblies that one `Assembler([A(), B()])` applies (or one function's \
+        `apply(assemblies:)` and `apply(assembly:)` calls, or the array a \
+        `Assembler(assemblies)` names in the same file); two declarations of one key \
+        (`DependencyValues` properties, public Factory members), which clash whatever runs. \
+        Otherwise — two `static func register…()` of two modules into one shared \
+        container, two assemblies no `Assembler` is seen to apply together — it is a \
+        warning: each may be meant for another app (a demo app calling a mock's, the app \
+        the live one), and a plain call of such a function is not followed. A severity \
+        set for the rule in `.modlint.yml` applies to every finding.
         """,
         examples: [
             RuleExample("two Swinject assemblies register the same service", files: [
@@ -47,6 +61,7 @@ public struct DuplicateRegistration: Rule {
                 }
                 """,
                 "Sources/App/AppAssembly.swift": """
+                import Networking
                 import Swinject
 
                 final class AppAssembly: Assembly {
@@ -54,6 +69,43 @@ public struct DuplicateRegistration: Rule {
                         container.register(HTTPClient.self) { _ in StubHTTPClient() }
                         container.register(Analytics.self, name: "firebase") { _ in FirebaseAnalytics() }
                         container.register(Analytics.self, name: "console") { _ in ConsoleAnalytics() }
+                    }
+                }
+
+                // One assembler applies both: the app runs both registrations.
+                func makeAssembler() -> Assembler {
+                    Assembler([NetworkAssembly(), AppAssembly()])
+                }
+                """,
+            ]),
+            RuleExample("two modules' static register functions into one shared container, which nothing shows one app calls both of: a warning", files: [
+                "Package.swift": DIRuleExamples.package(["DI", "Live", "Mock"]),
+                "Sources/DI/DIContainer.swift": """
+                import Swinject
+
+                public final class DIContainer {
+                    public static let shared = DIContainer()
+                    public let container = Container()
+                }
+                """,
+                "Sources/Live/LiveNetworkConfiguration.swift": """
+                import DI
+                import Swinject
+
+                public enum LiveNetworkConfiguration {
+                    public static func register() {
+                        DIContainer.shared.container.register(NetworkConfigurable.self) { _ in LiveConfiguration() }
+                    }
+                }
+                """,
+                // A demo app calls this one, the app the live one.
+                "Sources/Mock/MockNetworkConfiguration.swift": """
+                import DI
+                import Swinject
+
+                public enum MockNetworkConfiguration {
+                    public static func register() {
+                        DIContainer.shared.container.\u{2193}register(NetworkConfigurable.self) { _ in MockConfiguration() }
                     }
                 }
                 """,
@@ -318,6 +370,7 @@ public struct DuplicateRegistration: Rule {
 
     public func check(_ context: LintContext) -> [Finding] {
         let (graph, analysis) = context.dependencyInjection
+        let configured = context.configuration.severities[Self.description.id] != nil
         return analysis.duplicates.map { duplicate in
             let registration = graph.registrations[duplicate.registration]
             let fact = registration.fact
@@ -326,11 +379,20 @@ public struct DuplicateRegistration: Rule {
             if let backing = fact.backingKey, fact.key.isProperty {
                 let keys = ([backing] + duplicate.others.compactMap { graph.registrations[$0].fact.backingKey })
                 message = "\(fact.key) is declared \(count) times (backed by \(Array(Set(keys)).sorted().joined(separator: ", "))); which one `\(fact.key.propertyName ?? "")` reads depends on the imports"
-            } else {
+            } else if duplicate.runTogether {
                 message = "\(fact.key) is registered \(count) times in the same \(fact.framework.rawValue) container (\(Self.describe(fact.container))); only one registration takes effect"
+            } else {
+                let places = ([duplicate.registration] + duplicate.others).sorted().map { index in
+                    let other = graph.registrations[index]
+                    let function = other.fact.function ?? "top-level code of \(other.site.file.split(separator: "/").last.map(String.init) ?? other.site.file)"
+                    return "\(function) in \(context.graph.modules[other.module].id)"
+                }
+                message = "\(fact.key) is registered in \(count) places of the same \(fact.framework.rawValue) container (\(Self.describe(fact.container))) "
+                    + "that nothing shows run together (\(places.joined(separator: ", ")))\(Self.unseen(fact)); "
+                    + (count == 2 ? "if one app runs both" : "if one app runs more than one") + ", only the last takes effect"
             }
             let condition = fact.site.condition.map { " [under #if \(CompilationCondition.shown($0))]" } ?? ""
-            return Finding(
+            var finding = Finding(
                 site: registration.site,
                 message: message + condition,
                 module: context.graph.modules[registration.module].id,
@@ -347,6 +409,18 @@ public struct DuplicateRegistration: Rule {
                     return ModuleEdge(from: context.graph.modules[other.module].id, to: other.fact.key.description)
                 }
             )
+            // Registrations nothing shows run together are a warning; a severity set in
+            // `.modlint.yml` applies to every finding.
+            if !duplicate.runTogether && !configured { finding.severity = .warning }
+            return finding
         }
+    }
+
+    /// What would have shown the registrations run together, by how they are made.
+    static func unseen(_ fact: DIRegistration) -> String {
+        if fact.framework == .swinject, fact.function?.hasSuffix(".assemble") == true {
+            return ": no `Assembler` seen applying these assemblies together"
+        }
+        return ""
     }
 }

@@ -127,9 +127,9 @@ struct DIHandRolledTests {
         #expect(facts.containerMethods == ["register", "resolve"])
         #expect(facts.containerCalls == [
             DIContainerCall(method: "register", receiver: "locator", key: DIKey("Session"), builds: "DefaultSession",
-                            functionLine: 9, site: DISite(line: 10, column: 13)),
+                            functionLine: 9, function: "configure", site: DISite(line: 10, column: 13)),
             DIContainerCall(method: "resolve", receiver: "locator", key: DIKey("Store"), enclosingCall: 0,
-                            functionLine: 9, site: DISite(line: 10, column: 68)),
+                            functionLine: 9, function: "configure", site: DISite(line: 10, column: 68)),
         ])
         #expect(facts.registrations.isEmpty && facts.consumptions.isEmpty)
     }

@@ -80,10 +80,10 @@ struct DISwinjectTests {
         """)
         #expect(facts.registrations == [
             DIRegistration(framework: .swinject, key: DIKey("NetworkClient"), container: "assembly", scope: "container",
-                           builds: "URLSessionClient", site: DISite(line: 5, column: 19)),
+                           builds: "URLSessionClient", function: "ServiceAssembly.assemble", functionLine: 4, site: DISite(line: 5, column: 19)),
             DIRegistration(framework: .swinject, key: DIKey("Repository", name: "remote"), container: "assembly",
-                           builds: "RemoteRepository",
-                           resolves: [DIKey("NetworkClient"), DIKey("Cache", name: "disk")], site: DISite(line: 7, column: 19)),
+                           builds: "RemoteRepository", resolves: [DIKey("NetworkClient"), DIKey("Cache", name: "disk")],
+                           function: "ServiceAssembly.assemble", functionLine: 4, site: DISite(line: 7, column: 19)),
         ])
         #expect(facts.consumptions == [
             DIConsumption(framework: .swinject, key: DIKey("NetworkClient"), site: DISite(line: 8, column: 40)),
@@ -150,9 +150,9 @@ struct DIWeaveDITests {
             DIRegistration(framework: .weaveDI, key: .property("InjectedValues", "userService"), container: "InjectedValues",
                            builds: "UserService", backingKey: "UserServiceKey", site: DISite(line: 9, column: 9)),
             DIRegistration(framework: .weaveDI, key: DIKey("Analytics"), container: "shared", builds: "FirebaseAnalytics",
-                           site: DISite(line: 17, column: 19)),
+                           function: "setUp", functionLine: 15, site: DISite(line: 17, column: 19)),
             DIRegistration(framework: .weaveDI, key: DIKey("Logger"), container: "shared", builds: "OSLogger",
-                           resolves: [DIKey("LogSink")], site: DISite(line: 19, column: 15)),
+                           resolves: [DIKey("LogSink")], function: "setUp", functionLine: 15, site: DISite(line: 19, column: 15)),
         ])
         #expect(facts.consumptions == [
             DIConsumption(framework: .weaveDI, key: DIKey("LogSink"), site: DISite(line: 19, column: 64)),

@@ -87,15 +87,20 @@ struct BinaryCodingTests {
             keys: [DIKeyDeclaration(framework: .weaveDI, type: "ClientKey", conformance: "InjectedKey", liveValue: site,
                                     testValue: nil, previewValue: plain, site: site)],
             containerCalls: [DIContainerCall(method: "register", receiver: "container", key: DIKey("Cache", name: "disk"), builds: "DiskCache",
-                                             enclosingCall: 0, functionLine: 12, site: site),
+                                             enclosingCall: 0, functionLine: 12, function: "Root.make", site: site),
                              DIContainerCall(method: "make", receiver: "", key: DIKey("B"), site: plain)],
             containerMethods: ["register", "resolve"]
         )
-        facts.containerPasses = [DIContainerPass(callee: "Feature.register", container: "shared", line: 40)]
+        facts.containerPasses = [DIContainerPass(callee: "Feature.register", container: "shared", line: 40, function: "App.bootstrap", functionLine: 38),
+                                 DIContainerPass(callee: "Other.register", container: "c@3:Root.make", line: 5)]
+        facts.assemblerLists = [DIAssemblerList(assemblies: ["NetworkAssembly", "AppAssembly"], functionLine: 9, line: 11),
+                                DIAssemblerList(assemblies: ["StorageAssembly"], line: 3)]
         facts.wrapperUses = [DIWrapperUse(wrapper: "Inject", type: "Clock", site: site)]
         facts.registrations[0].isFallback = true
         facts.registrations[0].arguments = 2
         facts.registrations[1].access = "fileprivate"
+        facts.registrations[0].function = "AppAssembly.assemble"
+        facts.registrations[0].functionLine = 4
         facts.methodForwards = [DIMethodForward(method: "registerModule", target: "register", framework: .swinject),
                                 DIMethodForward(method: "add", target: "register")]
         var summary = SourceSummary(lineCount: 50, byteCount: 900)

@@ -266,6 +266,25 @@ struct DIScan {
         return nil
     }
 
+    /// The function a statement here runs in: its name qualified by the type around it
+    /// (`AppAssembly.assemble`, as local containers name it) and the line of its `func`;
+    /// `nil` at top level.
+    var runningFunction: (name: String, line: Int)? {
+        guard let function = enclosingFunction else { return nil }
+        let owner = scopes.isEmpty ? nil : type(enclosing: scopes.count - 1)?.name
+        return ((owner.map { $0 + "." } ?? "") + function.name, function.line)
+    }
+
+    /// Appends a registration made by a call, with the function it runs in.
+    mutating func appendCallRegistration(_ registration: DIRegistration) {
+        var registration = registration
+        if let function = runningFunction {
+            registration.function = function.name
+            registration.functionLine = function.line
+        }
+        facts.registrations.append(registration)
+    }
+
     var isInBootstrap: Bool {
         scopes.contains { if case .bootstrap = $0 { return true } else { return false } }
     }
@@ -364,6 +383,8 @@ struct DIScan {
                     }
                     if isCall && passesPossible && (length == 5 || length >= 8 && length <= 15) {
                         noteReset(at: index)
+                        // `Assembler([A(), B()])`, `assembler.apply(assemblies: [A(), B()])`.
+                        if frameworks.swinject && (length == 5 || length == 9) { SwinjectAdapter.assemblerList(at: index, scan: &self) }
                     }
                     // `UnifiedDI.register(\\.user) { … }`: WeaveDI's key-path forms.
                     if isCall && frameworks.weaveDI && index + 3 < count && tokenBuffer[index + 2].kind == .operator {
@@ -943,9 +964,11 @@ struct DIScan {
                tokens.isPunctuation(argument + 3, UInt8(ascii: ",")) || argument + 3 == close {
                 let receiver = tokens.name(argument + 2)
                 guard receiver.first?.isLowercase == true else { return }
+                let caller = runningFunction
                 facts.containerPasses.append(DIContainerPass(callee: tokens.name(index) + "." + tokens.name(index + 2),
                                                              container: container(receiver: receiver, shared: isInBootstrap),
-                                                             line: Int(tokens.tokens[index].line)))
+                                                             line: Int(tokens.tokens[index].line),
+                                                             function: caller?.name, functionLine: caller?.line))
                 return
             }
             argument += 1

@@ -127,6 +127,26 @@ public struct DIRegistration: Sendable, Equatable, Codable {
     /// Swinject: how many arguments the factory takes besides the resolver (`{ r, id in … }`
     /// is 1; `nil` is none). Swinject keys a registration by type, name and arguments.
     public var arguments: Int?
+    /// A call's enclosing function, qualified by the type around it (`AppAssembly.assemble`,
+    /// `UserFeatureModule.register`), and the line of its `func`; `nil` for a declaration
+    /// (a `DependencyValues` property, a Factory member) and for top-level code. Two
+    /// registrations run together when they are in one function, or in functions that one
+    /// function hands its container to, or in assemblies that one `Assembler` applies.
+    public var function: String?
+    public var functionLine: Int?
+
+    /// A declaration rather than a call: a values-container property (`DependencyValues`,
+    /// WeaveDI's `InjectedValues`), a Factory container member, a hand-rolled container's
+    /// `lazy var` or `make…()`. Two declarations of one key clash at compile time or at
+    /// every lookup, whatever code runs.
+    public var isDeclaration: Bool {
+        switch framework {
+        case .factory, .swiftDependencies: return true
+        case .handRolled: return key.isProperty
+        case .weaveDI: return backingKey != nil
+        case .swinject: return false
+        }
+    }
 
     /// `shared#42` → (`shared`, 42): a container registered into after the reset on line 42
     /// of the same function (`UnifiedDI.releaseAll()`, a new `Container()`).
@@ -138,8 +158,10 @@ public struct DIRegistration: Sendable, Equatable, Codable {
     }
 
     public init(framework: DIFramework, key: DIKey, container: String, scope: String? = nil, builds: String? = nil,
-                resolves: [DIKey] = [], backingKey: String? = nil, site: DISite) {
+                resolves: [DIKey] = [], backingKey: String? = nil, function: String? = nil, functionLine: Int? = nil, site: DISite) {
         self.framework = framework
+        self.function = function
+        self.functionLine = functionLine
         self.key = key
         self.container = container
         self.scope = scope
@@ -207,16 +229,19 @@ public struct DIContainerCall: Sendable, Equatable, Codable {
     public var enclosingCall: Int?
     /// Start line of the enclosing function, scoping local receivers.
     public var functionLine: Int?
+    /// The enclosing function's name, qualified by its type (`Composition.registerServices`).
+    public var function: String?
     public var site: DISite
 
     public init(method: String, receiver: String, key: DIKey, builds: String? = nil, enclosingCall: Int? = nil,
-                functionLine: Int? = nil, site: DISite) {
+                functionLine: Int? = nil, function: String? = nil, site: DISite) {
         self.method = method
         self.receiver = receiver
         self.key = key
         self.builds = builds
         self.enclosingCall = enclosingCall
         self.functionLine = functionLine
+        self.function = function
         self.site = site
     }
 }
@@ -244,6 +269,9 @@ public struct DIFacts: Sendable, Equatable, Codable {
     /// Keys that name another key: WeaveDI's `extension WeaveDI.Container { var user:
     /// UserService? { resolve(UserService.self) } }` makes `\\.user` stand for `UserService`.
     public var keyAliases: [DIKeyAlias] = []
+    /// Swinject assemblies applied together: `Assembler([A(), B()])`,
+    /// `assembler.apply(assemblies: [A(), B()])`, `apply(assembly:)` calls of one function.
+    public var assemblerLists: [DIAssemblerList] = []
 
     public init(registrations: [DIRegistration] = [], consumptions: [DIConsumption] = [], keys: [DIKeyDeclaration] = [],
                 containerCalls: [DIContainerCall] = [], containerMethods: [String] = []) {
@@ -257,6 +285,7 @@ public struct DIFacts: Sendable, Equatable, Codable {
     public var isEmpty: Bool {
         registrations.isEmpty && consumptions.isEmpty && keys.isEmpty && containerCalls.isEmpty && containerMethods.isEmpty
             && containerPasses.isEmpty && wrapperUses.isEmpty && keyAliases.isEmpty && methodForwards.isEmpty
+            && assemblerLists.isEmpty
     }
 }
 
@@ -313,10 +342,35 @@ public struct DIContainerPass: Sendable, Equatable, Codable {
     /// The caller's container, as registrations name it (`shared` in a bootstrap).
     public var container: String
     public var line: Int
+    /// The function the call stands in (`AppDelegate.bootstrap`) and its line: the modules
+    /// one function hands its container to register together.
+    public var function: String?
+    public var functionLine: Int?
 
-    public init(callee: String, container: String, line: Int) {
+    public init(callee: String, container: String, line: Int, function: String? = nil, functionLine: Int? = nil) {
         self.callee = callee
         self.container = container
+        self.line = line
+        self.function = function
+        self.functionLine = functionLine
+    }
+}
+
+/// Swinject assemblies one place applies together: the types constructed in the list of
+/// `Assembler([A(), B()])` (or of the array a plain `Assembler(assemblies)` names, declared
+/// in the same file), `assembler.apply(assemblies: [A(), B()])` and `apply(assembly: A())`.
+/// The lists of one function are one sequence: their assemblies all run.
+public struct DIAssemblerList: Sendable, Equatable, Codable {
+    /// The assembly types as written, last component (`Feature.ProfileAssembly` → `ProfileAssembly`).
+    public var assemblies: [String]
+    /// The enclosing function's line; `nil` outside a function (a stored property's
+    /// initial value), where the list stands alone.
+    public var functionLine: Int?
+    public var line: Int
+
+    public init(assemblies: [String], functionLine: Int? = nil, line: Int) {
+        self.assemblies = assemblies
+        self.functionLine = functionLine
         self.line = line
     }
 }

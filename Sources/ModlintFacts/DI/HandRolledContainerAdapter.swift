@@ -15,7 +15,7 @@ enum HandRolledContainerAdapter {
         scan.recordCandidate(DIContainerCall(
             method: method, receiver: receiver, key: DIKey(key, name: scan.name(inCallAt: open)),
             builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) } ?? initializerArgument(inCallAt: open, scan: scan),
-            functionLine: scan.enclosingFunction?.line,
+            functionLine: scan.enclosingFunction?.line, function: scan.runningFunction?.name,
             site: isRegistration(method) ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
     }
 

@@ -27,7 +27,7 @@ enum SwinjectAdapter: DIAdapter {
             let arguments = method == "autoregister" ? autoregisterArguments(inCallAt: open, scan: scan)
                 : body.map { factoryArguments($0, scan: scan) } ?? 0
             registration.arguments = arguments > 0 ? arguments : nil
-            scan.facts.registrations.append(registration)
+            scan.appendCallRegistration(registration)
             return true
         case "resolve":
             scan.facts.consumptions.append(DIConsumption(
@@ -36,6 +36,98 @@ enum SwinjectAdapter: DIAdapter {
         default:
             return false
         }
+    }
+
+    /// `Assembler([A(), B()])`, `Assembler(assemblies)` (an array declared in this file),
+    /// `assembler.apply(assemblies: [A(), B()])`, `apply(assembly: A())` at `index` (the
+    /// call's name): records the assemblies applied together. `Assembler(container:)` and
+    /// other calls of these names that list no assembly record nothing.
+    static func assemblerList(at index: Int, scan: inout DIScan) {
+        let tokens = scan.tokens
+        let open = index + 1
+        let afterDot = tokens.isPunctuation(index - 1, UInt8(ascii: "."))
+        var start = open + 1
+        if tokens.isWord(index, "Assembler") {
+            // `Assembler(…)`, `Swinject.Assembler(…)`; not `x.Assembler`.
+            guard !afterDot || tokens.isWord(index - 2, "Swinject") else { return }
+            if tokens.isWord(start, "assemblies") && tokens.isPunctuation(start + 1, UInt8(ascii: ":")) { start += 2 }
+        } else if tokens.isWord(index, "apply") && afterDot {
+            guard tokens.isWord(start, "assemblies") || tokens.isWord(start, "assembly"),
+                  tokens.isPunctuation(start + 1, UInt8(ascii: ":")) else { return }
+            start += 2
+        } else {
+            return
+        }
+        guard let close = tokens.closing(open), close > start else { return }
+        // The first argument (a labelled one other than `assemblies:` lists nothing).
+        if tokens.isName(start) && tokens.isPunctuation(start + 1, UInt8(ascii: ":")) { return }
+        let end = tokens.nextTopLevel(from: start) { tokens.isPunctuation($0, UInt8(ascii: ",")) }
+        var assemblies = constructedTypes(from: start, to: min(end, close), tokens: tokens)
+        // `Assembler(assemblies)`: the array a `let`/`var` of this file declares under that name.
+        if assemblies.isEmpty, min(end, close) == start + 1, tokens.isName(start), tokens.startsLowercase(start),
+           let list = declaredArray(named: tokens.name(start), near: index, tokens: tokens),
+           let listClose = tokens.partner(of: list), listClose > list {
+            assemblies = constructedTypes(from: list, to: listClose + 1, tokens: tokens)
+        }
+        guard !assemblies.isEmpty else { return }
+        scan.facts.assemblerLists.append(DIAssemblerList(assemblies: assemblies, functionLine: scan.enclosingFunction?.line,
+                                                         line: Int(tokens.tokens[index].line)))
+    }
+
+    /// The types constructed at the top level of `start..<end` or of the array literal
+    /// there: `[A(), Feature.B(api: api), C.init()]` → `A`, `B`, `C` (arguments skipped).
+    static func constructedTypes(from start: Int, to end: Int, tokens: DITokens) -> [String] {
+        var types: [String] = []
+        var index = start
+        if tokens.isPunctuation(index, UInt8(ascii: "[")) && tokens.partner(of: index) == end - 1 { index += 1 }
+        while index < end {
+            if tokens.isName(index) && tokens.startsUppercase(index) && !tokens.isPunctuation(index - 1, UInt8(ascii: ".")) {
+                var last = index
+                while tokens.isPunctuation(last + 1, UInt8(ascii: ".")) && tokens.isName(last + 2) && tokens.startsUppercase(last + 2) { last += 2 }
+                var call = last + 1
+                if tokens.isPunctuation(call, UInt8(ascii: ".")) && tokens.isWord(call + 1, "init") { call += 2 }
+                if tokens.isPunctuation(call, UInt8(ascii: "(")), let close = tokens.partner(of: call), close > call {
+                    let name = tokens.name(last)
+                    if !types.contains(name) { types.append(name) }
+                    index = close + 1
+                    continue
+                }
+                index = last + 1
+                continue
+            }
+            if let skip = tokens.partner(of: index), skip > index, !tokens.isPunctuation(index, UInt8(ascii: "[")) {
+                index = skip + 1
+                continue
+            }
+            index += 1
+        }
+        return types
+    }
+
+    /// The `[` of the array literal a `let name`/`var name` of this file starts with
+    /// (`= [`, `: [Assembly] = [`, a computed `{ [` or `{ return [`): the declaration
+    /// nearest before `index`, else the first after it.
+    static func declaredArray(named name: String, near index: Int, tokens: DITokens) -> Int? {
+        var before: Int?
+        var after: Int?
+        var cursor = 1
+        while cursor + 1 < tokens.count {
+            defer { cursor += 1 }
+            guard tokens.isName(cursor), tokens.isWord(cursor - 1, "let") || tokens.isWord(cursor - 1, "var"),
+                  tokens.name(cursor) == name else { continue }
+            // Past a type annotation to `=` or `{`, then the literal's `[`.
+            var value = cursor + 1
+            while value < tokens.count && value < cursor + 32 && !tokens.isOperator(value, "=") && !tokens.isPunctuation(value, UInt8(ascii: "{")) {
+                if let skip = tokens.partner(of: value), skip > value { value = skip }
+                value += 1
+            }
+            var bracket = value + 1
+            if tokens.isWord(bracket, "return") || tokens.isPunctuation(bracket, UInt8(ascii: "{")) { bracket += 1 }
+            if tokens.isWord(bracket, "return") { bracket += 1 }
+            guard tokens.isPunctuation(bracket, UInt8(ascii: "[")) else { continue }
+            if cursor < index { before = bracket } else if after == nil { after = bracket }
+        }
+        return before ?? after
     }
 
     /// The arguments a factory closure takes besides the resolver: `{ r, id in … }` and

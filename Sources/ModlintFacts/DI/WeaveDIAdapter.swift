@@ -27,7 +27,7 @@ enum WeaveDIAdapter: DIAdapter {
                 resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
                 site: scan.registrationSite(index))
             registration.isFallback = scan.followsNilCoalescing(index)
-            scan.facts.registrations.append(registration)
+            scan.appendCallRegistration(registration)
             return true
         }
         if resolveMethods.contains(method) {
@@ -57,7 +57,7 @@ enum WeaveDIAdapter: DIAdapter {
         }
         let builds = tokens.builtType(from: index + 2, to: close)
         guard let key = key ?? builds else { return }
-        scan.facts.registrations.append(DIRegistration(
+        scan.appendCallRegistration(DIRegistration(
             framework: .weaveDI, key: DIKey(key), container: scan.container(receiver: receiver, shared: true), builds: builds,
             resolves: scan.resolvedKeys(in: (index + 1, close), methods: resolveMethods), site: scan.registrationSite(index)))
     }

@@ -11,6 +11,13 @@ public struct DIAnalysis: Sendable {
         /// other one it clashes with.
         public var registration: Int
         public var others: [Int]
+        /// Whether modlint sees two of them take effect in one program: declarations of one
+        /// key (two `DependencyValues` properties, two public Factory members clash whatever
+        /// runs), or registrations in one function or assembly, in functions one function
+        /// hands its container to, or in assemblies one `Assembler` applies. False when
+        /// nothing shows that any two of the registering places run in one process (two
+        /// `static func register…()` of two modules, which two demo apps may each call).
+        public var runTogether: Bool
     }
 
     public struct Missing: Sendable, Equatable {
@@ -73,6 +80,7 @@ public struct DIAnalysis: Sendable {
         }
         var result: [Duplicate] = []
         var reported = Set<[Int]>()
+        let runs = RunContexts(graph)
         for members in groups.values where members.count > 1 {
             // One finding per clash: the sites already named in a finding of this group
             // are not reported again.
@@ -91,7 +99,7 @@ public struct DIAnalysis: Sendable {
                 covered.insert(index)
                 // A registration in several containers' groups is reported once per clash.
                 guard reported.insert(([index] + clashing).sorted()).inserted else { continue }
-                result.append(Duplicate(registration: index, others: clashing))
+                result.append(Duplicate(registration: index, others: clashing, runTogether: runs.together([index] + clashing)))
             }
         }
         return result.sorted { $0.registration < $1.registration }
@@ -149,6 +157,65 @@ public struct DIAnalysis: Sendable {
         let function = String(container[container.index(after: colon)...])
         if let passed = callers[function], !passed.isEmpty { return passed.sorted() }
         return [container + "|" + registration.site.file]
+    }
+
+    /// Where registrations are seen to run: each in its function (`file|line` of the
+    /// `func`; `file|top` for top-level code), the functions that hand it the container it
+    /// registers into (`FeatureModule.register(in: container)`, followed up the callers),
+    /// and, for a Swinject assembly, every `Assembler` list that applies the assembly.
+    /// Registrations with one place in common run together.
+    struct RunContexts {
+        let graph: DIGraph
+        /// Callee (`FeatureModule.register`) → the functions that hand it a container.
+        private var callers: [String: [(function: String?, context: String)]] = [:]
+
+        init(_ graph: DIGraph) {
+            self.graph = graph
+            for (pass, file) in graph.containerPasses {
+                callers[pass.callee, default: []].append((pass.function, Self.context(file: file, line: pass.functionLine)))
+            }
+        }
+
+        static func context(file: String, line: Int?) -> String {
+            file + "|" + (line.map(String.init) ?? "top")
+        }
+
+        func contexts(of index: Int) -> Set<String> {
+            let registration = graph.registrations[index]
+            let fact = registration.fact
+            var result: Set<String> = [Self.context(file: registration.site.file, line: fact.functionLine)]
+            // The callers of the function whose local container it registers into.
+            let container = DIRegistration.splitReset(fact.container).container
+            if container.contains("@"), let colon = container.firstIndex(of: ":") {
+                var pending = [String(container[container.index(after: colon)...])]
+                var seen = Set(pending)
+                while let function = pending.popLast() {
+                    for caller in callers[function] ?? [] {
+                        result.insert(caller.context)
+                        if let next = caller.function, seen.insert(next).inserted { pending.append(next) }
+                    }
+                }
+            }
+            // `AppAssembly.assemble`: the Assembler lists naming `AppAssembly`.
+            if fact.framework == .swinject, let function = fact.function, function.hasSuffix(".assemble") {
+                let owner = function.dropLast(".assemble".count)
+                let type = owner.split(separator: ".").last.map(String.init) ?? String(owner)
+                for group in graph.assemblerGroups[type] ?? [] { result.insert("assembler|" + group) }
+            }
+            return result
+        }
+
+        /// Whether two of `indices` are seen to take effect together.
+        func together(_ indices: [Int]) -> Bool {
+            if indices.filter({ graph.registrations[$0].fact.isDeclaration }).count > 1 { return true }
+            var seen = Set<String>()
+            for index in indices {
+                let places = contexts(of: index)
+                if !seen.isDisjoint(with: places) { return true }
+                seen.formUnion(places)
+            }
+            return false
+        }
     }
 
     /// False when `#if` branches keep the two apart: different branches of one block in

@@ -39,6 +39,10 @@ public struct DIGraph: Sendable {
     public private(set) var keyDeclarations: [KeyDeclaration] = []
     /// Containers handed to other types' registration functions, with the caller's file.
     public private(set) var containerPasses: [(pass: DIContainerPass, file: String)] = []
+    /// Swinject assembly type (last name component) → the places that apply it with others
+    /// (`Assembler([A(), B()])`, `apply(assemblies:)`): `file|function line`, or
+    /// `file|@line` for a list outside a function. Test targets' lists are left out.
+    public private(set) var assemblerGroups: [String: Set<String>] = [:]
 
     public init(workspace: Workspace, graph: ModuleGraph, settings: DISettings = DISettings()) {
         // The files with DI facts, found once: most files have none (read in place, not
@@ -64,7 +68,13 @@ public struct DIGraph: Sendable {
             for fact in di.registrations where !generic.contains(fact.key.id) {
                 registrations.append(Registration(fact: fact, site: site(fact.site), module: index, isTest: isTest))
             }
-            if !isTest { containerPasses += di.containerPasses.map { ($0, file.path) } }
+            if !isTest {
+                containerPasses += di.containerPasses.map { ($0, file.path) }
+                for list in di.assemblerLists {
+                    let group = file.path + "|" + (list.functionLine.map(String.init) ?? "@\(list.line)")
+                    for assembly in list.assemblies { assemblerGroups[assembly, default: []].insert(group) }
+                }
+            }
             for fact in di.consumptions where !generic.contains(fact.key.id) {
                 consumptions.append(Consumption(fact: fact, site: site(fact.site), module: index, isTest: isTest))
             }
@@ -79,9 +89,11 @@ public struct DIGraph: Sendable {
                 if registerMethods.contains(call.method) || wrappers[call.method] != nil {
                     let resolves = di.containerCalls.filter { $0.enclosingCall == callIndex && resolveMethods.contains($0.method) }.map(\.key)
                     let framework = registerMethods.contains(call.method) ? .handRolled : wrappers[call.method]!
-                    let fact = DIRegistration(framework: framework, key: call.key,
+                    var fact = DIRegistration(framework: framework, key: call.key,
                                               container: Self.container(of: call), builds: call.builds,
                                               resolves: resolves, site: call.site)
+                    fact.function = call.function
+                    fact.functionLine = call.functionLine
                     registrations.append(Registration(fact: fact, site: site(call.site), module: index, isTest: isTest))
                 } else if resolveMethods.contains(call.method) {
                     let fact = DIConsumption(framework: .handRolled, key: call.key, site: call.site)

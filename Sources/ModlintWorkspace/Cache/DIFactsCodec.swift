@@ -22,6 +22,8 @@ extension SummaryOutput {
             output.byte(registration.isFallback ? 1 : 0)
             output.optional(registration.access, &table)
             output.optionalCount(registration.arguments)
+            output.optional(registration.function, &table)
+            output.optionalCount(registration.functionLine)
             output.site(registration.site, &table)
         }
         list(facts.consumptions) { output, consumption in
@@ -45,6 +47,7 @@ extension SummaryOutput {
             output.optional(call.builds, &table)
             output.optionalCount(call.enclosingCall)
             output.optionalCount(call.functionLine)
+            output.optional(call.function, &table)
             output.site(call.site, &table)
         }
         strings(facts.containerMethods, &table)
@@ -52,6 +55,8 @@ extension SummaryOutput {
             output.compact(table.index(pass.callee))
             output.compact(table.index(pass.container))
             output.compact(pass.line)
+            output.optional(pass.function, &table)
+            output.optionalCount(pass.functionLine)
         }
         list(facts.wrapperUses) { output, use in
             output.compact(table.index(use.wrapper))
@@ -66,6 +71,11 @@ extension SummaryOutput {
             output.compact(table.index(forward.method))
             output.compact(table.index(forward.target))
             output.byte(forward.framework.map { DIFactsCodec.code($0) + 1 } ?? 0)
+        }
+        list(facts.assemblerLists) { output, list in
+            output.strings(list.assemblies, &table)
+            output.optionalCount(list.functionLine)
+            output.compact(list.line)
         }
     }
 
@@ -119,11 +129,15 @@ extension SummaryInput {
             guard isFallback <= 1 else { throw SummaryInput.Malformed() }
             let access = try input.optional(in: table)
             let arguments = try input.optionalCount()
+            let function = try input.optional(in: table)
+            let functionLine = try input.optionalCount()
             var registration = DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
                                               resolves: resolves, backingKey: backingKey, site: try input.site(in: table))
             registration.isFallback = isFallback == 1
             registration.access = access
             registration.arguments = arguments
+            registration.function = function
+            registration.functionLine = functionLine
             return registration
         }
         facts.consumptions = try list { input in
@@ -148,14 +162,18 @@ extension SummaryInput {
             let builds = try input.optional(in: table)
             let enclosingCall = try input.optionalCount()
             let functionLine = try input.optionalCount()
-            return DIContainerCall(method: method, receiver: receiver, key: key, builds: builds,
-                                   enclosingCall: enclosingCall, functionLine: functionLine, site: try input.site(in: table))
+            let function = try input.optional(in: table)
+            return DIContainerCall(method: method, receiver: receiver, key: key, builds: builds, enclosingCall: enclosingCall,
+                                   functionLine: functionLine, function: function, site: try input.site(in: table))
         }
         facts.containerMethods = try strings(in: table)
         facts.containerPasses = try list { input in
             let callee = try input.string(in: table)
             let container = try input.string(in: table)
-            return DIContainerPass(callee: callee, container: container, line: try input.compact())
+            let line = try input.compact()
+            let function = try input.optional(in: table)
+            return DIContainerPass(callee: callee, container: container, line: line, function: function,
+                                   functionLine: try input.optionalCount())
         }
         facts.wrapperUses = try list { input in
             let wrapper = try input.string(in: table)
@@ -171,6 +189,11 @@ extension SummaryInput {
             let target = try input.string(in: table)
             let code = try input.byte()
             return DIMethodForward(method: method, target: target, framework: code == 0 ? nil : try DIFactsCodec.framework(code - 1))
+        }
+        facts.assemblerLists = try list { input in
+            let assemblies = try input.strings(in: table)
+            let functionLine = try input.optionalCount()
+            return DIAssemblerList(assemblies: assemblies, functionLine: functionLine, line: try input.compact())
         }
         return facts
     }

@@ -92,7 +92,7 @@ public final class SummaryCache: Sendable {
     static let lockName = "lock"
     static let recordsPrefix = "records-"
     static let magic: [UInt8] = Array("MODLINT-INDEX\n".utf8)
-    static let schemaVersion = 8
+    static let schemaVersion = 9
 
     /// The cache directory for the workspace at `root`: the base plus a hash of the root.
     public func directory(forRoot root: String) -> String {
