@@ -21,6 +21,10 @@ swift=${SWIFT:-swift}
 version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/ModlintRuleEngine/Linter.swift)
 [ -n "$version" ] || { echo "dist: no version in Sources/ModlintRuleEngine/Linter.swift" >&2; exit 2; }
 commit=$(git rev-parse HEAD)
+# A release is built from its tag: a tag on HEAD must name the version the binary reports.
+for tag in $(git tag --points-at HEAD 'v*'); do
+  [ "$tag" = "v$version" ] || { echo "dist: HEAD is tagged $tag but the sources say $version (ModlintVersion.current)" >&2; exit 2; }
+done
 # A tree with changes to tracked files is not the commit: say so in the binary.
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
   echo "dist: warning: the work tree has uncommitted changes; the binary is marked ${commit:0:12}-modified" >&2
