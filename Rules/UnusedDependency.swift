@@ -318,26 +318,15 @@ public struct UnusedDependency: Rule {
             let declaration = unused.declaration
             let edges = declaration.isExternal ? [ModuleEdge(from: module.id, to: declaration.name)]
                 : declaration.modules.map { ModuleEdge(from: module.id, to: graph.modules[$0].id) }
-            if let provision = unused.runtimeProvision {
-                // Linked for what it provides at run time: removing it would still build
-                // and silently change what the app runs. Kept, and said so.
+            // Linked for what it provides at run time (removing it would still build and
+            // silently change what the app runs), or another import builds only through this
+            // edge (removing it breaks the build): kept, and said so.
+            let kept = unused.runtimeProvision.map { "\($0); removing it would still build and change what runs" }
+                ?? unused.reachedThrough.map { "\($0); removing it would break that import (declare what it imports where it is imported first)" }
+            if let kept {
                 var note = Finding(
                     site: declaration.site,
-                    message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(provision); "
-                        + "removing it would still build and change what runs",
-                    module: module.id,
-                    key: [module.id, declaration.name, "kept"],
-                    edges: edges
-                )
-                note.severity = .note
-                return note
-            }
-            if let through = unused.reachedThrough {
-                // Another import builds only through this edge: removing it breaks the build.
-                var note = Finding(
-                    site: declaration.site,
-                    message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(through); "
-                        + "removing it would break that import (declare what it imports where it is imported first)",
+                    message: "\(module.id) imports nothing from \(declaration.name), but the dependency is kept: \(kept)",
                     module: module.id,
                     key: [module.id, declaration.name, "kept"],
                     edges: edges
