@@ -297,6 +297,7 @@ public struct UndeclaredImport: Rule {
         let analysis = context.undeclaredImports
         var findings = analysis.platformGaps.compactMap { platformGapFinding($0, context: context) }
         let transitiveSeverity = context.configuration.transitiveImports
+        let declared = graph.declaredSuccessors
         for undeclared in analysis.undeclared {
             let edges = undeclared.imports
             let edge = edges[0]
@@ -310,7 +311,12 @@ public struct UndeclaredImport: Rule {
             var advice = DeclarationAdvice(context: context, importer: importer, imported: imported)
             // A declaration the configuration bans (a layer or `forbidden:` edge) is never
             // proposed, nor made by `fix`: the import has to go instead.
+            // Nor one that closes a cycle of declared dependencies: SwiftPM and Xcode reject it.
             let ban = context.architecture.ban(from: undeclared.importer, to: undeclared.imported, in: graph)
+                ?? ModuleGraph.shortestPath(from: undeclared.imported, to: undeclared.importer, along: declared).map { back in
+                    "it would close the dependency cycle \((back + [undeclared.imported]).map { graph.modules[$0].id }.joined(separator: " -> ")), "
+                        + "which the build rejects"
+                }
             if let ban {
                 advice = DeclarationAdvice(banned: "Do not declare it: \(ban). Move the import out of \(importer.id), or move what it "
                     + "uses from \(imported.id) into a module \(importer.id) may depend on.")

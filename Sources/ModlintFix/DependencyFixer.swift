@@ -38,15 +38,23 @@ public struct DependencyFixer {
     /// Undeclared imports that only warnings report (reachable transitively), left as
     /// they are without `all`.
     public private(set) var leftAtWarning = 0
+    /// Declarations not made because, with the others this run makes, they would close a
+    /// cycle of declared dependencies (each finding's own check sees only the edges
+    /// declared before the run): where, and the cycle.
+    public private(set) var closingCycles: [(file: String, line: Int, message: String)] = []
 
     /// - Parameters:
     ///   - all: also declare what warnings report; by default `fix` changes what the gate
     ///     fails on (errors), as `lint` exits on them.
     ///   - removeUnused: also remove what `unused-dependency` reports (asked for by name).
-    public init(result: LintResult, removeUnused: Bool, all: Bool = false) {
+    ///   - declared: the workspace's declared dependencies (module id → ids it depends
+    ///     on); with it, a declaration that would close a cycle together with the others
+    ///     made in this run is left out.
+    public init(result: LintResult, removeUnused: Bool, all: Bool = false, declared: [String: Set<String>]? = nil) {
         root = result.root
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
+        var dependencies = declared ?? [:]
         for diagnostic in result.diagnostics {
             if removeUnused && diagnostic.rule == "unused-dependency" && diagnostic.fix == nil {
                 kept.append((diagnostic.file, diagnostic.line, diagnostic.message))
@@ -56,6 +64,14 @@ public struct DependencyFixer {
             if diagnostic.rule == "undeclared-import" && diagnostic.severity != .error && !all {
                 leftAtWarning += 1
                 continue
+            }
+            if declared != nil, fix.action == .add, let edge = diagnostic.edges.first {
+                if let back = Self.path(from: edge.to, to: edge.from, in: dependencies) {
+                    closingCycles.append((diagnostic.file, diagnostic.line, "\(edge.from) -> \(edge.to) not declared: with the other declarations "
+                        + "of this run it would close the dependency cycle \((back + [edge.to]).joined(separator: " -> "))"))
+                    continue
+                }
+                dependencies[edge.from, default: []].insert(edge.to)
             }
             // Only for a fix that is made: the entry is read from another manifest.
             if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
@@ -83,6 +99,28 @@ public struct DependencyFixer {
     /// The editor of each kind of manifest: a Package.swift and a Tuist Project.swift as
     /// Swift (a Tuist target's `dependencies:` is never created: its place among the
     /// arguments is fixed), an XcodeGen spec as YAML lines.
+    /// A shortest path of declared dependencies from `start` to `goal` (module ids), both
+    /// included; `nil` when there is none.
+    static func path(from start: String, to goal: String, in dependencies: [String: Set<String>]) -> [String]? {
+        var previous: [String: String] = [start: start]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if node == goal {
+                var path = [goal]
+                while path.last! != start { path.append(previous[path.last!]!) }
+                return path.reversed()
+            }
+            for next in (dependencies[node] ?? []).sorted() where previous[next] == nil {
+                previous[next] = node
+                queue.append(next)
+            }
+        }
+        return nil
+    }
+
     static func edit(_ text: String, of manifest: String, with fixes: [DependencyFix])
         -> (text: String, applied: [DependencyFix], refused: [ManifestEditor.Refusal]) {
         if manifest.hasSuffix(".json") {

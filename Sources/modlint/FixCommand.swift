@@ -55,14 +55,22 @@ struct FixCommand: ParsableCommand {
 /// the manifest edits its findings carry; shared by `fix` and `lint --fix`.
 struct FixRun {
     let result: LintResult
+    /// Declared dependencies by module id: `fix` never declares edges that close a cycle together.
+    let declared: [String: Set<String>]
 
     init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
-        result = try BaselinedLint(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
-                                   validating: true).result
+        let lint = try BaselinedLint(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
+                                     validating: true)
+        result = lint.result
+        var declared: [String: Set<String>] = [:]
+        for dependency in lint.graph.dependencies {
+            declared[lint.graph.modules[dependency.from].id, default: []].insert(lint.graph.modules[dependency.to].id)
+        }
+        self.declared = declared
     }
 
     func plan(removeUnused: Bool, all: Bool = false) throws -> DependencyFixer {
-        let fixer = DependencyFixer(result: result, removeUnused: removeUnused, all: all)
+        let fixer = DependencyFixer(result: result, removeUnused: removeUnused, all: all, declared: declared)
         if let manifest = fixer.unreadable.first {
             throw UsageError(message: "cannot read \(Paths.join(result.root, manifest))")
         }
@@ -91,6 +99,9 @@ struct FixRun {
         }
         for kept in fixer.kept {
             lines.append("\(kept.file):\(kept.line): kept: \(kept.message)")
+        }
+        for left in fixer.closingCycles {
+            lines.append("\(left.file):\(left.line): \(left.message)")
         }
         for fix in fixer.xcodeFixes {
             let verb = fix.action == .add ? "add" : "remove"

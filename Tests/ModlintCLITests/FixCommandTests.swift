@@ -281,6 +281,51 @@ import Testing
             + "Move the import out of HomeFeature"), "\(lint.standardOutput)")
     }
 
+    /// A declaration that would close a cycle of declared dependencies is never made:
+    /// `Core` already depends on `Kit`, so `Kit`'s import of `Core` is advice to move, not
+    /// an edit; `Feed` and `Search` import each other with neither declared, so `fix`
+    /// declares the first and leaves the second, saying which cycle it would close.
+    @Test func fixNeverClosesADependencyCycle() throws {
+        let manifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "App",
+            targets: [
+                .target(name: "Core", dependencies: ["Kit"]),
+                .target(name: "Kit"),
+                .target(name: "Feed"),
+                .target(name: "Search"),
+            ]
+        )
+        """
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", manifest),
+            ("Sources/Core/Core.swift", "import Kit\n"),
+            ("Sources/Kit/Kit.swift", "import Core\n"),
+            ("Sources/Feed/Feed.swift", "import Search\n"),
+            ("Sources/Search/Search.swift", "import Feed\n"),
+        ])
+        defer { directory.remove() }
+        let lint = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(lint.standardOutput.contains("Sources/Kit/Kit.swift:1:1: error: Kit imports Core, which no dependency it declares reaches: "
+            + "the target does not build on its own. Do not declare it: it would close the dependency cycle Core -> Kit -> Core, which the "
+            + "build rejects. Move the import out of Kit"), "\(lint.standardOutput)")
+        let fix = try CLI.run(["fix", "--no-cache", directory.path])
+        #expect(fix.standardOutput.contains("Package.swift: target Feed: added .target(name: \"Search\")"), "\(fix.standardOutput)")
+        #expect(fix.standardOutput.contains("Sources/Search/Search.swift:1: Search -> Feed not declared: with the other declarations of this "
+            + "run it would close the dependency cycle Feed -> Search -> Feed"), "\(fix.standardOutput)")
+        #expect(fix.standardOutput.contains("modlint: made 1 edit in 1 manifest"))
+        let edited = try directory.read("Package.swift")
+        #expect(edited.contains(".target(name: \"Feed\", dependencies: [.target(name: \"Search\")]),"), "\(edited)")
+        #expect(edited.contains(".target(name: \"Search\"),"))
+        #expect(edited.contains(".target(name: \"Kit\"),"))
+        // What is left is the import cycle to break by hand, never a target cycle.
+        let after = try CLI.run(["lint", "--no-cache", directory.path])
+        #expect(!after.standardOutput.contains("[target-cycle]"), "\(after.standardOutput)")
+    }
+
     /// A package another manifest already depends on by URL is declared with that entry
     /// (folded onto one line), not with a path to the checkout beside it.
     @Test func aPublishedPackageIsDeclaredByItsURL() throws {
