@@ -48,7 +48,11 @@ public struct UndeclaredImport: Rule {
         The advice never declares an edge that the configuration bans: when a layer \
         (`independent:` siblings, or a lower layer reaching up) or a `forbidden:` entry \
         rules out the dependency, the finding says to move the import (or what it uses) \
-        instead, and `modlint fix` leaves the manifest alone.
+        instead, and `modlint fix` leaves the manifest alone. Nor one that closes a cycle of \
+        declared dependencies (the imported module already depends on the importer): the \
+        build rejects it, so the import has to move. `modlint fix` also leaves out a \
+        declaration that would close a cycle together with the others it makes in the same \
+        run (two modules importing each other, neither declared), and says which.
         """,
         examples: [
             RuleExample("a module that no declared dependency reaches, imported in two files: one finding", files: [
