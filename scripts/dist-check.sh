@@ -69,7 +69,12 @@ tar -xzf "$checkout/dist/$tarball"
 [ "$("./${tarball%.tar.gz}/bin/modlint" --version)" = "$version" ] || fail "the tarball's modlint"
 ok "tarball $tarball: checksum and binary"
 
-# 5. The plugins over the artifact bundle, from a local path.
+# 5. The published plugin package names the bundle by its release URL and checksum; the
+#    same package over the bundle from a local path is what a consumer resolves here.
+tar -xzf "$checkout/dist/modlint-plugins-$version.tar.gz"
+grep -q "checksum: \"$(cut -d' ' -f1 "$checkout/dist/modlint.artifactbundle.zip.sha256")\"" modlint-plugins/Package.swift \
+  || fail "the plugin package does not pin the bundle's checksum"
+rm -rf modlint-plugins
 bash "$checkout/scripts/plugin-package.sh" "$outside/modlint-plugins" --path "$checkout/dist/modlint.artifactbundle.zip"
 mkdir -p consumer/Sources/App consumer/Sources/Core
 cat > consumer/Package.swift <<'SWIFT'

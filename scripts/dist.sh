@@ -3,7 +3,7 @@
 #   modlint_<version>_<arch>.deb                         binary, man page, completions
 #   modlint-<version>-<triple>.tar.gz                    the same files, for any Linux
 #   modlint.artifactbundle.zip                           SwiftPM artifact bundle (binaryTarget)
-#   modlint-plugins/                                     the SwiftPM plugin package that uses it
+#   modlint-plugins-<version>.tar.gz                     the SwiftPM plugin package that uses it
 #   modlint-<version>-source.tar.gz, modlint.rb          the source and its Homebrew formula
 #   SHA256SUMS                                           one line per file above
 # Deterministic: file times are the commit's, owners root, entries sorted; two runs on the
@@ -145,7 +145,10 @@ bundle_checksum=$(sha256sum "$dist/modlint.artifactbundle.zip" | cut -d' ' -f1)
 
 # 4. The plugin package: the command and build-tool plugins over the bundle, ready to be
 #    published beside the release (its binaryTarget names the release's download URL).
-bash scripts/plugin-package.sh "$dist/modlint-plugins" --url "$base_url/modlint.artifactbundle.zip" "$bundle_checksum"
+#    An archive, not a folder: a Package.swift under dist/ would join modlint's own workspace.
+mkdir -p "$stage/plugins"
+bash scripts/plugin-package.sh "$stage/plugins/modlint-plugins" --url "$base_url/modlint.artifactbundle.zip" "$bundle_checksum"
+reproducible_tar "$dist/modlint-plugins-$version.tar.gz" "$stage/plugins"
 
 # 5. The source archive and the Homebrew formula that builds it.
 source_name="modlint-$version-source.tar.gz"
@@ -154,7 +157,7 @@ source_checksum=$(sha256sum "$dist/$source_name" | cut -d' ' -f1)
 sed -e "s|@SOURCE_URL@|$base_url/$source_name|" -e "s|@SOURCE_SHA256@|$source_checksum|" -e "s|@COMMIT@|${commit%-modified}|" \
   integrations/homebrew/modlint.rb > "$dist/modlint.rb"
 
-artifacts=("modlint_${version}_${arch}.deb" "$tarname.tar.gz" modlint.artifactbundle.zip "$source_name")
+artifacts=("modlint_${version}_${arch}.deb" "$tarname.tar.gz" modlint.artifactbundle.zip "modlint-plugins-$version.tar.gz" "$source_name")
 (cd "$dist" && sha256sum "${artifacts[@]}" > SHA256SUMS)
 for file in "${artifacts[@]}"; do
   (cd "$dist" && grep " $file\$" SHA256SUMS > "$file.sha256")
