@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "ModlintReport", dependencies: ["ModlintRendering", "ModlintRuleEngine", "ModlintGraph", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"],
                 resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
-        .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintTokenizer", "ModlintWorkspace"]),
+        .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintTokenizer", "ModlintWorkspace"]),
         // The commit a release build was made from (`make dist` defines it; empty otherwise).
         .target(name: "ModlintBuildInfo"),
         .executableTarget(

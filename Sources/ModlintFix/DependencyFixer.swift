@@ -1,3 +1,4 @@
+import ModlintGraph
 import ModlintRuleEngine
 import ModlintTokenizer
 import ModlintWorkspace
@@ -54,7 +55,7 @@ public struct DependencyFixer {
         root = result.root
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
-        var dependencies = declared ?? [:]
+        var dependencies = Declarations(declared ?? [:])
         for diagnostic in result.diagnostics {
             if removeUnused && diagnostic.rule == "unused-dependency" && diagnostic.fix == nil {
                 kept.append((diagnostic.file, diagnostic.line, diagnostic.message))
@@ -66,12 +67,12 @@ public struct DependencyFixer {
                 continue
             }
             if declared != nil, fix.action == .add, let edge = diagnostic.edges.first {
-                if let back = Self.path(from: edge.to, to: edge.from, in: dependencies) {
+                if let back = dependencies.path(from: edge.to, to: edge.from) {
                     closingCycles.append((diagnostic.file, diagnostic.line, "\(edge.from) -> \(edge.to) not declared: with the other declarations "
                         + "of this run it would close the dependency cycle \((back + [edge.to]).joined(separator: " -> "))"))
                     continue
                 }
-                dependencies[edge.from, default: []].insert(edge.to)
+                dependencies.add(edge.from, edge.to)
             }
             // Only for a fix that is made: the entry is read from another manifest.
             if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
@@ -99,26 +100,36 @@ public struct DependencyFixer {
     /// The editor of each kind of manifest: a Package.swift and a Tuist Project.swift as
     /// Swift (a Tuist target's `dependencies:` is never created: its place among the
     /// arguments is fixed), an XcodeGen spec as YAML lines.
-    /// A shortest path of declared dependencies from `start` to `goal` (module ids), both
-    /// included; `nil` when there is none.
-    static func path(from start: String, to goal: String, in dependencies: [String: Set<String>]) -> [String]? {
-        var previous: [String: String] = [start: start]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            if node == goal {
-                var path = [goal]
-                while path.last! != start { path.append(previous[path.last!]!) }
-                return path.reversed()
-            }
-            for next in (dependencies[node] ?? []).sorted() where previous[next] == nil {
-                previous[next] = node
-                queue.append(next)
+    /// Declared dependencies by module id, as adjacency lists for the graph's path search.
+    struct Declarations {
+        private var indices: [String: Int] = [:]
+        private var ids: [String] = []
+        private var successors: [[Int]] = []
+
+        init(_ declared: [String: Set<String>]) {
+            for (from, targets) in declared.sorted(by: { $0.key < $1.key }) {
+                for to in targets.sorted() { add(from, to) }
             }
         }
-        return nil
+
+        private mutating func index(_ id: String) -> Int {
+            if let index = indices[id] { return index }
+            indices[id] = ids.count
+            ids.append(id)
+            successors.append([])
+            return ids.count - 1
+        }
+
+        mutating func add(_ from: String, _ to: String) {
+            let (source, target) = (index(from), index(to))
+            successors[source].append(target)
+        }
+
+        /// The shortest chain of declarations from `start` to `goal`, both included.
+        func path(from start: String, to goal: String) -> [String]? {
+            guard let source = indices[start], let target = indices[goal] else { return nil }
+            return ModuleGraph.shortestPath(from: source, to: target, along: successors)?.map { ids[$0] }
+        }
     }
 
     static func edit(_ text: String, of manifest: String, with fixes: [DependencyFix])
