@@ -143,8 +143,7 @@ import Testing
     Core/Sources/Core.swift:1:1: error: import cycle: Core -> Feature -> Core; to break it, remove the import Core -> Feature [import-cycle]
         Feature/Sources/Feature.swift:1:1: note: Feature imports Core
         Core/Sources/Core.swift:1:1: note: cycle breaker: Core imports Feature
-    Core/Sources/Core.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Add `s.dependency 'Feature'` to Core in Core/Core.podspec. [undeclared-import]
-        Core/Core.podspec:1:1: note: declare it in the dependencies of target Core
+    Core/Sources/Core.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Do not declare it: it would close the dependency cycle Feature -> Core -> Feature, which the build rejects. Move the import out of Core, or move what it uses from Feature into a module Core may depend on. [undeclared-import]
     modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 2 modules, 2 files
 
     """
@@ -224,8 +223,7 @@ import Testing
             Core/Core.swift:1:1: error: import cycle: Core -> Feature -> Core; to break it, remove the import Core -> Feature [import-cycle]
                 Feature/Feature.swift:1:1: note: Feature imports Core
                 Core/Core.swift:1:1: note: cycle breaker: Core imports Feature
-            Core/Core.swift:1:1: error: Core imports Feature_Feature (target Feature), which no dependency it declares reaches: the target does not build on its own. Add "//Feature:Feature" to the deps of Core in Core/BUILD.bazel. [undeclared-import]
-                Core/BUILD.bazel:3:1: note: declare it in the dependencies of target Core
+            Core/Core.swift:1:1: error: Core imports Feature_Feature (target Feature), which no dependency it declares reaches: the target does not build on its own. Do not declare it: it would close the dependency cycle Feature -> Core -> Feature, which the build rejects. Move the import out of Core, or move what it uses from Feature into a module Core may depend on. [undeclared-import]
             modlint: 2 errors, 0 warnings, 0 notes in 2 packages, 2 modules, 2 files
 
             """, "\(build)")

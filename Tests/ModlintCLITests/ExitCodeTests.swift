@@ -46,7 +46,7 @@ struct ExitCodeTests {
         let run = try CLI.run(["lint", directory.path])
         #expect(run.exitCode == 1)
         #expect(run.standardOutput.contains(
-            "Sources/Core/Cycle.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Feature\") in the dependencies of Core. [undeclared-import]\n"))
+            "Sources/Core/Cycle.swift:1:1: error: Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Do not declare it: it would close the dependency cycle Feature -> Core -> Feature, which the build rejects. Move the import out of Core, or move what it uses from Feature into a module Core may depend on. [undeclared-import]\n"))
     }
 
     @Test func warningsExitZeroUnlessStrict() throws {

@@ -29,7 +29,7 @@ struct ResultMemoTests {
         try directory.write("Sources/Core/Core.swift", "import Feature\npublic struct Core {}\n")
         let edited = try CLI.run(["lint", directory.path])
         #expect(edited.exitCode == 1)
-        #expect(edited.standardOutput.contains("Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Declare .target(name: \"Feature\") in the dependencies of Core. [undeclared-import]"))
+        #expect(edited.standardOutput.contains("Core imports Feature, which no dependency it declares reaches: the target does not build on its own. Do not declare it: it would close the dependency cycle Feature -> Core -> Feature, which the build rejects. Move the import out of Core, or move what it uses from Feature into a module Core may depend on. [undeclared-import]"))
 
         // A configuration edit.
         try directory.write(".modlint.yml", "rules:\n  undeclared-import: off\n  import-cycle: off\n")
