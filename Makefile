@@ -31,8 +31,11 @@ demo: deps build
 
 ## Build and run the whole test suite (unit, rule examples, golden files, CLI, corpus), the
 ## Bazel integration (`bazel test` where Bazel is installed: `make bazel` installs it) and the
-## report's browser tests (headless Chromium through Playwright).
+## report's browser tests (headless Chromium through Playwright). First, in seconds: every
+## line scripts/mutations.sh mutates is still in its file (the mutation run itself is not
+## part of `make test`).
 test: deps corpus build browser
+	bash scripts/mutations.sh --check
 	bash integrations/bazel/test/run.sh $(MODLINT)
 	bash Tests/Browser/run.sh $(MODLINT)
 	MODLINT_CORPUS=$(CORPUS) $(SWIFT) test

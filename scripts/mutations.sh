@@ -2,18 +2,26 @@
 # Mutation check for the rule tests: applies one-line mutations, three per rule family,
 # one at a time, and runs the rule examples (locations), their golden findings (messages,
 # edges, fixes) and the reader fixtures. A mutation the tests do not notice "survives":
-# the tests around that line cannot fail. Not part of `make test` (each mutation rebuilds
-# the tests: ~1–2 minutes each). Usage: scripts/mutations.sh; the tree is restored after.
+# the tests around that line cannot fail. The run is not part of `make test` (each mutation
+# rebuilds the tests: ~1–2 minutes each). Usage: scripts/mutations.sh; the tree is restored after.
+# `scripts/mutations.sh --check` only verifies, in seconds and without building, that every
+# mutation's line is still written exactly once in its file (`make test` runs it), so that
+# an edit that moves a line makes the list fail at once instead of in the next full run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-if ! git diff --quiet; then echo "mutations: commit or stash your changes first" >&2; exit 2; fi
+check_only=0
+case "${1:-}" in
+    --check) check_only=1 ;;
+    "") ;;
+    *) echo "usage: scripts/mutations.sh [--check]" >&2; exit 2 ;;
+esac
 FILTER='RuleExamplesTests|RuleExampleFindingsTests|CocoaPodsProjectTests|BazelProjectTests|PodspecReaderTests|BazelReaderTests'
 
 # family ~ file ~ line as written ~ mutated line
 MUTATIONS=$(cat <<'LIST'
 module graph~Rules/LayerViolation.swift~            if to < from {~            if to <= from {
 module graph~Rules/UndeclaredImport.swift~                severity = transitiveSeverity~                severity = nil
-module graph~Sources/ModlintGraph/Imports/UndeclaredImports.swift~            if let condition = edge.fact.condition, condition.contains("canImport(\(imported.name))") { continue }~            if let condition = edge.fact.condition, !condition.contains("canImport(\(imported.name))") { continue }
+module graph~Sources/ModlintGraph/Imports/UndeclaredImports.swift~            if let condition = edge.condition, condition.contains("canImport(\(imported.name))") { continue }~            if let condition = edge.condition, !condition.contains("canImport(\(imported.name))") { continue }
 module graph~Sources/ModlintGraph/Imports/UnusedDependencies.swift~                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }~                    guard !providers.isEmpty else { continue }
 dependency injection~Sources/ModlintGraph/DI/DIAnalysis.swift~        for members in groups.values where members.count > 1 {~        for members in groups.values where members.count > 2 {
 dependency injection~Sources/ModlintGraph/DI/DIAnalysis.swift~            guard providers.contains(framework) else { continue }~            guard !providers.isEmpty else { continue }
@@ -27,6 +35,39 @@ build descriptions~Sources/ModlintCocoaPods/Podfile.swift~                if inh
 LIST
 )
 
+# How many times `original`, as a whole line, is written in `file` (the run below mutates
+# a line only when it is there exactly once).
+occurrences() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+path, original = sys.argv[1], sys.argv[2]
+try:
+    lines = open(path).read().split("\n")
+except OSError:
+    print(0); sys.exit(0)
+print(lines.count(original))
+PY
+}
+
+if [ "$check_only" -eq 1 ]; then
+    missing=0; total=0
+    while IFS='~' read -r family file original mutated; do
+        total=$((total + 1))
+        count=$(occurrences "$file" "$original")
+        if [ "$count" != "1" ]; then
+            echo "mutations: $family: $file has the line $count times (expected once): $(echo "$original" | sed -E 's/^ +//')" >&2
+            missing=$((missing + 1))
+        fi
+    done <<< "$MUTATIONS"
+    if [ "$missing" -ne 0 ]; then
+        echo "mutations: $missing of $total mutation lines not found once: update the list in scripts/mutations.sh" >&2
+        exit 1
+    fi
+    echo "mutations: all $total mutation lines present"
+    exit 0
+fi
+
+if ! git diff --quiet; then echo "mutations: commit or stash your changes first" >&2; exit 2; fi
 restore() { git checkout -q -- Rules Sources; }
 trap restore EXIT
 killed=0; survived=0
@@ -35,9 +76,10 @@ while IFS='~' read -r family file original mutated; do
     python3 - "$file" "$original" "$mutated" <<'PY' || { echo "mutations: line not found in $file: $original" >&2; exit 2; }
 import sys
 path, original, mutated = sys.argv[1], sys.argv[2], sys.argv[3]
-text = open(path).read()
-if text.count(original + "\n") != 1: sys.exit(1)
-open(path, "w").write(text.replace(original + "\n", mutated + "\n"))
+lines = open(path).read().split("\n")
+if lines.count(original) != 1: sys.exit(1)
+lines[lines.index(original)] = mutated
+open(path, "w").write("\n".join(lines))
 PY
     label="$(basename "$file"): $(echo "$mutated" | sed -E 's/^ +//' | cut -c1-40)"
     if swift build --build-tests >/tmp/mutation-build.log 2>&1 && swift test --skip-build --filter "$FILTER" >/tmp/mutation-test.log 2>&1; then
