@@ -113,4 +113,29 @@ struct SelfLintTests {
         #expect(run.exitCode == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardError.isEmpty)
     }
+
+    /// The self-lint checks only the modules a layer names: a target in no layer could
+    /// depend on anything. Every target of `Package.swift` except test targets (the lint
+    /// leaves tests out of the module graph; the plugin, the system library and the test
+    /// support library are targets like the others) must be in a layer of `.modlint.yml`.
+    /// The targets are read from the manifest's text; the layers from `modlint graph
+    /// --format json`, i.e. as the lint reads `.modlint.yml` (module and path globs).
+    @Test func everyTargetIsInALayer() throws {
+        let root = repositoryRoot()
+        let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let declaration = try Regex(#"\.(target|executableTarget|systemLibrary|binaryTarget|plugin|macro)\(\s*name:\s*"([^"]+)""#)
+        let targets = Set(manifest.matches(of: declaration).compactMap { $0.output[2].substring.map(String.init) })
+        #expect(targets.contains("modlint") && targets.contains("ModlintTokenizer"), "\(targets.sorted())")
+
+        let run = try CLI.run(["graph", root, "--view", "modules", "--format", "json"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let nodes = try #require(graph["nodes"] as? [[String: Any]])
+        var layerOf: [String: String] = [:]
+        for node in nodes {
+            if let id = node["id"] as? String, let layer = node["layer"] as? String { layerOf[id] = layer }
+        }
+        let unlayered = targets.filter { layerOf[$0] == nil }.sorted()
+        #expect(unlayered.isEmpty, "targets in no layer of .modlint.yml: \(unlayered.joined(separator: ", "))")
+    }
 }
