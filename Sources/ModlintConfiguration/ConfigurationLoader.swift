@@ -56,15 +56,16 @@ public struct ConfigurationLoader: Sendable {
         let top = try reader.mapping(root, "the configuration")
         // Before any other key: an older binary must say it is too old, not that a newer
         // key is unknown.
-        if let (key, value) = top.first(where: { Self.minimumVersionKeys.contains($0.0.name) }) {
+        let versions = top.filter { Self.minimumVersionKeys.contains($0.0.name) }
+        if let (key, value) = versions.first {
             configuration.minimumVersion = try minimumVersion(key, value, &reader)
+        }
+        if let (repeated, _) = versions.dropFirst().first {
+            throw reader.error("'\(repeated.name)' repeats the minimum version already given", at: repeated.node)
         }
         for (key, value) in top {
             switch key.name {
-            case "minimum-version", "minimum_version":
-                guard key.name == top.first(where: { Self.minimumVersionKeys.contains($0.0.name) })?.0.name else {
-                    throw reader.error("'\(key.name)' repeats the minimum version already given", at: key.node)
-                }
+            case "minimum-version", "minimum_version": break  // read above
             case "rules":
                 for (rule, severityNode) in try reader.mapping(value, "rules") {
                     guard knownRuleIDs.contains(rule.name) else {

@@ -48,14 +48,15 @@ public struct DependencyFixer {
     ///   - all: also declare what warnings report; by default `fix` changes what the gate
     ///     fails on (errors), as `lint` exits on them.
     ///   - removeUnused: also remove what `unused-dependency` reports (asked for by name).
-    ///   - declared: the workspace's declared dependencies (module id → ids it depends
-    ///     on); with it, a declaration that would close a cycle together with the others
-    ///     made in this run is left out.
-    public init(result: LintResult, removeUnused: Bool, all: Bool = false, declared: [String: Set<String>]? = nil) {
+    ///   - graph: the result's module graph; with it, a declaration that would close a
+    ///     cycle together with the others made in this run is left out.
+    public init(result: LintResult, removeUnused: Bool, all: Bool = false, graph: ModuleGraph? = nil) {
         root = result.root
         var byManifest: [String: [DependencyFix]] = [:]
         var entries = PackageEntries(root: root)
-        var dependencies = Declarations(declared ?? [:])
+        // Declared dependencies by module index, with the additions this run accepts.
+        var declared = graph?.declaredSuccessors ?? []
+        let index = Dictionary((graph?.modules ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for diagnostic in result.diagnostics {
             if removeUnused && diagnostic.rule == "unused-dependency" && diagnostic.fix == nil {
                 kept.append((diagnostic.file, diagnostic.line, diagnostic.message))
@@ -66,13 +67,13 @@ public struct DependencyFixer {
                 leftAtWarning += 1
                 continue
             }
-            if declared != nil, fix.action == .add, let edge = diagnostic.edges.first {
-                if let back = dependencies.path(from: edge.to, to: edge.from) {
+            if let graph, fix.action == .add, let edge = diagnostic.edges.first, let from = index[edge.from], let to = index[edge.to] {
+                if let back = ModuleGraph.shortestPath(from: to, to: from, along: declared) {
                     closingCycles.append((diagnostic.file, diagnostic.line, "\(edge.from) -> \(edge.to) not declared: with the other declarations "
-                        + "of this run it would close the dependency cycle \((back + [edge.to]).joined(separator: " -> "))"))
+                        + "of this run it would close the dependency cycle \((back + [to]).map { graph.modules[$0].id }.joined(separator: " -> "))"))
                     continue
                 }
-                dependencies.add(edge.from, edge.to)
+                declared[from].append(to)
             }
             // Only for a fix that is made: the entry is read from another manifest.
             if fix.packageDependency == nil, let declared = fix.packageDependencyDeclaredAt {
@@ -100,38 +101,6 @@ public struct DependencyFixer {
     /// The editor of each kind of manifest: a Package.swift and a Tuist Project.swift as
     /// Swift (a Tuist target's `dependencies:` is never created: its place among the
     /// arguments is fixed), an XcodeGen spec as YAML lines.
-    /// Declared dependencies by module id, as adjacency lists for the graph's path search.
-    struct Declarations {
-        private var indices: [String: Int] = [:]
-        private var ids: [String] = []
-        private var successors: [[Int]] = []
-
-        init(_ declared: [String: Set<String>]) {
-            for (from, targets) in declared.sorted(by: { $0.key < $1.key }) {
-                for to in targets.sorted() { add(from, to) }
-            }
-        }
-
-        private mutating func index(_ id: String) -> Int {
-            if let index = indices[id] { return index }
-            indices[id] = ids.count
-            ids.append(id)
-            successors.append([])
-            return ids.count - 1
-        }
-
-        mutating func add(_ from: String, _ to: String) {
-            let (source, target) = (index(from), index(to))
-            successors[source].append(target)
-        }
-
-        /// The shortest chain of declarations from `start` to `goal`, both included.
-        func path(from start: String, to goal: String) -> [String]? {
-            guard let source = indices[start], let target = indices[goal] else { return nil }
-            return ModuleGraph.shortestPath(from: source, to: target, along: successors)?.map { ids[$0] }
-        }
-    }
-
     static func edit(_ text: String, of manifest: String, with fixes: [DependencyFix])
         -> (text: String, applied: [DependencyFix], refused: [ManifestEditor.Refusal]) {
         if manifest.hasSuffix(".json") {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModlintFix
+import ModlintGraph
 import ModlintReporters
 import ModlintRuleEngine
 import ModlintRules
@@ -55,22 +56,18 @@ struct FixCommand: ParsableCommand {
 /// the manifest edits its findings carry; shared by `fix` and `lint --fix`.
 struct FixRun {
     let result: LintResult
-    /// Declared dependencies by module id: `fix` never declares edges that close a cycle together.
-    let declared: [String: Set<String>]
+    /// `fix` never declares edges that close a cycle together with the declared ones.
+    let graph: ModuleGraph
 
     init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
         let lint = try BaselinedLint(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
                                      validating: true)
         result = lint.result
-        var declared: [String: Set<String>] = [:]
-        for dependency in lint.graph.dependencies {
-            declared[lint.graph.modules[dependency.from].id, default: []].insert(lint.graph.modules[dependency.to].id)
-        }
-        self.declared = declared
+        graph = lint.graph
     }
 
     func plan(removeUnused: Bool, all: Bool = false) throws -> DependencyFixer {
-        let fixer = DependencyFixer(result: result, removeUnused: removeUnused, all: all, declared: declared)
+        let fixer = DependencyFixer(result: result, removeUnused: removeUnused, all: all, graph: graph)
         if let manifest = fixer.unreadable.first {
             throw UsageError(message: "cannot read \(Paths.join(result.root, manifest))")
         }

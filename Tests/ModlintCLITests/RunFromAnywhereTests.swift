@@ -107,6 +107,13 @@ import Testing
         defer { older.remove() }
         #expect(try CLI.run(["lint", "--no-cache", older.path]).exitCode == 1)
 
+        let twice = try Self.workspace(configuration: "minimum-version: 0.1\nminimum_version: 0.1\n")
+        defer { twice.remove() }
+        let repeated = try CLI.run(["lint", "--no-cache", twice.path])
+        #expect(repeated.exitCode == 2)
+        #expect(repeated.standardError.contains(".modlint.yml:2:1: error: 'minimum_version' repeats the minimum version already given"),
+                "\(repeated.standardError)")
+
         let malformed = try Self.workspace(configuration: "minimum-version: latest\n")
         defer { malformed.remove() }
         let bad = try CLI.run(["lint", "--no-cache", malformed.path])
