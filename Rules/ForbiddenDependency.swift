@@ -94,7 +94,7 @@ public struct ForbiddenDependency: Rule {
         for edge in edges {
             let source = graph.modules[edge.from]
             guard source.kind != .test, source.id != edge.to,
-                  let rule = configuration.forbidden.first(where: { $0.matches(from: source.id, to: edge.to) }),
+                  let rule = architecture.forbiddingRule(from: source.id, to: edge.to),
                   architecture.allowance(from: source.id, to: edge.to) == nil,
                   reported.insert([source.id, edge.to]).inserted else { continue }
             let reason = rule.reason.map { ": \($0)" } ?? ""

@@ -100,19 +100,13 @@ public struct LayerViolation: Rule {
         var findings: [Finding] = []
         for dependency in graph.dependencies where dependency.from != dependency.to {
             let source = graph.modules[dependency.from], target = graph.modules[dependency.to]
-            guard source.kind != .test, let from = architecture.layers[dependency.from], let to = architecture.layers[dependency.to] else { continue }
-            let fromLayer = configuration.layers[from], toLayer = configuration.layers[to]
-            let problem: String
-            if to < from {
-                problem = "\(source.id) (layer \(fromLayer.name)) depends on \(target.id) of the higher layer \(toLayer.name)"
-            } else if from == to && fromLayer.independent {
-                problem = "\(source.id) depends on \(target.id), but modules of the independent layer \(fromLayer.name) must not depend on each other"
-            } else {
-                continue
-            }
+            guard source.kind != .test, let conflict = architecture.layerConflict(from: dependency.from, to: dependency.to) else { continue }
+            let problem = conflict.upward
+                ? "\(source.id) (layer \(conflict.source.name)) depends on \(target.id) of the higher layer \(conflict.violated.name)"
+                : "\(source.id) depends on \(target.id), but modules of the independent layer \(conflict.source.name) must not depend on each other"
             guard architecture.allowance(from: source.id, to: target.id) == nil,
                   reported.insert([dependency.from, dependency.to]).inserted else { continue }
-            let violated = to < from ? toLayer : fromLayer
+            let violated = conflict.violated
             let related = architecture.related(violated.location, "layer \(violated.name) is declared here")
             findings.append(Finding(site: dependency.site, message: problem, module: source.id,
                                     key: [source.id, target.id], related: related,

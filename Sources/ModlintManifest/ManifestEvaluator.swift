@@ -588,17 +588,24 @@ struct ManifestEvaluator {
     /// The declared type `name` names: itself, else the one nested type it ends
     /// (`Core` for `Module.Core`).
     func resolveType(_ name: String) -> String? {
+        let name = Self.plainTypeName(name)
+        if declaredTypes.contains(name) { return name }
+        // The first in name order, as a sorted search would find it, without sorting.
+        return declaredTypes.filter { $0.hasSuffix("." + name) }.min()
+    }
+
+    /// `Project` for `Project?`, `Project!` and `ProjectDescription.Project`.
+    static func plainTypeName(_ name: String) -> String {
         var name = name
         if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
         if name.hasPrefix("ProjectDescription.") { name.removeFirst("ProjectDescription.".count) }
-        if declaredTypes.contains(name) { return name }
-        return declaredTypes.sorted().first { $0.hasSuffix("." + name) }
+        return name
     }
 
     /// A declared type whose last name component is `name` and that declares the static
-    /// member `member`.
+    /// member `member` (the first in name order).
     func nestedType(_ name: String, declaring member: String) -> String? {
-        declaredTypes.sorted().first { ($0 == name || $0.hasSuffix("." + name)) && staticsByType[$0]?[member] != nil }
+        declaredTypes.filter { ($0 == name || $0.hasSuffix("." + name)) && staticsByType[$0]?[member] != nil }.min()
     }
 
     /// The raw value of an enum case value (`Module.core.rawValue`).
@@ -628,9 +635,8 @@ struct ManifestEvaluator {
     /// A function's result as its declared type makes it: `.init(…)` and `Self(…)` in a
     /// function declared `-> Project` build a `Project` (also the elements of `-> [T]`).
     static func retyped(_ value: Value, as returnType: String?) -> Value {
-        guard var type = returnType, !type.isEmpty else { return value }
-        if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        if type.hasPrefix("ProjectDescription.") { type.removeFirst("ProjectDescription.".count) }
+        guard let returnType, !returnType.isEmpty else { return value }
+        let type = plainTypeName(returnType)
         switch value {
         case .object(let object) where object.enumType == nil && (object.kind == "init" || object.kind == "Self"):
             guard type != "Self", type.first?.isUppercase == true, !type.contains("<") else { return value }

@@ -40,18 +40,30 @@ public struct ArchitectureModel: Sendable {
     public func ban(from: Int, to: Int, in graph: ModuleGraph) -> String? {
         let source = graph.modules[from], target = graph.modules[to]
         guard source.kind != .test, from != to, allowance(from: source.id, to: target.id) == nil else { return nil }
-        if let rule = configuration.forbidden.first(where: { $0.matches(from: source.id, to: target.id) }) {
+        if let rule = forbiddingRule(from: source.id, to: target.id) {
             return "the configuration forbids \(rule.from) -> \(rule.to)" + (rule.reason.map { " (\($0))" } ?? "")
         }
+        guard let conflict = layerConflict(from: from, to: to) else { return nil }
+        return conflict.upward ? "layer \(conflict.source.name) must not depend on the higher layer \(conflict.violated.name)"
+            : "modules of the independent layer \(conflict.source.name) must not depend on each other"
+    }
+
+    /// The layer rule an edge `from → to` (module indices) breaks: it reaches up to a higher
+    /// layer (`upward`, `violated` is that layer), or joins two siblings of an independent
+    /// layer (`violated` is it). `nil` when it breaks none. Test modules and `allowed:`
+    /// edges are the callers' to judge. One decision for `layer-violation`, the advice and `fix`.
+    public func layerConflict(from: Int, to: Int) -> (source: Layer, violated: Layer, upward: Bool)? {
         guard let fromLayer = layers[from], let toLayer = layers[to] else { return nil }
-        let sourceLayer = configuration.layers[fromLayer], targetLayer = configuration.layers[toLayer]
-        if toLayer < fromLayer {
-            return "layer \(sourceLayer.name) must not depend on the higher layer \(targetLayer.name)"
-        }
-        if fromLayer == toLayer && sourceLayer.independent {
-            return "modules of the independent layer \(sourceLayer.name) must not depend on each other"
-        }
+        let source = configuration.layers[fromLayer]
+        if toLayer < fromLayer { return (source, configuration.layers[toLayer], true) }
+        if fromLayer == toLayer && source.independent { return (source, source, false) }
         return nil
+    }
+
+    /// The `forbidden:` entry an edge `from → to` (module ids or an external name) breaks,
+    /// before `allowed:` is considered. One decision for `forbidden-dependency`, the advice and `fix`.
+    public func forbiddingRule(from: String, to: String) -> EdgeRule? {
+        configuration.forbidden.first { $0.matches(from: from, to: to) }
     }
 
     /// The `allowed` entry that permits `from → to`, if any.

@@ -41,14 +41,10 @@ struct TreeScan: Sendable {
         "xcassets", "lproj", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "xib", "storyboard", "metal", "xcstrings",
     ]
 
-    static func isProcessedResource(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return processedResourceExtensions.contains(String(name[name.index(after: dot)...]))
-    }
-
-    static func isBundle(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return bundleExtensions.contains(String(name[name.index(after: dot)...]))
+    /// `xib` for `Main.xib`; `nil` for a name without one (or a dot file).
+    static func nameExtension(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     /// Root-relative paths skipped because an exclude glob matched them.
@@ -250,8 +246,8 @@ struct TreeScan: Sendable {
                     if fingerprinting { addInput(path, identity: FileIdentity(path: file)) }
                     continue
                 }
-                if Self.isBundle(entry.name) {
-                    if Self.isProcessedResource(entry.name) { addResource(path) }
+                if let nameExtension = Self.nameExtension(entry.name), Self.bundleExtensions.contains(nameExtension) {
+                    if Self.processedResourceExtensions.contains(nameExtension) { addResource(path) }
                     continue
                 }
                 subdirectories.append(path)
@@ -267,7 +263,9 @@ struct TreeScan: Sendable {
                                       || entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml")) {
                     addInput(path, identity: entry.identity)
                 }
-                if Self.isProcessedResource(entry.name) {
+                // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
+                if !entry.name.hasSuffix(".swift"), let nameExtension = Self.nameExtension(entry.name),
+                   Self.processedResourceExtensions.contains(nameExtension) {
                     addResource(path)
                     continue
                 }
