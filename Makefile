@@ -17,8 +17,8 @@ STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 demo: deps build
 	@echo "== modlint lint Examples/DemoApp (findings are expected: the example has deliberate mistakes)"
 	@$(MODLINT) lint Examples/DemoApp; status=$$?; [ $$status -le 1 ] || exit $$status
-	@echo "== modlint fix --dry-run Examples/DemoApp (the manifest edits that declare the imports; nothing is written)"
-	@$(MODLINT) fix --dry-run Examples/DemoApp; status=$$?; [ $$status -le 1 ] || exit $$status
+	@echo "== modlint fix --dry-run --all Examples/DemoApp (the manifest edits that declare the imports the layers allow; nothing is written)"
+	@$(MODLINT) fix --dry-run --all Examples/DemoApp; status=$$?; [ $$status -le 1 ] || exit $$status
 	@mkdir -p $(DEMO_OUT)
 	@$(MODLINT) graph Examples/DemoApp --view modules --format svg -o $(DEMO_OUT)/modules.svg
 	@$(MODLINT) graph Examples/DemoApp --view packages --format svg -o $(DEMO_OUT)/packages.svg
