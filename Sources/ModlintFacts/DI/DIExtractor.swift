@@ -73,7 +73,9 @@ public enum DIExtractor {
         var index = 0
         while index + 2 < tokens.count {
             defer { index += 1 }
-            guard tokens.isWord(index, "func"), angles(index + 2, UInt8(ascii: "<")) == 1 else { continue }
+            // `func` is a language word: the lexer marked it (a bit test before the byte compare).
+            guard tokens.tokens[index].marks & Token.Marks.keyword != 0, tokens.isWord(index, "func"),
+                  angles(index + 2, UInt8(ascii: "<")) == 1 else { continue }
             // `<A, B: P, C>`: a name right after `<` or `,` at the clause's own level.
             var cursor = index + 3, depth = 0, expectsName = true
             while cursor < tokens.count && cursor < index + 64 {
@@ -696,22 +698,28 @@ struct DIScan {
     private func declaredViewNames() -> Set<String> {
         func isViewType(_ index: Int) -> Bool {
             guard tokens.isName(index) else { return false }
-            let name = tokens.name(index)
-            return name.hasSuffix("TableView") || name.hasSuffix("CollectionView")
+            let token = tokens.tokens[index]
+            guard token.kind == .identifier else {
+                let name = tokens.name(index)
+                return name.hasSuffix("TableView") || name.hasSuffix("CollectionView")
+            }
+            // On the bytes: this runs at every `name:` and `name =` of the file.
+            let text = tokens.bytes[Int(token.start)..<Int(token.end)]
+            return text.suffix(9).elementsEqual("TableView".utf8) || text.suffix(14).elementsEqual("CollectionView".utf8)
         }
         var names: Set<String> = []
         var index = 1
         while index + 2 < tokens.count {
             defer { index += 1 }
+            // Byte comparisons first: a String is made only for a name that is declared a view.
             guard tokens.tokens[index].kind == .identifier else { continue }
-            let word = tokens.name(index)
-            if word == "UITableViewController" { names.insert("tableView") }
-            if word == "UICollectionViewController" { names.insert("collectionView") }
+            if tokens.isWord(index, "UITableViewController") { names.insert("tableView") }
+            if tokens.isWord(index, "UICollectionViewController") { names.insert("collectionView") }
             guard tokens.isPunctuation(index + 1, UInt8(ascii: ":")) || tokens.isOperator(index + 1, "=") else { continue }
             // `name: UITableView`, `name: UIKit.UITableView`, `name = UITableView(`.
             var type = index + 2
             if tokens.isWord(type, "UIKit") && tokens.isPunctuation(type + 1, UInt8(ascii: ".")) { type += 2 }
-            if isViewType(type) && !tokens.isPunctuation(type + 1, UInt8(ascii: ".")) { names.insert(word) }
+            if isViewType(type) && !tokens.isPunctuation(type + 1, UInt8(ascii: ".")) { names.insert(tokens.name(index)) }
         }
         return names
     }
