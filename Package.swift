@@ -74,13 +74,15 @@ let package = Package(
                 resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
         .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintTokenizer", "ModlintWorkspace"]),
+        // `modlint diff`: two revisions analysed (one from git objects) and compared.
+        .target(name: "ModlintDiff", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintReporters", "ModlintJSON"]),
         // The commit a release build was made from (`make dist` defines it; empty otherwise).
         .target(name: "ModlintBuildInfo"),
         .executableTarget(
             name: "modlint",
             dependencies: [
                 "ModlintRules", "ModlintReporters", "ModlintRendering", "ModlintGraphviz", "ModlintFix", "ModlintReport",
-                "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration", "ModlintBuildInfo",
+                "ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintConfiguration", "ModlintBuildInfo", "ModlintDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

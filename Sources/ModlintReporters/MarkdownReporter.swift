@@ -102,12 +102,12 @@ public struct MarkdownReporter: RepositoryRelativeReporter {
     }
 }
 
-/// Escaping for GitHub-flavoured Markdown.
-enum MarkdownText {
+/// Escaping for GitHub-flavoured Markdown (every Markdown output uses it).
+public enum MarkdownText {
     /// Inline text: ASCII punctuation with a Markdown meaning is backslash-escaped (`<` and
     /// `&` too, so no HTML or entity gets through), line breaks become spaces so a message
     /// cannot start a new block.
-    static func inline(_ text: String) -> String {
+    public static func inline(_ text: String) -> String {
         var out = ""
         var previousWasBreak = false
         for scalar in text.unicodeScalars {
@@ -124,7 +124,7 @@ enum MarkdownText {
     }
 
     /// A code span whose delimiter is longer than any backtick run inside it.
-    static func codeSpan(_ text: String) -> String {
+    public static func codeSpan(_ text: String) -> String {
         let flat = text.replacingNewlines()
         var longest = 0, run = 0
         for c in flat { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
@@ -134,7 +134,7 @@ enum MarkdownText {
     }
 
     /// `<…>` destination, which may contain spaces and parentheses.
-    static func linkDestination(_ uri: String) -> String {
+    public static func linkDestination(_ uri: String) -> String {
         "<" + uri.replacingNewlines().replacing("<", with: "%3C").replacing(">", with: "%3E") + ">"
     }
 }

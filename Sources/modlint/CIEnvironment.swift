@@ -13,6 +13,8 @@ struct CIEnvironment {
     var repositoryRoot: String?
     /// GitHub Actions: `<GITHUB_SERVER_URL>/<GITHUB_REPOSITORY>/blob/<GITHUB_SHA>/`.
     var sourceLinkBase: String?
+    /// GitHub Actions: `<GITHUB_SERVER_URL>/<GITHUB_REPOSITORY>` (links to other commits).
+    var repositoryURL: String?
 
     static var current: CIEnvironment {
         CIEnvironment(variables: { name in getenv(name).map { String(cString: $0) } })
@@ -23,10 +25,9 @@ struct CIEnvironment {
             variables(name).flatMap { $0.isEmpty ? nil : $0 }
         }
         repositoryRoot = (value("GITHUB_WORKSPACE") ?? value("CI_PROJECT_DIR")).map(FileSystem.absolute)
-        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let sha = value("GITHUB_SHA") {
-            sourceLinkBase = "\(server)/\(repository)/blob/\(sha)/"
-        } else {
-            sourceLinkBase = nil
+        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY") {
+            repositoryURL = "\(server)/\(repository)"
         }
+        sourceLinkBase = repositoryURL.flatMap { url in value("GITHUB_SHA").map { "\(url)/blob/\($0)/" } }
     }
 }

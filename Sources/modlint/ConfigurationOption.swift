@@ -29,6 +29,18 @@ struct ConfigurationOptions: ParsableArguments {
             path = found
             scope = ReadScope.enclosing(Paths.parent(found))
         }
+        return try Self.parse(path, scope: scope)
+    }
+
+    /// The `.modlint.yml` at the top of a tree a revision was written into (never one
+    /// above it: the scratch folder's parents are not the repository's).
+    static func loadInTree(_ root: String) throws -> Configuration {
+        let path = Paths.join(root, ConfigurationLoader.fileName)
+        guard FileSystem.kind(of: path) != .missing else { return Configuration() }
+        return try parse(path, scope: ReadScope.enclosing(root))
+    }
+
+    private static func parse(_ path: String, scope: ReadScope?) throws -> Configuration {
         let bytes: [UInt8]
         switch FileSystem.readInput(path, atMost: InputLimits.small, scope: scope) {
         case .success(let read): bytes = read

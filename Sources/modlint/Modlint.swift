@@ -20,7 +20,7 @@ struct Modlint: ParsableCommand {
           3  internal error
         """,
         version: ModlintVersion.current,
-        subcommands: [LintCommand.self, FixCommand.self, GraphCommand.self, ReportCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, VersionCommand.self],
+        subcommands: [LintCommand.self, FixCommand.self, GraphCommand.self, ReportCommand.self, DiffCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, VersionCommand.self],
         defaultSubcommand: LintCommand.self
     )
 

@@ -123,6 +123,31 @@ public struct ResultMemo: Sendable {
     }
 }
 
+/// A memo of one payload under one key, in a file of its own in a cache folder (`modlint
+/// diff` keeps each side's analysis this way); same guarantees as `ResultMemo`.
+public struct NamedMemo: Sendable {
+    public let directory: String
+    public let name: String
+
+    public init(directory: String, name: String) {
+        self.directory = directory
+        self.name = name
+    }
+
+    /// The payload stored under `key`, when its checksum matches.
+    public func load(key: UInt64) -> [UInt8]? {
+        guard let (fields, payload) = MemoFile.read(Paths.join(directory, name)),
+              fields.count == 3, fields[0] == "modlint-memo", fields[1] == Substring(name), fields[2] == String(key, radix: 16) else { return nil }
+        return payload
+    }
+
+    /// Replaces the memo atomically; false when it could not be written.
+    @discardableResult
+    public func save(key: UInt64, payload: [UInt8]) -> Bool {
+        MemoFile.write(["modlint-memo", name, String(key, radix: 16)], payload: payload, directory: directory, name: name)
+    }
+}
+
 /// The file both memos (`ResultMemo`, `LayoutMemo`) are written as: one line of fields
 /// separated by spaces, a checksum last, then the payload. The checksum covers the fields,
 /// the folder the memo lives in and the payload: a header spliced onto another payload, or

@@ -97,9 +97,19 @@ public final class SummaryCache: Sendable {
     /// The cache directory for the workspace at `root`: the base plus a hash of the root.
     public func directory(forRoot root: String) -> String {
         var hash = StableHash()
-        hash.add(root)
+        hash.add(folderKeys.withLock { $0[root] } ?? root)
         let hex = String(hash.value, radix: 16)
         return Paths.join(base, String(repeating: "0", count: 16 - hex.count) + hex)
+    }
+
+    /// Roots cached under another root's name (`cache(root:under:)`).
+    private let folderKeys = Mutex<[String: String]>([:])
+
+    /// Caches the workspace at `root` in the folder of `key` instead of its own: a revision
+    /// written into a fresh scratch folder each run (`modlint diff`) keeps one folder, whose
+    /// summaries its unchanged files find again by content.
+    public func cache(root: String, under key: String) {
+        folderKeys.withLock { $0[root] = key }
     }
 
     /// Opens the cache for one load of the workspace at `root`.

@@ -1,0 +1,253 @@
+import Dispatch
+import Foundation
+import ModlintWorkspace
+import Synchronization
+
+/// The git repository `modlint diff` compares revisions of, read through git's plumbing
+/// only: `rev-parse`, `ls-tree` and `cat-file --batch` (no checkout, no worktree, no
+/// index, no hook, no filter or diff driver a committed `.gitattributes` could name).
+/// Nothing is written into the repository.
+public struct GitRepository: Sendable {
+    /// The work tree's top folder (absolute).
+    public let topLevel: String
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A commit and its tree.
+    public struct Revision: Sendable, Equatable {
+        public var name: String
+        public var commit: String
+        public var tree: String
+    }
+
+    /// What writing a tree left out: entries no reader could use the same way.
+    public struct Materialized: Sendable, Equatable {
+        public var files = 0
+        /// Symbolic links (never written: the walk of a work tree does not follow linked
+        /// folders either, and a link could point anywhere).
+        public var links: [String] = []
+        /// Submodules (written as empty folders, as a clone without `--recursive` has them).
+        public var submodules: [String] = []
+        /// Names git should not have stored (`..`, `.git`, absolute).
+        public var refused: [String] = []
+    }
+
+    /// The repository whose work tree holds `directory`.
+    public init(containing directory: String) throws(Failure) {
+        guard FileSystem.kind(of: directory) == .directory else {
+            throw Failure(description: "\(directory) is not a folder")
+        }
+        let output: [UInt8]
+        do {
+            output = try Self.git(["rev-parse", "--show-toplevel"], in: directory)
+        } catch {
+            throw Failure(description: "\(directory) is not inside a git work tree (\(error.description)); run modlint diff in a clone of the repository")
+        }
+        topLevel = FileSystem.absolute(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines))
+    }
+
+    /// Whether the clone is shallow (its history cut at a depth).
+    public var isShallow: Bool {
+        (try? Self.git(["rev-parse", "--is-shallow-repository"], in: topLevel)).map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
+    }
+
+    /// The commit `name` names, and its tree; a failure says what to fetch.
+    public func resolve(_ name: String) throws(Failure) -> Revision {
+        // A revision is never an option: `--output=FILE` must not reach git.
+        guard !name.isEmpty, !name.hasPrefix("-"), !name.contains("\u{0}") else {
+            throw Failure(description: "'\(name)' is not a revision (a revision cannot be empty or start with '-')")
+        }
+        do {
+            let commit = try Self.line(Self.git(["rev-parse", "--verify", "--quiet", "--end-of-options", name + "^{commit}"], in: topLevel))
+            let tree = try Self.line(Self.git(["rev-parse", "--verify", "--quiet", "--end-of-options", commit + "^{tree}"], in: topLevel))
+            return Revision(name: name, commit: commit, tree: tree)
+        } catch {
+            if isShallow {
+                throw Failure(description: "'\(name)' is not in this clone of \(topLevel), which is shallow (its history was cut at a depth): "
+                              + "fetch the whole history (actions/checkout with fetch-depth: 0, or git fetch --unshallow) and the base branch "
+                              + "(git fetch origin main), then run modlint diff again")
+            }
+            throw Failure(description: "'\(name)' is not a commit git knows in \(topLevel): fetch it first (git fetch origin main) "
+                          + "or name a branch, tag or commit that exists")
+        }
+    }
+
+    /// Writes the files of `tree` into `scratch`: every folder, every regular file whose
+    /// content a reader may need, and for the rest (media, archives, anything over
+    /// `contentLimit` bytes) a sparse file of the same size, so that what exists and how
+    /// large it is match a checkout. Blobs are read in one `cat-file --batch` stream.
+    public func write(tree: String, into scratch: ScratchTree, contentLimit: Int = InputLimits.source) throws(Failure) -> Materialized {
+        let listing: [UInt8]
+        do {
+            listing = try Self.git(["ls-tree", "-r", "-t", "-z", "-l", "--full-tree", tree], in: topLevel)
+        } catch {
+            throw Failure(description: "cannot list the tree of \(tree): \(error.description)")
+        }
+        var report = Materialized()
+        var wanted: [(path: String, object: String, size: Int)] = []
+        var standIns: [(path: String, size: Int)] = []
+        for entry in TreeListing.entries(listing) {
+            guard ScratchTree.isSafe(relativePath: entry.path) else {
+                report.refused.append(entry.path)
+                continue
+            }
+            switch entry.type {
+            case "tree":
+                if !scratch.makeFolder(entry.path) { throw Failure(description: "cannot make \(entry.path) in \(scratch.root)") }
+            case "commit":
+                report.submodules.append(entry.path)
+                if !scratch.makeFolder(entry.path) { throw Failure(description: "cannot make \(entry.path) in \(scratch.root)") }
+            case "blob" where entry.mode == "120000":
+                report.links.append(entry.path)
+            case "blob":
+                if entry.size <= contentLimit && !Self.isOpaque(entry.path) {
+                    wanted.append((entry.path, entry.object, entry.size))
+                } else {
+                    standIns.append((entry.path, entry.size))
+                }
+            default:
+                continue
+            }
+        }
+        for standIn in standIns {
+            guard scratch.writeFile(standIn.path, bytes: [], size: standIn.size) else {
+                throw Failure(description: "cannot write \(standIn.path) in \(scratch.root)")
+            }
+            report.files += 1
+        }
+        // Each distinct blob once (the same content at two paths is common: licences, stubs).
+        var objects: [String] = []
+        var seen = Set<String>()
+        for file in wanted where seen.insert(file.object).inserted { objects.append(file.object) }
+        let contents: [String: ArraySlice<UInt8>]
+        do {
+            contents = try Self.catFile(objects, in: topLevel)
+        } catch {
+            throw Failure(description: "cannot read the objects of \(tree): \(error.description)")
+        }
+        for file in wanted {
+            guard let bytes = contents[file.object], scratch.writeFile(file.path, bytes: bytes, size: bytes.count) else {
+                throw Failure(description: "cannot write \(file.path) in \(scratch.root)")
+            }
+            report.files += 1
+        }
+        return report
+    }
+
+    /// File kinds no reader opens (images, media, fonts, archives, compiled code): their
+    /// content is not worth copying out of git.
+    static func isOpaque(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return opaqueExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
+    private static let opaqueExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "heic", "webp", "ico", "icns", "tiff", "bmp", "psd", "sketch", "pdf",
+        "mp3", "mp4", "m4a", "mov", "wav", "aiff", "caf", "ttf", "otf", "woff", "woff2",
+        "zip", "gz", "tgz", "xz", "bz2", "7z", "rar", "jar", "a", "o", "so", "dylib", "car", "mlmodel", "bin",
+    ]
+
+    // MARK: - Running git
+
+    struct CommandFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func line(_ output: [UInt8]) throws -> String {
+        let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw CommandFailure(description: "no output") }
+        return text
+    }
+
+    /// Runs git in `directory` and returns its standard output; `input` goes to its
+    /// standard input (written on another thread, so that a large output never blocks it).
+    static func git(_ arguments: [String], in directory: String, input: [UInt8] = []) throws(CommandFailure) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory, "-c", "core.quotepath=off"] + arguments
+        // The user's language would change git's messages; the pager and prompts must never run.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["GIT_PAGER"] = "cat"
+        process.environment = environment
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure(description: "git could not be run: \(error.localizedDescription)")
+        }
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) {
+            if !input.isEmpty { standardInput.fileHandleForWriting.write(Data(input)) }
+            try? standardInput.fileHandleForWriting.close()
+        }
+        let message = Mutex(Data())
+        let reader = DispatchGroup()
+        DispatchQueue.global().async(group: reader) {
+            let read = error.fileHandleForReading.readDataToEndOfFile()
+            message.withLock { $0 = read }
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        reader.wait()
+        writer.wait()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let detail = String(decoding: message.withLock { $0 }, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            throw CommandFailure(description: detail ?? "git exited with \(process.terminationStatus)")
+        }
+        return [UInt8](data)
+    }
+
+    /// The contents of `objects` (blob ids), read in one `cat-file --batch` stream.
+    static func catFile(_ objects: [String], in directory: String) throws(CommandFailure) -> [String: ArraySlice<UInt8>] {
+        guard !objects.isEmpty else { return [:] }
+        let input = Array(objects.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        let output = try git(["cat-file", "--batch"], in: directory, input: input)
+        var contents: [String: ArraySlice<UInt8>] = [:]
+        contents.reserveCapacity(objects.count)
+        var offset = 0
+        // Each answer: "<id> <type> <size>\n<content>\n", or "<id> missing\n".
+        while offset < output.count {
+            guard let newline = output[offset...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = output[offset..<newline].split(separator: UInt8(ascii: " "))
+            offset = newline + 1
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), offset + size <= output.count else {
+                throw CommandFailure(description: "git cat-file: \(String(decoding: output[..<newline].suffix(80), as: UTF8.self))")
+            }
+            contents[String(decoding: header[0], as: UTF8.self)] = output[offset..<(offset + size)]
+            offset += size + 1
+        }
+        return contents
+    }
+}
+
+/// `git ls-tree -r -t -z -l` output: `<mode> <type> <object> <size>\t<path>\0` per entry.
+enum TreeListing {
+    struct Entry {
+        var mode: String
+        var type: String
+        var object: String
+        /// `0` for trees and submodules (git writes `-`).
+        var size: Int
+        var path: String
+    }
+
+    static func entries(_ listing: [UInt8]) -> [Entry] {
+        var entries: [Entry] = []
+        for record in listing.split(separator: 0) {
+            guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+            let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " "))
+            guard fields.count == 4 else { continue }
+            let text = fields.map { String(decoding: $0, as: UTF8.self) }
+            entries.append(Entry(mode: text[0], type: text[1], object: text[2], size: Int(text[3]) ?? 0,
+                                 path: PathBytes.string(record[(tab + 1)...])))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,123 @@
+import ModlintConfiguration
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintWorkspace
+
+/// Analyses one side of a diff — the work tree, or a commit written into a scratch folder —
+/// into a snapshot, through the cache: each side's snapshot is memoised (the work tree's
+/// under its files' stats as `lint`'s result is, a commit's under its tree id, which names
+/// its content), and a commit's files find the summaries of their content in one cache
+/// folder, whatever scratch folder they were written to.
+public struct SnapshotAnalysis {
+    /// Which memo slot a side uses: a base and a head commit never evict each other.
+    public enum Role: String, Sendable {
+        case base, head
+    }
+
+    public let repository: GitRepository
+    /// Makes a side's linter from its configuration: the CLI adds the cache, dependency
+    /// folders and platforms here, as for `lint`.
+    public let makeLinter: (Configuration) throws -> Linter
+    /// `--config`: judges both sides.
+    public let configurationOverride: Configuration?
+    /// The tree's own `.modlint.yml` at `root`. `inRevision`: the tree is a commit's,
+    /// whose file is never searched for above `root`.
+    public let treeConfiguration: (_ root: String, _ inRevision: Bool) throws -> Configuration
+
+    public init(repository: GitRepository, configurationOverride: Configuration?,
+                treeConfiguration: @escaping (String, Bool) throws -> Configuration,
+                makeLinter: @escaping (Configuration) throws -> Linter) {
+        self.repository = repository
+        self.configurationOverride = configurationOverride
+        self.treeConfiguration = treeConfiguration
+        self.makeLinter = makeLinter
+    }
+
+    private func configuration(_ root: String, inRevision: Bool) throws -> Configuration {
+        try configurationOverride ?? treeConfiguration(root, inRevision)
+    }
+
+    /// The work tree as it is (untracked files included, as `lint` sees it).
+    public func workTree() throws -> ArchitectureSnapshot {
+        let root = repository.topLevel
+        let linter = try makeLinter(configuration(root, inRevision: false))
+        let loader = WorkspaceLoader(options: linter.loaderOptions)
+        let scanned = try loader.scan(paths: [root])
+        let memo = linter.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-work-tree.memo") }
+        let key = Self.key([String(scanned.fingerprint, radix: 16), root], linter: linter)
+        if let memo, let stored = Self.decode(memo.load(key: key)) { return stored }
+        let snapshot = Self.analyse(loader.load(scanned), linter: linter)
+        if let memo, !scanned.sourcesAreRacy, !scanned.structureIsRacy { Self.save(snapshot, in: memo, key: key) }
+        return snapshot
+    }
+
+    /// The commit `revision`, read from git objects into a scratch folder (removed after).
+    public func revision(_ revision: GitRepository.Revision, role: Role) throws -> ArchitectureSnapshot {
+        let root = repository.topLevel
+        let probe = try makeLinter(configurationOverride ?? Configuration())
+        let memo = probe.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-\(role.rawValue).memo") }
+        // The tree id names every file's content, the configuration in it included; a
+        // `--config` file outside the tree is hashed by `key`.
+        let key = Self.key([revision.tree, root, "revision"], linter: probe)
+        if let memo, let stored = Self.decode(memo.load(key: key)) { return stored }
+        guard let scratch = ScratchTree(prefix: "modlint-diff") else {
+            throw GitRepository.Failure(description: "cannot make a scratch folder for \(revision.name) in $TMPDIR")
+        }
+        defer { scratch.remove() }
+        _ = try repository.write(tree: revision.tree, into: scratch)
+        var linter = try makeLinter(configuration(scratch.root, inRevision: true))
+        // Packages resolved for the work tree serve the revision too (it has no checkouts).
+        linter.loaderOptions.dependencyFolders += [".build/checkouts", "SourcePackages/checkouts"]
+            .map { Paths.join(root, $0) }
+            .filter { FileSystem.kind(of: $0) == .directory }
+        linter.loaderOptions.cache?.cache(root: scratch.root, under: root + "\u{0}revision")
+        let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [scratch.root])
+        var snapshot = Self.analyse(workspace, linter: linter)
+        snapshot.relocate(from: scratch.root)
+        if let memo { Self.save(snapshot, in: memo, key: key) }
+        return snapshot
+    }
+
+    static func analyse(_ workspace: Workspace, linter: Linter) -> ArchitectureSnapshot {
+        let graph = ModuleGraph(workspace: workspace)
+        let result = linter.lint(workspace, graph: graph)
+        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: linter.configuration)
+        return ArchitectureSnapshot(workspace: workspace, graph: graph, result: result, architecture: architecture)
+    }
+
+    /// A memo key: the side's identity plus everything else a result depends on (the
+    /// configuration file given, the date suppressions expire against, the modlint build,
+    /// the platforms).
+    static func key(_ identity: [String], linter: Linter) -> UInt64 {
+        let configuration = linter.configuration.file.flatMap(FileSystem.read) ?? []
+        let options = identity + ["platforms=" + (linter.loaderOptions.platforms ?? []).joined(separator: ","),
+                                  "snapshot v1"]
+        return ResultMemo.key(fingerprint: 0, configuration: configuration, today: linter.today, options: options)
+    }
+
+    static func decode(_ payload: [UInt8]?) -> ArchitectureSnapshot? {
+        payload?.withUnsafeBytes { try? BinaryCoding.decode(ArchitectureSnapshot.self, from: $0) }
+    }
+
+    static func save(_ snapshot: ArchitectureSnapshot, in memo: NamedMemo, key: UInt64) {
+        var payload: [UInt8] = []
+        guard (try? BinaryCoding.encode(snapshot, into: &payload)) != nil else { return }
+        memo.save(key: key, payload: payload)
+    }
+}
+
+extension ArchitectureSnapshot {
+    /// Drops the scratch folder a revision was read from out of every path and message:
+    /// the two sides then name files alike.
+    mutating func relocate(from scratch: String) {
+        let prefix = scratch + "/"
+        func strip(_ text: String) -> String { text.contains(scratch) ? text.replacing(prefix, with: "").replacing(scratch, with: ".") : text }
+        result.diagnostics = result.diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.file = strip(diagnostic.file)
+            diagnostic.message = strip(diagnostic.message)
+            diagnostic.related = diagnostic.related.map { RelatedLocation(file: strip($0.file), line: $0.line, message: strip($0.message)) }
+            return diagnostic
+        }
+    }
+}
