@@ -120,6 +120,8 @@ let package = Package(
         .testTarget(name: "ModlintFixTests", dependencies: ["ModlintFix", "ModlintRuleEngine"]),
         .testTarget(name: "ModlintRuleEngineTests", dependencies: ["ModlintRuleEngine", "ModlintWorkspace", "ModlintGraph", "ModlintConfiguration", "ModlintTestSupport"]),
         .testTarget(name: "ModlintJSONTests", dependencies: ["ModlintJSON"]),
-        .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "ModlintDiffTests", dependencies: ["ModlintDiff", "ModlintRuleEngine", "ModlintWorkspace"]),
+        .testTarget(name: "ModlintCLITests", dependencies: ["modlint", "ModlintTestSupport", .product(name: "Yams", package: "Yams")],
+                    resources: [.copy("Golden")]),
     ]
 )

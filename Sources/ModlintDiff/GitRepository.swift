@@ -53,6 +53,44 @@ public struct GitRepository: Sendable {
         (try? Self.git(["rev-parse", "--is-shallow-repository"], in: topLevel)).map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
     }
 
+    /// What git ignores in the work tree (`.gitignore`, `info/exclude`, the user's excludes),
+    /// as absolute paths; an ignored folder is one entry. A commit never holds these, so
+    /// the work tree side of a diff leaves them out too (a local build product or a
+    /// generated project would otherwise be a change).
+    public func ignoredPaths() throws(Failure) -> [String] {
+        let output: [UInt8]
+        do {
+            output = try Self.git(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--no-empty-directory"], in: topLevel)
+        } catch {
+            throw Failure(description: "cannot list the files git ignores in \(topLevel): \(error.description)")
+        }
+        return output.split(separator: 0).map { entry in
+            var path = PathBytes.string(entry)
+            if path.hasSuffix("/") { path.removeLast() }
+            return Paths.join(topLevel, path)
+        }
+    }
+
+    /// What the ignore rules are made of, cheaply: the identities (size, time, inode) of the
+    /// tracked `.gitignore` files, the repository's `info/exclude` and the user's excludes
+    /// file. Equal identities mean `ignoredPaths` would answer as before for files the
+    /// walk saw unchanged (an untracked `.gitignore` is the exception: edit a tracked one
+    /// or commit it).
+    public func ignoreRulesIdentity() -> String {
+        var files = ((try? Self.git(["ls-files", "-z", "--", ":(glob)**/.gitignore"], in: topLevel)) ?? [])
+            .split(separator: 0).map { Paths.join(topLevel, PathBytes.string($0)) }
+        if let exclude = try? Self.line(Self.git(["rev-parse", "--path-format=absolute", "--git-path", "info/exclude"], in: topLevel)) {
+            files.append(exclude)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if let configured = try? Self.line(Self.git(["config", "--path", "--get", "core.excludesFile"], in: topLevel)) {
+            files.append(configured)
+        } else if let base = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["HOME"].map({ $0 + "/.config" }) {
+            files.append(base + "/git/ignore")
+        }
+        return files.map { "\($0) \(FileIdentity(path: $0)?.description ?? "-")" }.joined(separator: "\n")
+    }
+
     /// The commit `name` names, and its tree; a failure says what to fetch.
     public func resolve(_ name: String) throws(Failure) -> Revision {
         // A revision is never an option: `--output=FILE` must not reach git.
@@ -74,10 +112,10 @@ public struct GitRepository: Sendable {
         }
     }
 
-    /// Writes the files of `tree` into `scratch`: every folder, every regular file whose
-    /// content a reader may need, and for the rest (media, archives, anything over
-    /// `contentLimit` bytes) a sparse file of the same size, so that what exists and how
-    /// large it is match a checkout. Blobs are read in one `cat-file --batch` stream.
+    /// Writes the files of `tree` that modlint may read into `scratch`
+    /// (`WorkspaceInputs.mayBeRead`), and every folder: a file over `contentLimit` bytes as
+    /// a sparse file of its size, which the readers refuse as they would the real one. Blobs
+    /// are read in one `cat-file --batch` stream.
     public func write(tree: String, into scratch: ScratchTree, contentLimit: Int = InputLimits.source) throws(Failure) -> Materialized {
         let listing: [UInt8]
         do {
@@ -102,7 +140,8 @@ public struct GitRepository: Sendable {
             case "blob" where entry.mode == "120000":
                 report.links.append(entry.path)
             case "blob":
-                if entry.size <= contentLimit && !Self.isOpaque(entry.path) {
+                guard WorkspaceInputs.mayBeRead(entry.path) else { continue }
+                if entry.size <= contentLimit {
                     wanted.append((entry.path, entry.object, entry.size))
                 } else {
                     standIns.append((entry.path, entry.size))
@@ -135,19 +174,6 @@ public struct GitRepository: Sendable {
         }
         return report
     }
-
-    /// File kinds no reader opens (images, media, fonts, archives, compiled code): their
-    /// content is not worth copying out of git.
-    static func isOpaque(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return opaqueExtensions.contains(path[path.index(after: dot)...].lowercased())
-    }
-
-    private static let opaqueExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "gif", "heic", "webp", "ico", "icns", "tiff", "bmp", "psd", "sketch", "pdf",
-        "mp3", "mp4", "m4a", "mov", "wav", "aiff", "caf", "ttf", "otf", "woff", "woff2",
-        "zip", "gz", "tgz", "xz", "bz2", "7z", "rar", "jar", "a", "o", "so", "dylib", "car", "mlmodel", "bin",
-    ]
 
     // MARK: - Running git
 

@@ -6,8 +6,8 @@ import ModlintWorkspace
 /// Analyses one side of a diff — the work tree, or a commit written into a scratch folder —
 /// into a snapshot, through the cache: each side's snapshot is memoised (the work tree's
 /// under its files' stats as `lint`'s result is, a commit's under its tree id, which names
-/// its content), and a commit's files find the summaries of their content in one cache
-/// folder, whatever scratch folder they were written to.
+/// its content), and both sides' files find the summaries of their content in one cache
+/// folder, whatever scratch folder a commit was written to.
 public struct SnapshotAnalysis {
     /// Which memo slot a side uses: a base and a head commit never evict each other.
     public enum Role: String, Sendable {
@@ -37,16 +37,21 @@ public struct SnapshotAnalysis {
         try configurationOverride ?? treeConfiguration(root, inRevision)
     }
 
-    /// The work tree as it is (untracked files included, as `lint` sees it).
+    /// The work tree as a commit of it would hold it: untracked files included, files git
+    /// ignores left out. The memo is looked up before git is asked what it ignores (a walk
+    /// of the whole tree, as long as modlint's own): under the files' stats and the ignore
+    /// rules' identities.
     public func workTree() throws -> ArchitectureSnapshot {
         let root = repository.topLevel
-        let linter = try makeLinter(configuration(root, inRevision: false))
-        let loader = WorkspaceLoader(options: linter.loaderOptions)
-        let scanned = try loader.scan(paths: [root])
+        var linter = try makeLinter(configuration(root, inRevision: false))
+        linter.loaderOptions.cache?.cache(root: root, under: folderKey)
+        let scanned = try WorkspaceLoader(options: linter.loaderOptions).scan(paths: [root])
         let memo = linter.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-work-tree.memo") }
-        let key = Self.key([String(scanned.fingerprint, radix: 16), root], linter: linter)
+        let key = Self.key([String(scanned.fingerprint, radix: 16), root, repository.ignoreRulesIdentity()], linter: linter)
         if let memo, let stored = Self.decode(memo.load(key: key)) { return stored }
-        let snapshot = Self.analyse(loader.load(scanned), linter: linter)
+        linter.loaderOptions.ignoredFiles.formUnion(try repository.ignoredPaths())
+        let loader = WorkspaceLoader(options: linter.loaderOptions)
+        let snapshot = Self.analyse(loader.load(try loader.scan(paths: [root])), linter: linter)
         if let memo, !scanned.sourcesAreRacy, !scanned.structureIsRacy { Self.save(snapshot, in: memo, key: key) }
         return snapshot
     }
@@ -54,7 +59,8 @@ public struct SnapshotAnalysis {
     /// The commit `revision`, read from git objects into a scratch folder (removed after).
     public func revision(_ revision: GitRepository.Revision, role: Role) throws -> ArchitectureSnapshot {
         let root = repository.topLevel
-        let probe = try makeLinter(configurationOverride ?? Configuration())
+        var probe = try makeLinter(configurationOverride ?? Configuration())
+        probe.loaderOptions.cache?.cache(root: root, under: folderKey)
         let memo = probe.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-\(role.rawValue).memo") }
         // The tree id names every file's content, the configuration in it included; a
         // `--config` file outside the tree is hashed by `key`.
@@ -70,7 +76,7 @@ public struct SnapshotAnalysis {
         linter.loaderOptions.dependencyFolders += [".build/checkouts", "SourcePackages/checkouts"]
             .map { Paths.join(root, $0) }
             .filter { FileSystem.kind(of: $0) == .directory }
-        linter.loaderOptions.cache?.cache(root: scratch.root, under: root + "\u{0}revision")
+        linter.loaderOptions.cache?.cache(root: scratch.root, under: folderKey)
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [scratch.root])
         var snapshot = Self.analyse(workspace, linter: linter)
         snapshot.relocate(from: scratch.root)
@@ -84,6 +90,11 @@ public struct SnapshotAnalysis {
         let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: linter.configuration)
         return ArchitectureSnapshot(workspace: workspace, graph: graph, result: result, architecture: architecture)
     }
+
+    /// The one cache folder of every side of this repository's diffs, apart from `lint`'s
+    /// (whose set of files differs: it reads what git ignores). Sides find each other's
+    /// summaries by content: a file the change leaves alone is summarised once.
+    private var folderKey: String { repository.topLevel + "\u{0}diff" }
 
     /// A memo key: the side's identity plus everything else a result depends on (the
     /// configuration file given, the date suppressions expire against, the modlint build,

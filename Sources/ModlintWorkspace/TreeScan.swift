@@ -366,3 +366,22 @@ struct Exclusion: Sendable {
         return globs.contains { $0.matches(relative) || $0.matches(relative + "/") }
     }
 }
+
+/// Which files of a tree modlint may open, by path: what the walk records (sources, build
+/// descriptions, settings, specs), everything inside an Xcode project or workspace bundle
+/// and the `Pods` folder, and the metadata files readers look up by name (`Package.resolved`,
+/// JSON specs, property lists, lock files). `modlint diff` writes only these out of a
+/// commit: the rest (media, documentation, C sources …) no reader opens, and creating
+/// thousands of files costs more than analysing the sources.
+public enum WorkspaceInputs {
+    public static func mayBeRead(_ relativePath: String) -> Bool {
+        let name = Paths.lastComponent(relativePath)
+        if TreeScan.isWalkedFile(name) || UnreadSpecs.isBuildDescription(name) { return true }
+        for folder in relativePath.split(separator: "/").dropLast()
+        where folder == "Pods" || folder.hasSuffix(".xcodeproj") || folder.hasSuffix(".xcworkspace") { return true }
+        guard let dot = name.lastIndex(of: ".") else { return true }
+        return metadataExtensions.contains(String(name[name.index(after: dot)...]))
+    }
+
+    private static let metadataExtensions: Set<String> = ["json", "plist", "resolved", "lock", "modulemap", "xcfilelist", "entitlements", "bazelrc"]
+}

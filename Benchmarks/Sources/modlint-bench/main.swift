@@ -140,6 +140,7 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     var memoryScale: [(files: Int, wall: Double, rss: Int)] = []
     var diagrams: [(name: String, wall: Double, bytes: Int?)] = []
     var spawnFloor = 0
+    var diff: (first: Double, cached: Double, lint: Double, rss: Int, status: Int32)?
     if let modlint {
         // A full run: no cache, every file lexed (median of 5: the targets are medians).
         stderrPrint("\(modlint) lint --no-cache × \(scenarioRuns) …")
@@ -182,6 +183,39 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
                 }
                 edits.append((name, median(walls), rss))
             }
+        }
+
+        // `modlint diff` against a commit of the corpus, one file of the work tree edited (a new
+        // import), both sides cached, against the cached lint of the same tree. The
+        // repository's git folder lies outside the corpus (GIT_DIR, GIT_WORK_TREE): nothing
+        // is written into it.
+        if let edited = paths.first(where: builtByATarget), let original = readFileBytes(edited) {
+            let gitDirectory = NSTemporaryDirectory() + "modlint-bench-git-\(getpid())"
+            setenv("GIT_DIR", gitDirectory, 1)
+            setenv("GIT_WORK_TREE", lintRoot, 1)
+            defer {
+                unsetenv("GIT_DIR")
+                unsetenv("GIT_WORK_TREE")
+                try? FileManager.default.removeItem(atPath: gitDirectory)
+                _ = FileManager.default.createFile(atPath: edited, contents: Data(original))
+            }
+            stderrPrint("committing the corpus to a git folder outside it …")
+            _ = try runProcess("git", ["init", "-q"], discardOutput: true)
+            _ = try runProcess("git", ["add", "-A"], discardOutput: true)
+            _ = try runProcess("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "corpus"], discardOutput: true)
+            _ = FileManager.default.createFile(atPath: edited, contents: Data(original) + Data("\nimport ModlintBenchDiff\n".utf8))
+            // Both caches filled once: the diff's base snapshot and the work tree's.
+            _ = try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true)
+            let arguments = ["diff", "HEAD", "-C", lintRoot, "--format", "json", "--cache-dir", cacheDirectory]
+            stderrPrint("\(modlint) diff HEAD, first run, then cached × \(scenarioRuns) …")
+            let first = try runProcess(modlint, arguments, discardOutput: true)
+            var lintWalls: [Double] = [], diffWalls: [Double] = [], rss = first.maxRSS, status = first.status
+            for _ in 0..<scenarioRuns {
+                lintWalls.append(try runProcess(modlint, ["lint", lintRoot, "--reporter", "json", "--cache-dir", cacheDirectory], discardOutput: true).wall)
+                let run = try runProcess(modlint, arguments, discardOutput: true)
+                diffWalls.append(run.wall); rss = max(rss, run.maxRSS); status = run.status
+            }
+            diff = (first.wall, median(diffWalls), median(lintWalls), rss, status)
         }
 
         // Scale: 10,000 targets in one package, and the same spread over 200 packages.
@@ -356,6 +390,12 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     for edit in edits {
         print("\(pad(edit.name + " (median)", 40)) \(pad(fmt(edit.wall * 1000, 1) + " ms", 10, right: true))   warm cache, peak RSS \(edit.rss / 1_000_000) MB")
     }
+    if let diff {
+        let note = diff.status == 0 ? "" : "  (exit status \(diff.status)!)"
+        print("\(pad("modlint diff HEAD, cached (median)", 40)) \(pad(fmt(diff.cached * 1000, 1) + " ms", 10, right: true))   "
+              + "first run \(fmt(diff.first * 1000, 0)) ms (base read from git), cached lint of the same tree \(fmt(diff.lint * 1000, 1)) ms, "
+              + "peak RSS \(diff.rss / 1_000_000) MB\(note)")
+    }
     for run in synthetic {
         print("\(pad(run.name, 40)) \(pad(fmt(run.wall * 1000, 1) + " ms", 10, right: true))   \(run.name.contains("warm") ? "" : "--no-cache, ")peak RSS \(run.rss / 1_000_000) MB")
     }
@@ -396,7 +436,11 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         for edit in edits {
             targets.append(Target(name: edit.name, measured: "\(fmt(edit.wall * 1000, 0)) ms", goal: "≤ 150 ms", pass: edit.wall <= 0.150))
         }
-        let peaks = [lint.rss, warmRSS] + edits.map(\.rss) + synthetic.map(\.rss)
+        if let diff {
+            targets.append(Target(name: "diff, cached, vs cached lint", measured: "\(fmt(diff.cached / diff.lint, 2))×", goal: "≤ 2×",
+                                  pass: diff.cached <= 2 * diff.lint))
+        }
+        let peaks = [lint.rss, warmRSS] + edits.map(\.rss) + synthetic.map(\.rss) + [diff?.rss ?? 0]
         targets.append(Target(name: "peak RSS, every scenario", measured: "\((peaks.max() ?? 0) / 1_000_000) MB", goal: "≤ 150 MB",
                               pass: (peaks.max() ?? 0) <= 150_000_000))
         if let largest = memoryScale.last, let smallest = memoryScale.first {
