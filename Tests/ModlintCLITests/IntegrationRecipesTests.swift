@@ -490,7 +490,7 @@ import Yams
         let text = try String(contentsOfFile: Self.root + "/docs/ci.md", encoding: .utf8)
         let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         let yamlBlocks = blocks.filter { $0.hasPrefix("yaml\n") }.map { String($0.dropFirst(5)) }
-        #expect(yamlBlocks.count == 6)
+        #expect(yamlBlocks.count == 8)
         for block in yamlBlocks { #expect(try Yams.load(yaml: block) != nil) }
 
         var commands: [[String]] = []
@@ -509,6 +509,27 @@ import Yams
             }
             let run = try CLI.run(arguments + [Self.demo], in: scratch.path)
             #expect(run.exitCode == 1, "\(arguments.joined(separator: " ")): \(run.standardError)")
+        }
+
+        // Every `modlint diff` command runs too, in a pull request's checkout where
+        // `origin/main` and `$CI_MERGE_REQUEST_DIFF_BASE_SHA` name the base: exit 1 for the
+        // gate (the change adds an undeclared import), 0 for the reports.
+        var diffs: [[String]] = []
+        for fullLine in blocks.joined(separator: "\n").split(separator: "\n") {
+            let line = fullLine.components(separatedBy: " #")[0]
+            guard let range = line.range(of: "modlint diff ") else { continue }
+            let words = line[range.upperBound...].split(separator: " ").map(String.init).prefix { !["|", "||", "&&", ">"].contains($0) }
+            diffs.append(["diff"] + words.map { $0.replacingOccurrences(of: "\"", with: "") })
+        }
+        #expect(diffs.count == 5)
+        let (checkout, base) = try Self.pullRequestCheckout(in: scratch)
+        try Self.shell("git fetch -q --depth=1 origin '\(base)' && git update-ref refs/remotes/origin/main '\(base)'", in: checkout)
+        for command in diffs {
+            let arguments = command.map { $0.replacingOccurrences(of: "$CI_MERGE_REQUEST_DIFF_BASE_SHA", with: base) }
+            let run = try CLI.run(arguments, in: checkout)
+            #expect(run.exitCode == (arguments.contains("--fail-on") ? 1 : 0), "\(arguments.joined(separator: " ")): \(run.standardError)")
+            if arguments.contains("markdown") { #expect(run.standardOutput.hasPrefix("## modlint diff\n")) }
+            if arguments.contains("sarif") { #expect(run.standardOutput.contains("\"ruleId\": \"undeclared-import\"")) }
         }
     }
 }
