@@ -104,11 +104,11 @@ public struct GitRepository: Sendable {
         } catch {
             if isShallow {
                 throw Failure(description: "'\(name)' is not in this clone of \(topLevel), which is shallow (its history was cut at a depth): "
-                              + "fetch the whole history (actions/checkout with fetch-depth: 0, or git fetch --unshallow) and the base branch "
-                              + "(git fetch origin main), then run modlint diff again")
+                              + "fetch the base commit (git fetch --depth=1 origin <sha>: its tree is all modlint diff reads) or the whole history "
+                              + "(actions/checkout with fetch-depth: 0), then name the commit or the branch as it was fetched (origin/main)")
             }
-            throw Failure(description: "'\(name)' is not a commit git knows in \(topLevel): fetch it first (git fetch origin main) "
-                          + "or name a branch, tag or commit that exists")
+            throw Failure(description: "'\(name)' is not a commit git knows in \(topLevel): fetch it first (git fetch origin main, then name "
+                          + "origin/main; or git fetch --depth=1 origin <sha> and name the sha) or name a branch, tag or commit that exists")
         }
     }
 

@@ -18,7 +18,7 @@ struct DiffCommand: ParsableCommand {
         EXIT CODES
           0  the report was written (with --fail-on new: and the change introduces no error)
           1  --fail-on new, and the change introduces a finding at error severity
-          2  usage or input error: a revision git does not know (in a shallow clone: fetch with fetch-depth: 0), a folder outside a git work tree
+          2  usage or input error: a revision git does not know (in a shallow clone: git fetch --depth=1 origin <sha>, or fetch-depth: 0), a folder outside a git work tree
           3  internal error
         """
     )

@@ -272,7 +272,7 @@ import Testing
         _ = try Repository.git(["clone", "-q", "--depth", "1", "file://" + repository.path, clones.path + "/shallow"], in: clones.path)
         let shallow = try CLI.run(["diff", "HEAD~1"], in: clones.path + "/shallow")
         #expect(shallow.exitCode == 2)
-        #expect(shallow.standardError.contains("shallow") && shallow.standardError.contains("fetch-depth: 0"))
+        #expect(shallow.standardError.contains("shallow") && shallow.standardError.contains("git fetch --depth=1 origin <sha>") && shallow.standardError.contains("fetch-depth: 0"))
         let present = try CLI.run(["diff", second, "--format", "json"], in: clones.path + "/shallow")
         #expect(present.exitCode == 0, "a shallow clone diffs against a commit it has: \(present.standardError)")
 
