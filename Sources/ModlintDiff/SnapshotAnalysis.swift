@@ -107,7 +107,7 @@ public struct SnapshotAnalysis {
     }
 
     static func decode(_ payload: [UInt8]?) -> ArchitectureSnapshot? {
-        payload?.withUnsafeBytes { try? BinaryCoding.decode(ArchitectureSnapshot.self, from: $0) }
+        payload.flatMap { try? BinaryCoding.decode(ArchitectureSnapshot.self, from: $0) }
     }
 
     static func save(_ snapshot: ArchitectureSnapshot, in memo: NamedMemo, key: UInt64) {

@@ -21,6 +21,11 @@ public enum BinaryCoding {
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         try T(from: Reader(bytes))
     }
+
+    /// `decode` over an array (the pointer stays in this target).
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, from: $0) }
+    }
 }
 
 // MARK: - Writing
