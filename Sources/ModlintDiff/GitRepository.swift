@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import ModlintWorkspace
-import Synchronization
 
 /// The git repository `modlint diff` compares revisions of, read through git's plumbing
 /// only: `rev-parse`, `ls-tree` and `cat-file --batch` (no checkout, no worktree, no
@@ -156,22 +154,27 @@ public struct GitRepository: Sendable {
             }
             report.files += 1
         }
-        // Each distinct blob once (the same content at two paths is common: licences, stubs).
+        // Each distinct blob once (the same content at two paths is common: licences, stubs),
+        // written as it arrives: the stream of a large tree never sits in memory whole.
+        var pathsByObject: [String: [String]] = [:]
         var objects: [String] = []
-        var seen = Set<String>()
-        for file in wanted where seen.insert(file.object).inserted { objects.append(file.object) }
-        let contents: [String: ArraySlice<UInt8>]
+        for file in wanted {
+            if pathsByObject[file.object] == nil { objects.append(file.object) }
+            pathsByObject[file.object, default: []].append(file.path)
+        }
+        var unwritten: String?
         do {
-            contents = try Self.catFile(objects, in: topLevel)
+            try Self.catFile(objects, in: topLevel) { object, bytes in
+                for path in pathsByObject[object] ?? [] {
+                    if scratch.writeFile(path, bytes: bytes, size: bytes.count) { report.files += 1 } else if unwritten == nil { unwritten = path }
+                }
+                pathsByObject[object] = nil
+            }
         } catch {
             throw Failure(description: "cannot read the objects of \(tree): \(error.description)")
         }
-        for file in wanted {
-            guard let bytes = contents[file.object], scratch.writeFile(file.path, bytes: bytes, size: bytes.count) else {
-                throw Failure(description: "cannot write \(file.path) in \(scratch.root)")
-            }
-            report.files += 1
-        }
+        if let unwritten { throw Failure(description: "cannot write \(unwritten) in \(scratch.root)") }
+        if let missing = pathsByObject.values.first?.first { throw Failure(description: "git did not give the content of \(missing)") }
         return report
     }
 
@@ -187,69 +190,64 @@ public struct GitRepository: Sendable {
         return text
     }
 
-    /// Runs git in `directory` and returns its standard output; `input` goes to its
-    /// standard input (written on another thread, so that a large output never blocks it).
-    static func git(_ arguments: [String], in directory: String, input: [UInt8] = []) throws(CommandFailure) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory, "-c", "core.quotepath=off"] + arguments
-        // The user's language would change git's messages; the pager and prompts must never run.
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = "C"
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["GIT_PAGER"] = "cat"
-        process.environment = environment
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
+    /// Runs git in `directory` and returns its standard output (`onOutput`: hands it over as
+    /// it arrives instead); `input` goes to its standard input.
+    static func git(_ arguments: [String], in directory: String, input: [UInt8] = [],
+                    onOutput: ((ArraySlice<UInt8>) -> Void)? = nil) throws(CommandFailure) -> [UInt8] {
+        // The user's language would change git's messages; a pager or a prompt must never run.
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(["git", "-C", directory, "-c", "core.quotepath=off"] + arguments, input: input,
+                                           environment: ["LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat"], onOutput: onOutput)
         } catch {
-            throw CommandFailure(description: "git could not be run: \(error.localizedDescription)")
+            throw CommandFailure(description: "git could not be run: \(error.description)")
         }
-        let writer = DispatchGroup()
-        DispatchQueue.global().async(group: writer) {
-            if !input.isEmpty { standardInput.fileHandleForWriting.write(Data(input)) }
-            try? standardInput.fileHandleForWriting.close()
+        guard outcome.status == 0 else {
+            let detail = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            throw CommandFailure(description: detail ?? "git exited with \(outcome.status)")
         }
-        let message = Mutex(Data())
-        let reader = DispatchGroup()
-        DispatchQueue.global().async(group: reader) {
-            let read = error.fileHandleForReading.readDataToEndOfFile()
-            message.withLock { $0 = read }
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        reader.wait()
-        writer.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let detail = String(decoding: message.withLock { $0 }, as: UTF8.self).split(separator: "\n").first.map(String.init)
-            throw CommandFailure(description: detail ?? "git exited with \(process.terminationStatus)")
-        }
-        return [UInt8](data)
+        return outcome.output
     }
 
-    /// The contents of `objects` (blob ids), read in one `cat-file --batch` stream.
-    static func catFile(_ objects: [String], in directory: String) throws(CommandFailure) -> [String: ArraySlice<UInt8>] {
-        guard !objects.isEmpty else { return [:] }
+    /// Hands each of `objects` (blob ids) to `body` with its content, in order, from one
+    /// `cat-file --batch` stream: `<id> <type> <size>\n<content>\n` per answer.
+    static func catFile(_ objects: [String], in directory: String, _ handOver: (String, ArraySlice<UInt8>) -> Void) throws(CommandFailure) {
+        guard !objects.isEmpty else { return }
+        try withoutActuallyEscaping(handOver) { (body) throws(CommandFailure) in try catFile(objects, in: directory, escaping: body) }
+    }
+
+    private static func catFile(_ objects: [String], in directory: String, escaping body: @escaping (String, ArraySlice<UInt8>) -> Void) throws(CommandFailure) {
         let input = Array(objects.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
-        let output = try git(["cat-file", "--batch"], in: directory, input: input)
-        var contents: [String: ArraySlice<UInt8>] = [:]
-        contents.reserveCapacity(objects.count)
-        var offset = 0
-        // Each answer: "<id> <type> <size>\n<content>\n", or "<id> missing\n".
-        while offset < output.count {
-            guard let newline = output[offset...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            let header = output[offset..<newline].split(separator: UInt8(ascii: " "))
-            offset = newline + 1
-            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), offset + size <= output.count else {
-                throw CommandFailure(description: "git cat-file: \(String(decoding: output[..<newline].suffix(80), as: UTF8.self))")
+        var pending: [UInt8] = []
+        var start = 0
+        var current: (object: String, size: Int)?
+        var malformed: String?
+        _ = try git(["cat-file", "--batch"], in: directory, input: input) { chunk in
+            pending += chunk
+            while malformed == nil {
+                if let object = current {
+                    guard pending.count - start >= object.size + 1 else { break }
+                    body(object.object, pending[start..<(start + object.size)])
+                    start += object.size + 1
+                    current = nil
+                } else {
+                    guard let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+                    let header = pending[start..<newline].split(separator: UInt8(ascii: " "))
+                    guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)) else {
+                        malformed = String(decoding: pending[start..<newline].prefix(80), as: UTF8.self)
+                        break
+                    }
+                    current = (String(decoding: header[0], as: UTF8.self), size)
+                    start = newline + 1
+                }
             }
-            contents[String(decoding: header[0], as: UTF8.self)] = output[offset..<(offset + size)]
-            offset += size + 1
+            // Consumed bytes are dropped once they are most of the buffer.
+            if start > 1 << 20 && start * 2 > pending.count {
+                pending.removeFirst(start)
+                start = 0
+            }
         }
-        return contents
+        if let malformed { throw CommandFailure(description: "git cat-file: \(malformed)") }
     }
 }
 

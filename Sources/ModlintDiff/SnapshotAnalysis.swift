@@ -59,7 +59,7 @@ public struct SnapshotAnalysis {
     /// The commit `revision`, read from git objects into a scratch folder (removed after).
     public func revision(_ revision: GitRepository.Revision, role: Role) throws -> ArchitectureSnapshot {
         let root = repository.topLevel
-        var probe = try makeLinter(configurationOverride ?? Configuration())
+        let probe = try makeLinter(configurationOverride ?? Configuration())
         probe.loaderOptions.cache?.cache(root: root, under: folderKey)
         let memo = probe.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-\(role.rawValue).memo") }
         // The tree id names every file's content, the configuration in it included; a

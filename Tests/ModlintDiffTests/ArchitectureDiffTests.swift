@@ -90,3 +90,34 @@ import Testing
         }
     }
 }
+
+/// The process runner git is called through.
+@Suite struct ChildProcessTests {
+    /// Input larger than a pipe holds reaches the program, and its output comes back whole.
+    @Test func inputAndOutputPassThrough() throws {
+        let input = [UInt8]((0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let outcome = try ChildProcess.run(["cat"], input: input)
+        #expect(outcome.status == 0)
+        #expect(outcome.output == input)
+    }
+
+    /// A program that ends without reading its input neither kills this process (SIGPIPE)
+    /// nor hangs it.
+    @Test func aProgramThatIgnoresItsInputEndsTheRun() throws {
+        let outcome = try ChildProcess.run(["sh", "-c", "echo gone >&2; exit 3"], input: [UInt8](repeating: 65, count: 4 << 20))
+        #expect(outcome.status == 3)
+        #expect(String(decoding: outcome.errors, as: UTF8.self) == "gone\n")
+    }
+
+    /// Streamed output arrives in order and adds up to the whole.
+    @Test func outputCanBeTakenAsItArrives() throws {
+        var streamed: [UInt8] = []
+        let outcome = try ChildProcess.run(["sh", "-c", "head -c 200000 /dev/zero"]) { streamed += $0 }
+        #expect(outcome.status == 0 && outcome.output.isEmpty)
+        #expect(streamed.count == 200_000)
+    }
+
+    @Test func aMissingProgramIsAFailure() {
+        #expect(throws: ChildProcess.Failure.self) { try ChildProcess.run(["modlint-no-such-program"]) }
+    }
+}
