@@ -52,6 +52,7 @@ public struct SnapshotAnalysis {
         linter.loaderOptions.ignoredFiles.formUnion(try repository.ignoredPaths())
         let loader = WorkspaceLoader(options: linter.loaderOptions)
         let snapshot = Self.analyse(loader.load(try loader.scan(paths: [root])), linter: linter)
+        linter.loaderOptions.cache?.forget(root: root)
         if let memo, !scanned.sourcesAreRacy, !scanned.structureIsRacy { Self.save(snapshot, in: memo, key: key) }
         return snapshot
     }
@@ -79,6 +80,7 @@ public struct SnapshotAnalysis {
         linter.loaderOptions.cache?.cache(root: scratch.root, under: folderKey)
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [scratch.root])
         var snapshot = Self.analyse(workspace, linter: linter)
+        linter.loaderOptions.cache?.forget(root: scratch.root)
         snapshot.relocate(from: scratch.root)
         if let memo { Self.save(snapshot, in: memo, key: key) }
         return snapshot

@@ -83,7 +83,6 @@ struct DiffCommand: ParsableCommand {
             let headRevision = try head.map { try repository.resolve($0) }
             // HEAD first: its summaries are saved before BASE looks for the same content.
             let headSnapshot = try headRevision.map { try analysis.revision($0, role: .head) } ?? analysis.workTree()
-            SummaryCache.finishWrites()
             let baseSnapshot = try analysis.revision(baseRevision, role: .base)
             diff = ArchitectureDiff(base: baseSnapshot, head: headSnapshot,
                                     baseSide: .init(revision: base, commit: baseRevision.commit),

@@ -125,6 +125,13 @@ public final class SummaryCache: Sendable {
         }
     }
 
+    /// Forgets the session of `root` once its saves are done: a process that analyses
+    /// several trees one after the other (`modlint diff`) keeps one tree's records at a time.
+    public func forget(root: String) {
+        Self.finishWrites()
+        sessions.withLock { $0[root] = nil }
+    }
+
     /// Starts opening the session for `root` on another thread: reading and indexing the
     /// index is serial work that the walk of the tree, which comes first, can hide.
     /// `open` waits for it.
