@@ -65,3 +65,41 @@ struct CacheIntegrityTests {
         #expect(SummaryCache.defaultBase(environment: { $0 == "HOME" ? "relative" : nil }) == nil)
     }
 }
+
+/// Two trees cached under one key (`modlint diff`'s sides: the work tree and a commit written
+/// into a scratch folder) share their summaries by content.
+struct SharedCacheFolderTests {
+    @Test func aFileWithTheSameContentInAnotherTreeIsNotSummarisedAgain() throws {
+        let base = try TemporaryDirectory(prefix: "modlint-shared-cache")
+        defer { base.remove() }
+        chmod(base.path, 0o700)
+        let workTree = try TemporaryDirectory(files: [("Sources/A/A.swift", "import B\npublic struct A {}\n"), ("Sources/A/Changed.swift", "let x = 1\n")])
+        let scratch = try TemporaryDirectory(files: [("Sources/A/A.swift", "import B\npublic struct A {}\n"), ("Sources/A/Changed.swift", "let x = 2\n")])
+        defer { workTree.remove(); scratch.remove() }
+
+        let first = SummaryCache(base: base.path)
+        first.cache(root: workTree.path, under: "repository\u{0}diff")
+        let session = first.open(root: workTree.path)
+        for path in ["Sources/A/A.swift", "Sources/A/Changed.swift"] {
+            guard case .fresh = session.find(path: path, absolute: workTree.path + "/" + path) else {
+                Issue.record("\(path) should be summarised on the first look")
+                continue
+            }
+        }
+        #expect(session.save())
+
+        // Another process: the scratch copy of a commit, under the same key.
+        let second = SummaryCache(base: base.path)
+        second.cache(root: scratch.path, under: "repository\u{0}diff")
+        #expect(second.directory(forRoot: scratch.path) == first.directory(forRoot: workTree.path))
+        let other = second.open(root: scratch.path)
+        guard case .stored = other.find(path: "Sources/A/A.swift", absolute: scratch.path + "/Sources/A/A.swift") else {
+            Issue.record("the same content under the same path is found stored, not summarised again")
+            return
+        }
+        guard case .fresh = other.find(path: "Sources/A/Changed.swift", absolute: scratch.path + "/Sources/A/Changed.swift") else {
+            Issue.record("changed content is summarised")
+            return
+        }
+    }
+}
