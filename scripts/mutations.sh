@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Mutation check for the rule tests: applies one-line mutations, three per rule family,
+# Mutation check for the rule tests: applies one-line mutations, three per rule family (and
+# three in the architecture diff),
 # one at a time, and runs the rule examples (locations), their golden findings (messages,
 # edges, fixes) and the reader fixtures. A mutation the tests do not notice "survives":
 # the tests around that line cannot fail. The run is not part of `make test` (each mutation
@@ -15,7 +16,7 @@ case "${1:-}" in
     "") ;;
     *) echo "usage: scripts/mutations.sh [--check]" >&2; exit 2 ;;
 esac
-FILTER='RuleExamplesTests|RuleExampleFindingsTests|CocoaPodsProjectTests|BazelProjectTests|PodspecReaderTests|BazelReaderTests'
+FILTER='RuleExamplesTests|RuleExampleFindingsTests|CocoaPodsProjectTests|BazelProjectTests|PodspecReaderTests|BazelReaderTests|ArchitectureDiffTests|DiffCommandTests'
 
 # family ~ file ~ line as written ~ mutated line
 MUTATIONS=$(cat <<'LIST'
@@ -32,6 +33,9 @@ Spezi~Sources/ModlintGraph/Spezi/SpeziChecks.swift~                guard let inf
 build descriptions~Sources/ModlintWorkspace/BuildSystems/BazelBuildSystem.swift~                    if parsed.package == read.path {~                    if parsed.package != read.path {
 build descriptions~Sources/ModlintWorkspace/BuildSystems/XcodeProjectLayout.swift~        guard claimed > 0, anyClaim || claimed * 2 >= files.count else { return nil }~        guard claimed > 0, claimed * 2 >= files.count else { return nil }
 build descriptions~Sources/ModlintCocoaPods/Podfile.swift~                if inherits { pods = current.pods.map { pod in~                if !inherits { pods = current.pods.map { pod in
+architecture diff~Sources/ModlintDiff/ArchitectureDiff.swift~            if let count = remaining[found], count > 0 {~            if let count = remaining[found], count > 1 {
+architecture diff~Sources/ModlintDiff/ArchitectureDiff.swift~            .filter { $0.count > 1 }~            .filter { $0.count > 2 }
+architecture diff~Sources/ModlintDiff/ArchitectureDiff.swift~            guard let was = baseEdges[edge.key], was != edge else { return nil }~            guard let was = baseEdges[edge.key] else { return nil }
 LIST
 )
 
