@@ -283,6 +283,15 @@ public struct WorkspaceLoader: Sendable {
                         if absolute == root { directory = "" } else if Paths.isInside(absolute, root) { directory = Paths.relative(absolute, to: root) }
                     }
                     resolved = byDirectory[directory]
+                    // A folder that is not there: SwiftPM alone would not load the package,
+                    // but an Xcode project or workspace that lists a local package of the same
+                    // identity builds with that one instead (Xcode resolves packages by
+                    // identity, and a local package overrides any other) — when exactly one
+                    // package of the tree has the identity.
+                    if resolved == nil, FileSystem.kind(of: Paths.join(root, directory)) == .missing,
+                       let candidates = byIdentity[dependency.identity], candidates.count == 1 {
+                        resolved = candidates[0]
+                    }
                 case .url, .registry:
                     if let candidates = byIdentity[dependency.identity], candidates.count == 1 { resolved = candidates[0] }
                 }

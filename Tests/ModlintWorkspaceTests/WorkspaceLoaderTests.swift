@@ -144,6 +144,31 @@ struct WorkspaceLoaderTests {
         #expect(fixture.packages.flatMap(\.targets).map(\.name) == ["Framework"])
     }
 
+    /// `.package(path: "../Packages/Core")` from `Packages/Feature` names a folder that is
+    /// not there (`Packages/Packages/Core`); the one package of identity `core` in the tree
+    /// — the one the app's project lists — is the dependency, as Xcode builds it.
+    @Test func aPathToAMissingFolderResolvesByIdentityToTheOnePackageOfThatName() throws {
+        let (workspace, directory) = try load([
+            ("Packages/Feature/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Feature",
+                dependencies: [.package(path: "../Packages/Core"), .package(path: "../Packages/Missing")],
+                targets: [.target(name: "Feature", dependencies: [.product(name: "Core", package: "Core")])])
+            """),
+            ("Packages/Feature/Sources/Feature/Feature.swift", "import Core\n"),
+            ("Packages/Core/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Core", products: [.library(name: "Core", targets: ["Core"])], targets: [.target(name: "Core")])
+            """),
+            ("Packages/Core/Sources/Core/Core.swift", "public struct Core {}\n"),
+        ])
+        defer { directory.remove() }
+        #expect(workspace.packages.map(\.identity) == ["core", "feature"])
+        #expect(workspace.packages[1].localDependencies == ["core"])
+    }
+
     @Test func nestedPackagesOwnTheirFilesAndAreWiredByPath() throws {
         let (workspace, directory) = try load([
             ("App/Package.swift", """
