@@ -63,13 +63,18 @@ public struct GraphNode: Sendable, Equatable {
     public var path: String?
     /// Cluster name for `--cluster layer` (filled from configuration when known).
     public var layer: String?
+    /// A module's Swift files, relative to the workspace root (modules and imports views):
+    /// the JSON format lists them, so that a target's files can be compared with another
+    /// tool's. `nil` for other nodes.
+    public var files: [String]?
 
-    public init(id: String, kind: Kind, package: String?, path: String?, layer: String? = nil) {
+    public init(id: String, kind: Kind, package: String?, path: String?, layer: String? = nil, files: [String]? = nil) {
         self.id = id
         self.kind = kind
         self.package = package
         self.path = path
         self.layer = layer
+        self.files = files
     }
 }
 

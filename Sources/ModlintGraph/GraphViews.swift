@@ -17,8 +17,8 @@ public enum GraphViews {
     public static func make(_ name: GraphView.Name, workspace: Workspace, graph: ModuleGraph, options: ViewOptions = ViewOptions()) -> GraphView {
         switch name {
         case .packages: return packages(workspace: workspace, graph: graph, options: options)
-        case .modules: return modules(graph: graph, options: options, edgesFromImports: false)
-        case .imports: return modules(graph: graph, options: options, edgesFromImports: true)
+        case .modules: return modules(workspace: workspace, graph: graph, options: options, edgesFromImports: false)
+        case .imports: return modules(workspace: workspace, graph: graph, options: options, edgesFromImports: true)
         case .di: return DIGraphView.make(workspace: workspace, graph: graph, options: options)
         case .spezi: return SpeziGraphView.make(workspace: workspace, graph: graph, options: options)
         }
@@ -48,7 +48,7 @@ public enum GraphViews {
         }
     }
 
-    private static func modules(graph: ModuleGraph, options: ViewOptions, edgesFromImports: Bool) -> GraphView {
+    private static func modules(workspace: Workspace, graph: ModuleGraph, options: ViewOptions, edgesFromImports: Bool) -> GraphView {
         // Dependencies read as context are drawn only as external nodes (`--include-external`).
         let included = graph.modules.indices.filter {
             (options.includeTests || graph.modules[$0].kind != .test) && !graph.modules[$0].isContext
@@ -56,7 +56,8 @@ public enum GraphViews {
         let includedSet = Set(included)
         var nodes = included.map { index -> GraphNode in
             let module = graph.modules[index]
-            return GraphNode(id: module.id, kind: nodeKind(module), package: module.package, path: module.directory)
+            return GraphNode(id: module.id, kind: nodeKind(module), package: module.package, path: module.directory,
+                             files: workspace.target(of: module).files.map(\.path))
         }
         var edges: [GraphEdge] = []
         var externalNames = Set<String>()

@@ -5,7 +5,8 @@ import ModlintGraph
 /// `{"version":1,"view":…,"nodes":[{"id","kind","package","path"}],"edges":[{"from","to","kind"}]}`.
 ///
 /// `package`/`path` are `null` for nodes outside the workspace; `layer` is added to a node
-/// and `violations` to an edge only when present. Pretty-printed (2 spaces), keys in
+/// and `violations` to an edge only when present; a module's node lists its Swift files
+/// (`files`, relative to the workspace root). Pretty-printed (2 spaces), keys in
 /// schema order, trailing newline.
 public struct GraphJSONRenderer: Sendable {
     public static let version = 1
@@ -23,6 +24,7 @@ public struct GraphJSONRenderer: Sendable {
                 ("path", node.path.map(JSONValue.string) ?? .null),
             ]
             if let layer = node.layer { members.append(("layer", .string(layer))) }
+            if let files = node.files { members.append(("files", .array(files.map(JSONValue.string)))) }
             if let entry = metrics?.entry(for: node.id) {
                 members.append(("metrics", .object([
                     ("fanIn", .int(entry.fanIn)), ("fanOut", .int(entry.fanOut)),

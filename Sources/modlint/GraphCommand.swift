@@ -57,7 +57,7 @@ struct GraphCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out nodes whose id or path matches this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Merge nodes: package (one node per package), none (never, not even the automatic collapse of modules views above \(DiagramPipeline.collapseThreshold) nodes).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Merge nodes: package (one node per package), none (never, not even the automatic collapse of modules views above \(DiagramPipeline.collapseThreshold) nodes; --format json never collapses unless asked).", valueName: "mode"))
     var collapse: ViewShaping.Collapse?
 
     @Option(help: ArgumentHelp("When a large view is collapsed to packages: keep this package's modules (repeatable).", valueName: "package"))
@@ -99,7 +99,8 @@ struct GraphCommand: ParsableCommand {
         let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: lint.configuration)
         let request = DiagramRequest(view: view, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
                                      shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
-                                                          collapse: collapse, transitiveReduction: transitiveReduction),
+                                                          collapse: collapse ?? (format == .json ? ViewShaping.Collapse.none : nil),
+                                                          transitiveReduction: transitiveReduction),
                                      expand: expand, cluster: cluster.mode, legend: !noLegend)
         let diagram: DiagramRequest.Diagram
         do {

@@ -378,11 +378,43 @@ import Testing
         for index in 0..<70 { files.append(("Sources/M\(index)/F.swift", "public struct T {}\n")) }
         let directory = try TemporaryDirectory(files: files)
         defer { directory.remove() }
-        let run = try CLI.run(["graph", directory.path, "--format", "json"])
+        let run = try CLI.run(["graph", directory.path, "--format", "mermaid"])
         #expect(run.exitCode == 0)
         #expect(run.standardError == "modlint: 70 modules in one package make a large diagram; narrow it with --focus MODULE [--depth N] or --exclude GLOB\n")
-        let graph = try JSONDecoder().decode(Graph.self, from: Data(run.standardOutput.utf8))
-        #expect(graph.nodes.count == 70)
+        #expect(run.standardOutput.components(separatedBy: "\n").filter { $0.contains("[\"M") }.count == 70)
+    }
+
+    /// JSON is for tools: never collapsed unless asked (no hint), each module with its
+    /// Swift files, so that a target's files can be compared with another tool's.
+    @Test func jsonListsEveryModuleWithItsFiles() throws {
+        let targets = (0..<70).map { ".target(name: \"M\($0)\"\($0 > 0 ? ", dependencies: [\"M\($0 - 1)\"]" : ""))" }
+        var files: [(String, String)] = [("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Big", targets: [\(targets.joined(separator: ", "))])
+        """), ("Other/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Other", targets: [.target(name: "O")])
+        """), ("Other/Sources/O/O.swift", "public struct O {}\n")]
+        for index in 0..<70 { files.append(("Sources/M\(index)/F.swift", "public struct T {}\n")) }
+        files.append(("Sources/M0/G.swift", "public struct G {}\n"))
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let run = try CLI.run(["graph", directory.path, "--format", "json"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardError == "")
+        struct Listing: Decodable {
+            struct Node: Decodable { var id: String; var files: [String]? }
+            var nodes: [Node]
+        }
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(run.standardOutput.utf8))
+        #expect(listing.nodes.count == 71)
+        #expect(listing.nodes.first { $0.id == "M0" }?.files == ["Sources/M0/F.swift", "Sources/M0/G.swift"])
+        #expect(listing.nodes.first { $0.id == "O" }?.files == ["Other/Sources/O/O.swift"])
+        let asked = try CLI.run(["graph", directory.path, "--format", "json", "--collapse", "package"])
+        let packages = try JSONDecoder().decode(Listing.self, from: Data(asked.standardOutput.utf8)).nodes
+        #expect(packages.count == 2 && packages.contains { $0.id == "other" && $0.files == nil })
     }
 
     /// The diagrams in docs/ are current (regenerate them with `make diagrams`).
