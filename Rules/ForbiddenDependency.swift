@@ -18,7 +18,9 @@ public struct ForbiddenDependency: Rule {
         Declared dependencies are checked, on workspace modules and on products of \
         external packages alike (`to: "Realm*"`); test targets are not. An `allowed:` entry \
         that matches the same edge wins, which lets a broad ban carry named exceptions. To \
-        fix a finding, depend on the abstraction the reason points to instead.
+        fix a finding, depend on the abstraction the reason points to instead. A pattern \
+        matches a module's id or its module name (`Database` matches `app/Database` when \
+        two packages have a target of that name, and XcodeGen's `Database_iOS`).
         """,
         examples: [
             RuleExample("a feature depends on the database and on a banned library", files: [
@@ -75,6 +77,37 @@ public struct ForbiddenDependency: Rule {
                 "Sources/AppComposition/Root.swift": "import LiveNetworking\n",
                 "Sources/LiveNetworking/Client.swift": "struct Client {}\n",
                 "Tests/LiveNetworkingTests/ClientTests.swift": "import LiveNetworking\n",
+            ]),
+            RuleExample("a pattern names the module, whatever its id", files: [
+                ".modlint.yml": """
+                forbidden:
+                  - from: "*Feature"
+                    to: Database
+                    reason: features read data through repositories
+                """,
+                // Two packages with a target named Database: `app/Database` and
+                // `legacy/Database` by id, `Database` by module name.
+                "App/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    targets: [
+                        .target(name: "SearchFeature", dependencies: [\u{2193}"Database"]),
+                        .target(name: "Database"),
+                    ]
+                )
+                """,
+                "App/Sources/SearchFeature/Search.swift": "import Database\n",
+                "App/Sources/Database/Store.swift": "struct Store {}\n",
+                "Legacy/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(name: "Legacy", targets: [.target(name: "Database")])
+                """,
+                "Legacy/Sources/Database/Old.swift": "struct Old {}\n",
             ]),
         ],
         analyses: [.architecture]

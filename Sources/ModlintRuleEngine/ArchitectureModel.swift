@@ -11,10 +11,16 @@ public struct ArchitectureModel: Sendable {
     /// Layer index per module (index into `configuration.layers`), `nil` when unassigned.
     public let layers: [Int?]
     private let workspaceRoot: String
+    /// Module names by id, where they differ (`app/Core` is `Core`; XcodeGen's `A_iOS`
+    /// builds module `A`): an `allowed:`/`forbidden:` pattern matches either.
+    private let namesByID: [String: String]
 
     public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration) {
         self.configuration = configuration
         self.workspaceRoot = workspace.root
+        var names: [String: String] = [:]
+        for module in graph.modules where module.name != module.id { names[module.id] = module.name }
+        namesByID = names
         let paths = ConfigurationPaths(workspaceRoot: workspace.root, baseDirectory: configuration.baseDirectory)
         layers = graph.modules.map { module in
             let directory = module.directory.flatMap(paths.configurationRelative)
@@ -63,12 +69,18 @@ public struct ArchitectureModel: Sendable {
     /// The `forbidden:` entry an edge `from → to` (module ids or an external name) breaks,
     /// before `allowed:` is considered. One decision for `forbidden-dependency`, the advice and `fix`.
     public func forbiddingRule(from: String, to: String) -> EdgeRule? {
-        configuration.forbidden.first { $0.matches(from: from, to: to) }
+        configuration.forbidden.first { matches($0, from: from, to: to) }
     }
 
     /// The `allowed` entry that permits `from → to`, if any.
     public func allowance(from: String, to: String) -> EdgeRule? {
-        configuration.allowed.first { $0.matches(from: from, to: to) }
+        configuration.allowed.first { matches($0, from: from, to: to) }
+    }
+
+    /// A pattern names a module by its id or by its module name.
+    private func matches(_ rule: EdgeRule, from: String, to: String) -> Bool {
+        let sources = [from] + (namesByID[from].map { [$0] } ?? []), targets = [to] + (namesByID[to].map { [$0] } ?? [])
+        return sources.contains { source in targets.contains { rule.matches(from: source, to: $0) } }
     }
 }
 
