@@ -59,6 +59,14 @@ indirect enum StarlarkValue {
         case (.int(let a), .int(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.unknown, _), (_, .unknown): return nil
+        case (.dictionary(let a), .dictionary(let b)):
+            guard a.pairs.count == b.pairs.count else { return false }
+            for pair in a.pairs {
+                guard let other = b.get(pair.key) else { return false }
+                guard let same = pair.value == other else { return nil }
+                if !same { return false }
+            }
+            return true
         case (.list(let a), .list(let b)): return equalItems(a.items, b.items)
         case (.tuple(let a), .tuple(let b)): return equalItems(a, b)
         default: return false
@@ -573,20 +581,31 @@ final class StarlarkEvaluation {
                 return resolved >= 0 && resolved < items.count ? items[resolved] : .unknown
             default: return .unknown
             }
-        case .slice(let base, let start, let end):
+        case .slice(let base, let start, let end, let step):
             let value = evaluate(base, scope: scope, file: file)
-            func bound(_ expression: StarlarkExpression?, _ count: Int, _ fallback: Int) -> Int {
-                guard let expression, case .int(let raw) = evaluate(expression, scope: scope, file: file) else { return fallback }
-                return min(max(raw < 0 ? count + raw : raw, 0), count)
+            // A bound that is no number (and not None) is unknown: so is the slice.
+            func number(_ expression: StarlarkExpression?) -> Int?? {
+                guard let expression else { return .some(nil) }
+                switch evaluate(expression, scope: scope, file: file) {
+                case .int(let raw): return .some(raw)
+                case .none: return .some(nil)
+                default: return nil
+                }
+            }
+            guard let from = number(start), let to = number(end), let by = number(step) else { return .unknown }
+            let stride = by ?? 1
+            guard stride != 0 else {
+                fail(buildLine, "slice step cannot be zero")
+                return .unknown
             }
             if case .string(let text) = value {
                 let characters = Array(text)
-                let from = bound(start, characters.count, 0), to = bound(end, characters.count, characters.count)
-                return .string(from < to ? String(characters[from..<to]) : "")
+                return .string(String(Self.sliceIndices(count: characters.count, start: from, end: to, step: stride).map { characters[$0] }))
             }
             guard let items = value.items else { return .unknown }
-            let from = bound(start, items.count, 0), to = bound(end, items.count, items.count)
-            return .list(StarlarkList(from < to ? Array(items[from..<to]) : []))
+            let picked = Self.sliceIndices(count: items.count, start: from, end: to, step: stride).map { items[$0] }
+            if case .tuple = value { return .tuple(picked) }
+            return .list(StarlarkList(picked))
         case .binary(let op, let left, let right):
             if op == "and" || op == "or" {
                 let first = evaluate(left, scope: scope, file: file)
@@ -694,6 +713,19 @@ final class StarlarkEvaluation {
         case ("%", .int(let a), .int(let b)) where b != 0: return .int(a % b)
         default: return .unknown
         }
+    }
+
+    /// The positions `x[start:end:step]` picks, as Python and Starlark pick them: negative
+    /// bounds count from the end, bounds outside are clamped, and a negative step walks
+    /// back from the last item (`x[::-1]`).
+    static func sliceIndices(count: Int, start: Int?, end: Int?, step: Int) -> [Int] {
+        func clamp(_ raw: Int, _ low: Int, _ high: Int) -> Int { min(max(raw < 0 ? raw + count : raw, low), high) }
+        if step > 0 {
+            let from = start.map { clamp($0, 0, count) } ?? 0, to = end.map { clamp($0, 0, count) } ?? count
+            return Array(Swift.stride(from: from, to: to, by: step))
+        }
+        let from = start.map { clamp($0, -1, count - 1) } ?? count - 1, to = end.map { clamp($0, -1, count - 1) } ?? -1
+        return Array(Swift.stride(from: from, to: to, by: step))
     }
 
     static func listItems(_ value: StarlarkValue) -> [StarlarkValue]? {
@@ -1037,7 +1069,9 @@ final class StarlarkEvaluation {
         var dependencies: [(String, Int)] = []
         // `plugins` (macros) are never imported or linked: no edge.
         var depAttributes = ["deps", "private_deps", "frameworks", "extensions", "test_host"]
-        if kind == .application || kind == .appExtension { depAttributes.append("app_clips") }
+        // An app embeds its clips, its watch app (`ios_application(watch_application = …)`)
+        // and a watch app its extension (`watchos_application(extension = …)`).
+        if kind == .application || kind == .appExtension { depAttributes += ["app_clips", "watch_application", "extension"] }
         for attribute in depAttributes {
             guard let value = keyword(attribute) else { continue }
             for item in Self.listItems(value) ?? [value] {

@@ -273,3 +273,86 @@ struct NoneTests {
         #expect(package.targets.map { "\($0.name): \($0.dependencies.map(\.label).joined(separator: " "))" } == ["A: :x //Core", "B: //Core"])
     }
 }
+
+/// The Starlark corners real macros lean on: `None` against every kind of value, slices
+/// with a step, and the attributes that embed one app in another.
+struct StarlarkCornerTests {
+    func read(_ build: String, defs: String = "") throws -> BazelPackage {
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        return try reader.read(buildFile: "A/BUILD.bazel", bytes: Array(build.utf8)).get()
+    }
+
+    func labels(_ package: BazelPackage) -> [String] {
+        package.targets.map { "\($0.name): \($0.dependencies.map(\.label).joined(separator: " "))" }
+    }
+
+    @Test func noneInComparisonsDefaultsAndOr() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        def module(name, deps = None, extra = None, flavor = "plain"):
+            all = list(deps or [])
+            if extra != None:
+                all.append("//Extra")
+            if flavor == None:
+                all.append("//NoFlavor")
+            if flavor != None:
+                all.append("//" + flavor)
+            if {"a": 1} == {"a": 1}:
+                all.append("//SameDict")
+            if {"a": 1} != {"a": 2}:
+                all.append("//OtherDict")
+            if None == None and not (None != None) and not (deps == "x" and deps == None):
+                all.append("//NoneIsNone")
+            swift_library(name = name, srcs = native.glob(["*.swift"]), deps = all)
+        """
+        let package = try read("""
+        load("//tools:defs.bzl", "module")
+        module(name = "A", deps = [":x"], extra = [])
+        module(name = "B")
+        module(name = "C", flavor = None, deps = None)
+        """, defs: defs)
+        #expect(labels(package) == [
+            "A: :x //Extra //plain //SameDict //OtherDict //NoneIsNone",
+            "B: //plain //SameDict //OtherDict //NoneIsNone",
+            "C: //NoFlavor //SameDict //OtherDict //NoneIsNone",
+        ])
+        #expect(package.notes.isEmpty)
+    }
+
+    @Test func slicesWithAStep() throws {
+        let package = try read("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        ALL = [":a", ":b", ":c", ":d", ":e"]
+        swift_library(name = "Reversed", srcs = ["R.swift"], deps = ALL[::-1])
+        swift_library(name = "Odd", srcs = ["O.swift"], deps = ALL[1::2])
+        swift_library(name = "Back", srcs = ["B.swift"], deps = ALL[3:0:-2] + ALL[-2:] + ALL[:1:] + ALL[None:1])
+        swift_library(name = "Text", srcs = ["T.swift"], deps = [":" + "olleh"[::-1], ":" + "abcdef"[::2], ":" + "abcdef"[-1:-4:-1]])
+        swift_library(name = "Tuple", srcs = ["U.swift"], deps = list((":x", ":y", ":z")[::2]))
+        """)
+        #expect(labels(package) == [
+            "Reversed: :e :d :c :b :a",
+            "Odd: :b :d",
+            "Back: :d :b :d :e :a :a",
+            "Text: :hello :ace :fed",
+            "Tuple: :x :z",
+        ])
+        guard case .failure(let error) = BazelReader(readFile: { _ in nil }).read(buildFile: "A/BUILD", bytes: Array("x = [1][::0]\n".utf8)) else {
+            Issue.record("a zero step was read")
+            return
+        }
+        #expect(error.message == "slice step cannot be zero")
+    }
+
+    @Test func appsEmbedTheirWatchAppsAndExtensions() throws {
+        let package = try read("""
+        load("@build_bazel_rules_apple//apple:ios.bzl", "ios_application", "ios_extension")
+        load("@build_bazel_rules_apple//apple:watchos.bzl", "watchos_application", "watchos_extension")
+        ios_extension(name = "Share", deps = [":ShareLib"])
+        watchos_extension(name = "WatchExt", deps = [":WatchLib"])
+        watchos_application(name = "Watch", extension = ":WatchExt")
+        ios_application(name = "App", deps = [":AppLib"], extensions = [":Share"], watch_application = ":Watch")
+        """)
+        #expect(labels(package) == ["Share: :ShareLib", "WatchExt: :WatchLib", "Watch: :WatchExt", "App: :AppLib :Share :Watch"])
+        #expect(package.targets.map(\.kind) == [.appExtension, .appExtension, .application, .application])
+    }
+}
