@@ -221,6 +221,10 @@ public struct BazelReader {
         result.targets = evaluation.targets
         result.forwarders = evaluation.forwarders
         result.notes = evaluation.notes
+        result.unfollowed = evaluation.unfollowed
+        for index in result.targets.indices where evaluation.unfollowedLines.contains(result.targets[index].line) {
+            result.targets[index].isIncomplete = true
+        }
         return .success(result)
     }
 }
@@ -268,6 +272,10 @@ final class StarlarkEvaluation {
     var callStack: [ObjectIdentifier] = []
     var loadedModules: [String: StarlarkScope] = [:]
     var notedForeign = Set<String>()
+    /// Calls through functions whose load could not be followed (`noteUnfollowed`), and the
+    /// BUILD file's lines they were made from.
+    var unfollowed: [BazelNote] = []
+    var unfollowedLines = Set<Int>()
     /// Budget: a hostile `for i in range(10**9)` ends here with a clear error.
     static let maximumSteps = 2_000_000
     /// The longest string and list one value may be (`s = s + s` forty times), and what all
@@ -764,7 +772,10 @@ final class StarlarkEvaluation {
             record(rule: rule, kind: kind, keywords: keywords, incomplete: false)
             return .none
         case .foreign(let name, let origin):
-            if !recordForeign(name: name, origin: origin, keywords: keywords) { recordForwarder(keywords) }
+            if !recordForeign(name: name, origin: origin, keywords: keywords) {
+                recordForwarder(keywords)
+                noteUnfollowed(name: name, origin: origin, keywords: keywords)
+            }
             return .unknown
         case .function(let definition):
             return invoke(definition, positional: positional, keywords: keywords, line: line)
@@ -781,6 +792,23 @@ final class StarlarkEvaluation {
         default:
             return .unknown
         }
+    }
+
+    /// A call that declares a target (`name = …`) through a function whose load could not
+    /// be followed — one a workspace macro loads from another repository, or a `.bzl` of the
+    /// workspace that is not there to read — and passes no Swift sources: what it declares
+    /// is unknown. Said once per function; the BUILD file's targets from the same statement
+    /// are incomplete, and Swift files it leaves in no target are an error of the workspace.
+    func noteUnfollowed(name: String, origin: String, keywords: [(String, StarlarkValue)]) {
+        guard keywords.contains(where: { $0.0 == "name" }) else { return }
+        let inMacro = currentFile != buildFile
+        let workspaceLabel = origin.hasPrefix("//") || origin.hasPrefix(":") || origin.hasPrefix("@//")
+        guard (inMacro && origin.hasPrefix("@")) || workspaceLabel else { return }
+        let construct = inMacro ? "`\(name)`, loaded by \(currentFile) from \(origin)" : "`\(name)` of \(origin), not in the linted tree"
+        unfollowedLines.insert(buildLine)
+        guard notedForeign.insert(name).inserted else { return }
+        notes.append(BazelNote(line: buildLine, message: "\(construct), could not be followed: the targets it declares are unknown"))
+        unfollowed.append(BazelNote(line: buildLine, message: construct))
     }
 
     static let forwardingBuiltins: Set<String> = ["alias", "filegroup", "test_suite", "cc_library"]

@@ -356,3 +356,39 @@ struct StarlarkCornerTests {
         #expect(package.targets.map(\.kind) == [.appExtension, .appExtension, .application, .application])
     }
 }
+
+/// A macro of the workspace that calls a function its own `load()` takes from another
+/// repository (or a `.bzl` that is not there): what that call declares is unknown, said
+/// once, and the targets of the same statement are incomplete.
+struct UnfollowedMacroTests {
+    @Test func aMacrosOwnUnfollowedLoadIsNamed() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        load("@company//rules:lib.bzl", "company_lib")
+        def module(name):
+            swift_library(name = name + "Interface", srcs = ["Interface.swift"])
+            company_lib(name = name, deps = [":" + name + "Interface"])
+        """
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("//tools:defs.bzl", "module")
+        load("//missing:gone.bzl", "gone")
+        load("@rules_cc//cc:defs.bzl", "cc_binary")
+        module(name = "A")
+        module(name = "B")
+        gone(name = "C")
+        cc_binary(name = "tool")
+        """.utf8)).get()
+        #expect(package.targets.map { "\($0.name)@\($0.line) incomplete=\($0.isIncomplete)" } == [
+            "AInterface@4 incomplete=true", "BInterface@5 incomplete=true",
+        ])
+        #expect(package.unfollowed == [
+            BazelNote(line: 4, message: "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl"),
+            BazelNote(line: 6, message: "`gone` of //missing:gone.bzl, not in the linted tree"),
+        ])
+        #expect(package.notes.map(\.message) == [
+            "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl, could not be followed: the targets it declares are unknown",
+            "`gone` of //missing:gone.bzl, not in the linted tree, could not be followed: the targets it declares are unknown",
+        ])
+    }
+}

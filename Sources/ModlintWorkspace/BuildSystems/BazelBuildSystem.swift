@@ -251,6 +251,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
             case .success(let value):
                 read = value
             }
+            if let first = read.unfollowed.first {
+                reading.unfollowed = "\(first.message); line \(first.line)"
+            }
             let label = "//" + read.path
             reading.identity = package.workspaceRoot.isEmpty ? label : "\(label)@\(package.workspaceRoot)"
             // Subpackages: a glob stops at a folder with a BUILD file of its own.

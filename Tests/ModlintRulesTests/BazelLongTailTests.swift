@@ -1,0 +1,46 @@
+import ModlintGraph
+import ModlintRuleEngine
+import ModlintRules
+import ModlintTestSupport
+import ModlintWorkspace
+import Testing
+
+/// The less common shapes of Bazel workspaces, each with exact modules, edges and findings.
+struct BazelLongTailTests {
+    func edges(_ graph: ModuleGraph) -> [String] {
+        graph.dependencies.map { "\(graph.modules[$0.from].id) -> \(graph.modules[$0.to].id)" }.sorted()
+    }
+
+    func modules(_ workspace: Workspace) -> [String] {
+        workspace.packages.flatMap { package in package.targets.map { "\(package.identity) \($0.declaration.name)=\($0.name) \($0.files.map(\.path))" } }
+    }
+
+    /// A macro whose own `load()` names another repository declares targets modlint cannot
+    /// see: the Swift files it leaves in no target are an error, never a silent pass.
+    @Test func aMacroWhoseLoadCannotBeFollowedLeavesAnError() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("MODULE.bazel", "module(name = \"shop\")\n"),
+            ("tools/defs.bzl", """
+            load("@company//rules:lib.bzl", "company_lib")
+            def module(name):
+                company_lib(name = name, deps = ["//Core"])
+            """),
+            ("Feature/BUILD.bazel", "load(\"//tools:defs.bzl\", \"module\")\n\nmodule(name = \"Feature\")\n"),
+            ("Feature/Sources/A.swift", "import Core\n"),
+            ("Feature/Sources/B.swift", "struct B {}\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(modules(workspace).isEmpty)
+        #expect(workspace.filesInNoTarget == ["Feature/Sources/A.swift", "Feature/Sources/B.swift"])
+        #expect(workspace.notes.map { "\($0.kind) \($0.file):\($0.line) \($0.message)" } == [
+            "unreadBuildDescription Feature/BUILD.bazel:1 a BUILD file whose macro modlint could not follow (`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl; line 3): "
+                + "2 Swift files under Feature/ are in no target and not analysed; modlint reads rules_swift's and rules_apple's rules and the workspace's own .bzl files, "
+                + "and another repository's macro only from its srcs; pass the Swift files as srcs, or exclude the folder in .modlint.yml",
+        ])
+        let result = try Linter(rules: [UnreadBuildDescription(), UndeclaredImport()]).lint(paths: [directory.path])
+        #expect(result.diagnostics.map { "\($0.rule) \($0.severity.rawValue) \($0.file):\($0.line)" } == [
+            "unread-build-description error Feature/BUILD.bazel:1",
+        ])
+    }
+}
