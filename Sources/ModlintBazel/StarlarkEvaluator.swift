@@ -222,8 +222,10 @@ public struct BazelReader {
         result.forwarders = evaluation.forwarders
         result.notes = evaluation.notes
         result.unfollowed = evaluation.unfollowed
-        for index in result.targets.indices where evaluation.unfollowedLines.contains(result.targets[index].line) {
-            result.targets[index].isIncomplete = true
+        for index in result.targets.indices {
+            if evaluation.unfollowedLines.contains(result.targets[index].line) { result.targets[index].isIncomplete = true }
+            // A filegroup may be declared after the target that lists it.
+            result.targets[index].sources = evaluation.expandingFilegroups(result.targets[index].sources)
         }
         return .success(result)
     }
@@ -276,6 +278,8 @@ final class StarlarkEvaluation {
     /// BUILD file's lines they were made from.
     var unfollowed: [BazelNote] = []
     var unfollowedLines = Set<Int>()
+    /// `filegroup`s by name: their `srcs`, for a target that lists the group in its own.
+    var filegroups: [String: [BazelSource]] = [:]
     /// Budget: a hostile `for i in range(10**9)` ends here with a clear error.
     static let maximumSteps = 2_000_000
     /// The longest string and list one value may be (`s = s + s` forty times), and what all
@@ -783,6 +787,9 @@ final class StarlarkEvaluation {
             return method(box.value, name, positional: positional, keywords: keywords)
         case .builtin(let name):
             if Self.forwardingBuiltins.contains(name) { recordForwarder(keywords) }
+            if name == "filegroup", let group = keyword("name")?.text, filegroups[group] == nil {
+                filegroups[group] = Self.sources(keyword("srcs"))
+            }
             return builtin(name, positional: positional, keywords: keywords, line: line)
         case .unknown:
             // A rule of another kind (`rule()` of a .bzl file, a group, a transition): what it
@@ -1083,16 +1090,7 @@ final class StarlarkEvaluation {
         guard let name = keyword("name")?.text, !targets.contains(where: { $0.name == name }) else { return }
         var sources: [BazelSource] = []
         for attribute in ["srcs", "non_arc_srcs", "swift_srcs", "sources"] {
-            for item in keyword(attribute).flatMap(Self.listItems) ?? [] {
-                switch item {
-                case .string(let path):
-                    sources.append(path.hasPrefix(":") || path.hasPrefix("//") || path.hasPrefix("@") ? .label(path) : .file(path))
-                case .glob(let include, let exclude):
-                    sources.append(.glob(include: include, exclude: exclude))
-                default:
-                    continue
-                }
-            }
+            sources += Self.sources(keyword(attribute))
         }
         var dependencies: [(String, Int)] = []
         // `plugins` (macros) are never imported or linked: no edge.
@@ -1116,6 +1114,37 @@ final class StarlarkEvaluation {
         }
         targets.append(BazelTarget(name: name, rule: rule, kind: kind, moduleName: moduleName, sources: sources,
                                    dependencies: dependencies, line: buildLine, isIncomplete: incomplete))
+    }
+
+    /// Files, globs and labels of a `srcs` list.
+    static func sources(_ value: StarlarkValue?) -> [BazelSource] {
+        (value.flatMap(listItems) ?? []).compactMap { item in
+            switch item {
+            case .string(let path): return path.hasPrefix(":") || path.hasPrefix("//") || path.hasPrefix("@") ? .label(path) : .file(path)
+            case .glob(let include, let exclude): return .glob(include: include, exclude: exclude)
+            default: return nil
+            }
+        }
+    }
+
+    /// `srcs = [":sources"]` naming a `filegroup` of the same package: its files and globs
+    /// (a filegroup of filegroups too); a label of another package or rule stays a label.
+    func expandingFilegroups(_ sources: [BazelSource]) -> [BazelSource] {
+        var result: [BazelSource] = []
+        var seen = Set<String>()
+        func expand(_ sources: [BazelSource]) {
+            for source in sources {
+                guard case .label(let label) = source else { result.append(source); continue }
+                let parsed = BazelLabel(label, in: package)
+                guard parsed.repository == nil, parsed.package == package, let group = filegroups[parsed.name] else {
+                    result.append(source)
+                    continue
+                }
+                if seen.insert(parsed.name).inserted { expand(group) }
+            }
+        }
+        expand(sources)
+        return result
     }
 
     /// A macro of another repository: a call that names a target and passes Swift sources

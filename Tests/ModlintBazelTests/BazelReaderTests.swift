@@ -392,3 +392,20 @@ struct UnfollowedMacroTests {
         ])
     }
 }
+
+/// `srcs = [":sources"]` naming a filegroup of the package lists the group's files and globs.
+struct FilegroupTests {
+    @Test func aFilegroupInSrcsIsItsFiles() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        swift_library(name = "A", srcs = [":sources", "Main.swift", ":generated", "//Other:files"])
+        filegroup(name = "sources", srcs = glob(["Sources/**/*.swift"], exclude = ["Sources/Old/**"]) + [":more"])
+        native.filegroup(name = "more", srcs = ["Extra.swift", ":sources"])
+        """.utf8)).get()
+        #expect(package.targets.map(\.sources) == [[
+            .glob(include: ["Sources/**/*.swift"], exclude: ["Sources/Old/**"]), .file("Extra.swift"), .file("Main.swift"),
+            .label(":generated"), .label("//Other:files"),
+        ]])
+    }
+}

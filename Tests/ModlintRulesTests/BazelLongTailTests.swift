@@ -43,4 +43,40 @@ struct BazelLongTailTests {
             "unread-build-description error Feature/BUILD.bazel:1",
         ])
     }
+
+    /// A BUILD file of `swift_library_group`s and `alias`es only declares no module; a
+    /// dependency on one reaches what it forwards to. A filegroup in srcs is its files.
+    @Test func groupsAndAliasesOnlyForwardAndFilegroupsAreFiles() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("MODULE.bazel", "module(name = \"shop\")\n"),
+            ("Core/BUILD.bazel", """
+            load("@rules_swift//swift:swift.bzl", "swift_library")
+            swift_library(name = "Core", module_name = "Core", srcs = [":files"])
+            swift_library(name = "Net", module_name = "Net", srcs = ["Net/Net.swift"])
+            filegroup(name = "files", srcs = glob(["Sources/*.swift"]))
+            """),
+            ("Groups/BUILD.bazel", """
+            load("@rules_swift//swift:swift.bzl", "swift_library_group")
+            swift_library_group(name = "all", deps = ["//Core", ":net"])
+            alias(name = "net", actual = "//Core:Net")
+            """),
+            ("App/BUILD", """
+            load("@rules_swift//swift:swift.bzl", "swift_library")
+            swift_library(name = "App", module_name = "App", srcs = ["App.swift"], deps = ["//Groups:all"])
+            """),
+            ("Core/Sources/Core.swift", "public struct Core {}\n"),
+            ("Core/Net/Net.swift", "import Core\n"),
+            ("App/App.swift", "import Core\nimport Net\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(modules(workspace) == [
+            "//App App=App [\"App/App.swift\"]",
+            "//Core Core=Core [\"Core/Sources/Core.swift\"]",
+            "//Core Net=Net [\"Core/Net/Net.swift\"]",
+        ])
+        #expect(workspace.filesInNoTarget.isEmpty)
+        #expect(workspace.notes.isEmpty, "\(workspace.notes)")
+        #expect(edges(ModuleGraph(workspace: workspace)) == ["App -> Core", "App -> Net"])
+    }
 }
