@@ -222,12 +222,44 @@ public struct BazelReader {
         result.forwarders = evaluation.forwarders
         result.notes = evaluation.notes
         result.unfollowed = evaluation.unfollowed
+        let placeDependency = Self.dependencyLines(bytes, statementLines: statements.compactMap(\.line))
         for index in result.targets.indices {
             if evaluation.unfollowedLines.contains(result.targets[index].line) { result.targets[index].isIncomplete = true }
+            let target = result.targets[index]
+            result.targets[index].dependencies = target.dependencies.map { ($0.label, $0.line == target.line ? placeDependency($0.label, target.line) : $0.line) }
             // A filegroup may be declared after the target that lists it.
             result.targets[index].sources = evaluation.expandingFilegroups(result.targets[index].sources)
         }
         return .success(result)
+    }
+}
+
+extension BazelReader {
+    /// Where a dependency is written: the line of the first string literal spelling the
+    /// label inside the statement that declared the target (the BUILD file's own line of
+    /// `"//Core",` in `deps = […]`), so a finding on it points there; a label the statement
+    /// builds (`":" + name`) or takes from a variable keeps the statement's line.
+    static func dependencyLines(_ bytes: [UInt8], statementLines: [Int]) -> (String, Int) -> Int {
+        guard let tokens = try? StarlarkLexer.tokens(bytes) else { return { $1 } }
+        var strings: [String: [Int]] = [:]
+        for token in tokens { if case .string(let text) = token.kind { strings[text, default: []].append(token.line) } }
+        let starts = statementLines.sorted()
+        return { label, line in
+            let end = starts.first { $0 > line } ?? Int.max
+            return strings[label]?.first { $0 >= line && $0 < end } ?? line
+        }
+    }
+}
+
+extension StarlarkStatement {
+    var line: Int? {
+        switch self {
+        case .expression(_, let line), .assignment(_, _, _, let line), .definition(_, _, _, let line), .conditional(_, let line),
+             .loop(_, _, _, let line), .returning(_, let line), .load(_, _, let line):
+            return line
+        case .pass, .breaking, .continuing:
+            return nil
+        }
     }
 }
 

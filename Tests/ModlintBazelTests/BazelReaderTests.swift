@@ -409,3 +409,30 @@ struct FilegroupTests {
         ]])
     }
 }
+
+/// Each dependency carries the line its label is written on inside the declaring
+/// statement; one the statement builds or takes from a variable keeps the statement's.
+struct DependencyLineTests {
+    @Test func dependenciesPointAtTheirOwnLine() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        COMMON = ["//Common"]
+        swift_library(
+            name = "A",
+            srcs = ["A.swift"],
+            deps = COMMON + [
+                "//Core",
+                ":" + "B",
+            ] + select({
+                "//conditions:default": ["//Net"],
+            }),
+        )
+        swift_library(name = "B", srcs = ["B.swift"], deps = ["//Core"])
+        """.utf8)).get()
+        #expect(package.targets.map { $0.dependencies.map { "\($0.label)@\($0.line)" } } == [
+            ["//Common@3", "//Core@7", ":B@3", "//Net@10"],
+            ["//Core@13"],
+        ])
+    }
+}

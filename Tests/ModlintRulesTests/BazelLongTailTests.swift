@@ -79,4 +79,36 @@ struct BazelLongTailTests {
         #expect(workspace.notes.isEmpty, "\(workspace.notes)")
         #expect(edges(ModuleGraph(workspace: workspace)) == ["App -> Core", "App -> Net"])
     }
+
+    /// Two targets of one name in two packages are told apart by label, never by the BUILD
+    /// file's name; a finding on a dependency points at the line the label is written on.
+    @Test func sameNamesAreLabelsAndDependencyFindingsPointAtTheirLine() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("MODULE.bazel", "module(name = \"shop\")\n"),
+            ("A/BUILD.bazel", """
+            load("@rules_swift//swift:swift.bzl", "swift_library")
+            swift_library(
+                name = "Models",
+                module_name = "AModels",
+                srcs = ["A.swift"],
+                deps = [
+                    "//B:Models",
+                    "//C",
+                ],
+            )
+            """),
+            ("B/BUILD", "load(\"@rules_swift//swift:swift.bzl\", \"swift_library\")\nswift_library(name = \"Models\", module_name = \"BModels\", srcs = [\"B.swift\"])\n"),
+            ("C/BUILD.bazel", "load(\"@rules_swift//swift:swift.bzl\", \"swift_library\")\nswift_library(name = \"C\", srcs = [\"C.swift\"])\n"),
+            ("A/A.swift", "import BModels\n"),
+            ("B/B.swift", "struct B {}\n"),
+            ("C/C.swift", "struct C {}\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(graph.modules.map(\.id) == ["//A:Models", "//B:Models", "C"])
+        #expect(edges(graph) == ["//A:Models -> //B:Models", "//A:Models -> C"])
+        let result = try Linter(rules: [UnusedDependency()]).lint(paths: [directory.path])
+        #expect(result.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" } == ["unused-dependency A/BUILD.bazel:8"])
+    }
 }
