@@ -222,6 +222,7 @@ public struct BazelReader {
         result.forwarders = evaluation.forwarders
         result.notes = evaluation.notes
         result.unfollowed = evaluation.unfollowed
+        Self.mergeObjcWrappers(&result)
         let placeDependency = Self.dependencyLines(bytes, statementLines: statements.compactMap(\.line))
         for index in result.targets.indices {
             if evaluation.unfollowedLines.contains(result.targets[index].line) { result.targets[index].isIncomplete = true }
@@ -235,6 +236,32 @@ public struct BazelReader {
 }
 
 extension BazelReader {
+    /// An `objc_library` that wraps a Swift module of the same name (rules_ios and hand-made
+    /// mixed modules: `objc_library(name = "Foo", deps = [":FooSwift"])`, through any number
+    /// of `objc_library`s of the package) is that module, not a second one: it forwards to
+    /// its deps, as a group does.
+    static func mergeObjcWrappers(_ package: inout BazelPackage) {
+        var byName: [String: BazelTarget] = [:]
+        for target in package.targets { byName[target.name] = target }
+        func wrapsSameNamedSwift(_ wrapper: BazelTarget) -> Bool {
+            var queue = [wrapper], seen: Set<String> = [wrapper.name]
+            while let next = queue.popLast() {
+                for dependency in next.dependencies {
+                    let label = BazelLabel(dependency.label, in: package.path)
+                    guard label.repository == nil, label.package == package.path, let inner = byName[label.name],
+                          seen.insert(inner.name).inserted, inner.moduleName == wrapper.moduleName else { continue }
+                    if inner.rule != "objc_library" { return true }
+                    queue.append(inner)
+                }
+            }
+            return false
+        }
+        let wrappers = Set(package.targets.filter { $0.rule == "objc_library" && wrapsSameNamedSwift($0) }.map(\.name))
+        guard !wrappers.isEmpty else { return }
+        for target in package.targets where wrappers.contains(target.name) { package.forwarders[target.name] = target.dependencies.map(\.label) }
+        package.targets.removeAll { wrappers.contains($0.name) }
+    }
+
     /// Where a dependency is written: the line of the first string literal spelling the
     /// label inside the statement that declared the target (the BUILD file's own line of
     /// `"//Core",` in `deps = […]`), so a finding on it points there; a label the statement

@@ -436,3 +436,19 @@ struct DependencyLineTests {
         ])
     }
 }
+
+/// An objc_library wrapping a Swift module of its name, at any depth, is that module.
+struct ObjcWrapperTests {
+    @Test func anObjcWrapperOfTheSameModuleForwards() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        swift_library(name = "FooSwift", module_name = "Foo", srcs = ["Foo.swift"], deps = [":Bar"])
+        objc_library(name = "FooInner", module_name = "Foo", deps = [":FooSwift"])
+        objc_library(name = "Foo", deps = [":FooInner", "//Core"])
+        objc_library(name = "Bar", srcs = ["Bar.m"])
+        """.utf8)).get()
+        #expect(package.targets.map { "\($0.rule) \($0.name)=\($0.moduleName)" } == ["swift_library FooSwift=Foo", "objc_library Bar=Bar"])
+        #expect(package.forwarders == ["FooInner": [":FooSwift"], "Foo": [":FooInner", "//Core"]])
+    }
+}
