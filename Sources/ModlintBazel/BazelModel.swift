@@ -88,6 +88,10 @@ public struct BazelPackage: Sendable, Equatable {
     /// `alias`, a transition): a dependency on one reaches those.
     public var forwarders: [String: [String]] = [:]
     public var notes: [BazelNote] = []
+    /// Calls through a macro or rule whose `load()` could not be followed and that passed no
+    /// Swift sources, each named (`` `company_lib`, loaded by tools/defs.bzl from @company//:rules.bzl ``)
+    /// once with the first line it was called from: the package may declare more than `targets`.
+    public var unfollowed: [BazelNote] = []
 
     public init(path: String) {
         self.path = path

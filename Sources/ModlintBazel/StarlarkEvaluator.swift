@@ -59,6 +59,14 @@ indirect enum StarlarkValue {
         case (.int(let a), .int(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.unknown, _), (_, .unknown): return nil
+        case (.dictionary(let a), .dictionary(let b)):
+            guard a.pairs.count == b.pairs.count else { return false }
+            for pair in a.pairs {
+                guard let other = b.get(pair.key) else { return false }
+                guard let same = pair.value == other else { return nil }
+                if !same { return false }
+            }
+            return true
         case (.list(let a), .list(let b)): return equalItems(a.items, b.items)
         case (.tuple(let a), .tuple(let b)): return equalItems(a, b)
         default: return false
@@ -213,7 +221,72 @@ public struct BazelReader {
         result.targets = evaluation.targets
         result.forwarders = evaluation.forwarders
         result.notes = evaluation.notes
+        result.unfollowed = evaluation.unfollowed
+        Self.mergeObjcWrappers(&result)
+        let placeDependency = Self.dependencyLines(bytes, statementLines: statements.compactMap(\.line))
+        for index in result.targets.indices {
+            if evaluation.unfollowedLines.contains(result.targets[index].line) { result.targets[index].isIncomplete = true }
+            let target = result.targets[index]
+            result.targets[index].dependencies = target.dependencies.map { ($0.label, $0.line == target.line ? placeDependency($0.label, target.line) : $0.line) }
+            // A filegroup may be declared after the target that lists it.
+            result.targets[index].sources = evaluation.expandingFilegroups(result.targets[index].sources)
+        }
         return .success(result)
+    }
+}
+
+extension BazelReader {
+    /// An `objc_library` that wraps a Swift module of the same name (rules_ios and hand-made
+    /// mixed modules: `objc_library(name = "Foo", deps = [":FooSwift"])`, through any number
+    /// of `objc_library`s of the package) is that module, not a second one: it forwards to
+    /// its deps, as a group does.
+    static func mergeObjcWrappers(_ package: inout BazelPackage) {
+        var byName: [String: BazelTarget] = [:]
+        for target in package.targets { byName[target.name] = target }
+        func wrapsSameNamedSwift(_ wrapper: BazelTarget) -> Bool {
+            var queue = [wrapper], seen: Set<String> = [wrapper.name]
+            while let next = queue.popLast() {
+                for dependency in next.dependencies {
+                    let label = BazelLabel(dependency.label, in: package.path)
+                    guard label.repository == nil, label.package == package.path, let inner = byName[label.name],
+                          seen.insert(inner.name).inserted, inner.moduleName == wrapper.moduleName else { continue }
+                    if inner.rule != "objc_library" { return true }
+                    queue.append(inner)
+                }
+            }
+            return false
+        }
+        let wrappers = Set(package.targets.filter { $0.rule == "objc_library" && wrapsSameNamedSwift($0) }.map(\.name))
+        guard !wrappers.isEmpty else { return }
+        for target in package.targets where wrappers.contains(target.name) { package.forwarders[target.name] = target.dependencies.map(\.label) }
+        package.targets.removeAll { wrappers.contains($0.name) }
+    }
+
+    /// Where a dependency is written: the line of the first string literal spelling the
+    /// label inside the statement that declared the target (the BUILD file's own line of
+    /// `"//Core",` in `deps = […]`), so a finding on it points there; a label the statement
+    /// builds (`":" + name`) or takes from a variable keeps the statement's line.
+    static func dependencyLines(_ bytes: [UInt8], statementLines: [Int]) -> (String, Int) -> Int {
+        guard let tokens = try? StarlarkLexer.tokens(bytes) else { return { $1 } }
+        var strings: [String: [Int]] = [:]
+        for token in tokens { if case .string(let text) = token.kind { strings[text, default: []].append(token.line) } }
+        let starts = statementLines.sorted()
+        return { label, line in
+            let end = starts.first { $0 > line } ?? Int.max
+            return strings[label]?.first { $0 >= line && $0 < end } ?? line
+        }
+    }
+}
+
+extension StarlarkStatement {
+    var line: Int? {
+        switch self {
+        case .expression(_, let line), .assignment(_, _, _, let line), .definition(_, _, _, let line), .conditional(_, let line),
+             .loop(_, _, _, let line), .returning(_, let line), .load(_, _, let line):
+            return line
+        case .pass, .breaking, .continuing:
+            return nil
+        }
     }
 }
 
@@ -260,6 +333,12 @@ final class StarlarkEvaluation {
     var callStack: [ObjectIdentifier] = []
     var loadedModules: [String: StarlarkScope] = [:]
     var notedForeign = Set<String>()
+    /// Calls through functions whose load could not be followed (`noteUnfollowed`), and the
+    /// BUILD file's lines they were made from.
+    var unfollowed: [BazelNote] = []
+    var unfollowedLines = Set<Int>()
+    /// `filegroup`s by name: their `srcs`, for a target that lists the group in its own.
+    var filegroups: [String: [BazelSource]] = [:]
     /// Budget: a hostile `for i in range(10**9)` ends here with a clear error.
     static let maximumSteps = 2_000_000
     /// The longest string and list one value may be (`s = s + s` forty times), and what all
@@ -573,20 +652,31 @@ final class StarlarkEvaluation {
                 return resolved >= 0 && resolved < items.count ? items[resolved] : .unknown
             default: return .unknown
             }
-        case .slice(let base, let start, let end):
+        case .slice(let base, let start, let end, let step):
             let value = evaluate(base, scope: scope, file: file)
-            func bound(_ expression: StarlarkExpression?, _ count: Int, _ fallback: Int) -> Int {
-                guard let expression, case .int(let raw) = evaluate(expression, scope: scope, file: file) else { return fallback }
-                return min(max(raw < 0 ? count + raw : raw, 0), count)
+            // A bound that is no number (and not None) is unknown: so is the slice.
+            func number(_ expression: StarlarkExpression?) -> Int?? {
+                guard let expression else { return .some(nil) }
+                switch evaluate(expression, scope: scope, file: file) {
+                case .int(let raw): return .some(raw)
+                case .none: return .some(nil)
+                default: return nil
+                }
+            }
+            guard let from = number(start), let to = number(end), let by = number(step) else { return .unknown }
+            let stride = by ?? 1
+            guard stride != 0 else {
+                fail(buildLine, "slice step cannot be zero")
+                return .unknown
             }
             if case .string(let text) = value {
                 let characters = Array(text)
-                let from = bound(start, characters.count, 0), to = bound(end, characters.count, characters.count)
-                return .string(from < to ? String(characters[from..<to]) : "")
+                return .string(String(Self.sliceIndices(count: characters.count, start: from, end: to, step: stride).map { characters[$0] }))
             }
             guard let items = value.items else { return .unknown }
-            let from = bound(start, items.count, 0), to = bound(end, items.count, items.count)
-            return .list(StarlarkList(from < to ? Array(items[from..<to]) : []))
+            let picked = Self.sliceIndices(count: items.count, start: from, end: to, step: stride).map { items[$0] }
+            if case .tuple = value { return .tuple(picked) }
+            return .list(StarlarkList(picked))
         case .binary(let op, let left, let right):
             if op == "and" || op == "or" {
                 let first = evaluate(left, scope: scope, file: file)
@@ -696,6 +786,19 @@ final class StarlarkEvaluation {
         }
     }
 
+    /// The positions `x[start:end:step]` picks, as Python and Starlark pick them: negative
+    /// bounds count from the end, bounds outside are clamped, and a negative step walks
+    /// back from the last item (`x[::-1]`).
+    static func sliceIndices(count: Int, start: Int?, end: Int?, step: Int) -> [Int] {
+        func clamp(_ raw: Int, _ low: Int, _ high: Int) -> Int { min(max(raw < 0 ? raw + count : raw, low), high) }
+        if step > 0 {
+            let from = start.map { clamp($0, 0, count) } ?? 0, to = end.map { clamp($0, 0, count) } ?? count
+            return Array(Swift.stride(from: from, to: to, by: step))
+        }
+        let from = start.map { clamp($0, -1, count - 1) } ?? count - 1, to = end.map { clamp($0, -1, count - 1) } ?? -1
+        return Array(Swift.stride(from: from, to: to, by: step))
+    }
+
     static func listItems(_ value: StarlarkValue) -> [StarlarkValue]? {
         switch value {
         case .list(let list): return list.items
@@ -732,7 +835,10 @@ final class StarlarkEvaluation {
             record(rule: rule, kind: kind, keywords: keywords, incomplete: false)
             return .none
         case .foreign(let name, let origin):
-            if !recordForeign(name: name, origin: origin, keywords: keywords) { recordForwarder(keywords) }
+            if !recordForeign(name: name, origin: origin, keywords: keywords) {
+                recordForwarder(keywords)
+                noteUnfollowed(name: name, origin: origin, keywords: keywords)
+            }
             return .unknown
         case .function(let definition):
             return invoke(definition, positional: positional, keywords: keywords, line: line)
@@ -740,6 +846,9 @@ final class StarlarkEvaluation {
             return method(box.value, name, positional: positional, keywords: keywords)
         case .builtin(let name):
             if Self.forwardingBuiltins.contains(name) { recordForwarder(keywords) }
+            if name == "filegroup", let group = keyword("name")?.text, filegroups[group] == nil {
+                filegroups[group] = Self.sources(keyword("srcs"))
+            }
             return builtin(name, positional: positional, keywords: keywords, line: line)
         case .unknown:
             // A rule of another kind (`rule()` of a .bzl file, a group, a transition): what it
@@ -749,6 +858,23 @@ final class StarlarkEvaluation {
         default:
             return .unknown
         }
+    }
+
+    /// A call that declares a target (`name = …`) through a function whose load could not
+    /// be followed — one a workspace macro loads from another repository, or a `.bzl` of the
+    /// workspace that is not there to read — and passes no Swift sources: what it declares
+    /// is unknown. Said once per function; the BUILD file's targets from the same statement
+    /// are incomplete, and Swift files it leaves in no target are an error of the workspace.
+    func noteUnfollowed(name: String, origin: String, keywords: [(String, StarlarkValue)]) {
+        guard keywords.contains(where: { $0.0 == "name" }) else { return }
+        let inMacro = currentFile != buildFile
+        let workspaceLabel = origin.hasPrefix("//") || origin.hasPrefix(":") || origin.hasPrefix("@//")
+        guard (inMacro && origin.hasPrefix("@")) || workspaceLabel else { return }
+        let construct = inMacro ? "`\(name)`, loaded by \(currentFile) from \(origin)" : "`\(name)` of \(origin), not in the linted tree"
+        unfollowedLines.insert(buildLine)
+        guard notedForeign.insert(name).inserted else { return }
+        notes.append(BazelNote(line: buildLine, message: "\(construct), could not be followed: the targets it declares are unknown"))
+        unfollowed.append(BazelNote(line: buildLine, message: construct))
     }
 
     static let forwardingBuiltins: Set<String> = ["alias", "filegroup", "test_suite", "cc_library"]
@@ -1023,21 +1149,14 @@ final class StarlarkEvaluation {
         guard let name = keyword("name")?.text, !targets.contains(where: { $0.name == name }) else { return }
         var sources: [BazelSource] = []
         for attribute in ["srcs", "non_arc_srcs", "swift_srcs", "sources"] {
-            for item in keyword(attribute).flatMap(Self.listItems) ?? [] {
-                switch item {
-                case .string(let path):
-                    sources.append(path.hasPrefix(":") || path.hasPrefix("//") || path.hasPrefix("@") ? .label(path) : .file(path))
-                case .glob(let include, let exclude):
-                    sources.append(.glob(include: include, exclude: exclude))
-                default:
-                    continue
-                }
-            }
+            sources += Self.sources(keyword(attribute))
         }
         var dependencies: [(String, Int)] = []
         // `plugins` (macros) are never imported or linked: no edge.
         var depAttributes = ["deps", "private_deps", "frameworks", "extensions", "test_host"]
-        if kind == .application || kind == .appExtension { depAttributes.append("app_clips") }
+        // An app embeds its clips, its watch app (`ios_application(watch_application = …)`)
+        // and a watch app its extension (`watchos_application(extension = …)`).
+        if kind == .application || kind == .appExtension { depAttributes += ["app_clips", "watch_application", "extension"] }
         for attribute in depAttributes {
             guard let value = keyword(attribute) else { continue }
             for item in Self.listItems(value) ?? [value] {
@@ -1054,6 +1173,37 @@ final class StarlarkEvaluation {
         }
         targets.append(BazelTarget(name: name, rule: rule, kind: kind, moduleName: moduleName, sources: sources,
                                    dependencies: dependencies, line: buildLine, isIncomplete: incomplete))
+    }
+
+    /// Files, globs and labels of a `srcs` list.
+    static func sources(_ value: StarlarkValue?) -> [BazelSource] {
+        (value.flatMap(listItems) ?? []).compactMap { item in
+            switch item {
+            case .string(let path): return path.hasPrefix(":") || path.hasPrefix("//") || path.hasPrefix("@") ? .label(path) : .file(path)
+            case .glob(let include, let exclude): return .glob(include: include, exclude: exclude)
+            default: return nil
+            }
+        }
+    }
+
+    /// `srcs = [":sources"]` naming a `filegroup` of the same package: its files and globs
+    /// (a filegroup of filegroups too); a label of another package or rule stays a label.
+    func expandingFilegroups(_ sources: [BazelSource]) -> [BazelSource] {
+        var result: [BazelSource] = []
+        var seen = Set<String>()
+        func expand(_ sources: [BazelSource]) {
+            for source in sources {
+                guard case .label(let label) = source else { result.append(source); continue }
+                let parsed = BazelLabel(label, in: package)
+                guard parsed.repository == nil, parsed.package == package, let group = filegroups[parsed.name] else {
+                    result.append(source)
+                    continue
+                }
+                if seen.insert(parsed.name).inserted { expand(group) }
+            }
+        }
+        expand(sources)
+        return result
     }
 
     /// A macro of another repository: a call that names a target and passes Swift sources

@@ -9,7 +9,8 @@ indirect enum StarlarkExpression: Sendable {
     case call(StarlarkExpression, [StarlarkArgument], line: Int)
     case attribute(StarlarkExpression, String)
     case index(StarlarkExpression, StarlarkExpression)
-    case slice(StarlarkExpression, StarlarkExpression?, StarlarkExpression?)
+    /// `x[start:end:step]`, each part optional.
+    case slice(StarlarkExpression, StarlarkExpression?, StarlarkExpression?, StarlarkExpression?)
     case binary(String, StarlarkExpression, StarlarkExpression)
     case unary(String, StarlarkExpression)
     case conditional(StarlarkExpression, condition: StarlarkExpression, otherwise: StarlarkExpression)
@@ -354,9 +355,10 @@ struct StarlarkParser {
                     advance()
                     var end: StarlarkExpression?
                     if !isOp("]") && !isOp(":") { end = try test() }
-                    if isOp(":") { advance(); if !isOp("]") { _ = try test() } }
+                    var step: StarlarkExpression?
+                    if isOp(":") { advance(); if !isOp("]") { step = try test() } }
                     try expect("]")
-                    value = .slice(value, start, end)
+                    value = .slice(value, start, end, step)
                 } else {
                     try expect("]")
                     value = .index(value, start ?? .number(0))

@@ -191,6 +191,15 @@ public struct ModuleGraph: Sendable {
         return next
     }
 
+    /// A module whose name another package's module shares: `Package/Target`, and a Bazel
+    /// target by its label (`//a/b:X`, `//a/b:X@sub` in a workspace below the linted
+    /// folder), never by its BUILD file's name.
+    static func qualifiedID(_ label: String, prefix: String, package: ModlintWorkspace.Package) -> String {
+        guard package.generator == .bazel, package.identity.hasPrefix("//") else { return "\(prefix)/\(label)" }
+        guard let at = package.identity.firstIndex(of: "@") else { return "\(package.identity):\(label)" }
+        return "\(package.identity[..<at]):\(label)\(package.identity[at...])"
+    }
+
     public init(workspace: Workspace) {
         // Modules, with ids that stay unique across packages.
         var nameCount: [String: Int] = [:]
@@ -212,7 +221,7 @@ public struct ModuleGraph: Sendable {
         for (packageIndex, package) in workspace.packages.enumerated() {
             for (targetIndex, target) in package.targets.enumerated() {
                 let label = target.declaration.name
-                let id = nameCount[label] == 1 ? label : "\(prefix(package))/\(label)"
+                let id = nameCount[label] == 1 ? label : Self.qualifiedID(label, prefix: prefix(package), package: package)
                 modules.append(Module(id: id, name: target.name, package: package.identity, kind: target.kind, productType: target.productType,
                                       isContext: package.isContext, directory: target.directory, packageIndex: packageIndex, targetIndex: targetIndex))
             }

@@ -224,7 +224,9 @@ extension WorkspaceLoader {
         notes += UnreadSpecs.notes(specs: (scan.buildDescriptions + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
-                                   root: root, scope: scan.scope)
+                                   root: root, scope: scan.scope,
+                                   unfollowedBazel: Dictionary(readings.compactMap { reading in reading.unfollowed.map { (reading.description, $0) } },
+                                                               uniquingKeysWith: { first, _ in first }))
         return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget, podContexts: xcode.podContexts)
     }
 

@@ -273,3 +273,182 @@ struct NoneTests {
         #expect(package.targets.map { "\($0.name): \($0.dependencies.map(\.label).joined(separator: " "))" } == ["A: :x //Core", "B: //Core"])
     }
 }
+
+/// The Starlark corners real macros lean on: `None` against every kind of value, slices
+/// with a step, and the attributes that embed one app in another.
+struct StarlarkCornerTests {
+    func read(_ build: String, defs: String = "") throws -> BazelPackage {
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        return try reader.read(buildFile: "A/BUILD.bazel", bytes: Array(build.utf8)).get()
+    }
+
+    func labels(_ package: BazelPackage) -> [String] {
+        package.targets.map { "\($0.name): \($0.dependencies.map(\.label).joined(separator: " "))" }
+    }
+
+    @Test func noneInComparisonsDefaultsAndOr() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        def module(name, deps = None, extra = None, flavor = "plain"):
+            all = list(deps or [])
+            if extra != None:
+                all.append("//Extra")
+            if flavor == None:
+                all.append("//NoFlavor")
+            if flavor != None:
+                all.append("//" + flavor)
+            if {"a": 1} == {"a": 1}:
+                all.append("//SameDict")
+            if {"a": 1} != {"a": 2}:
+                all.append("//OtherDict")
+            if None == None and not (None != None) and not (deps == "x" and deps == None):
+                all.append("//NoneIsNone")
+            swift_library(name = name, srcs = native.glob(["*.swift"]), deps = all)
+        """
+        let package = try read("""
+        load("//tools:defs.bzl", "module")
+        module(name = "A", deps = [":x"], extra = [])
+        module(name = "B")
+        module(name = "C", flavor = None, deps = None)
+        """, defs: defs)
+        #expect(labels(package) == [
+            "A: :x //Extra //plain //SameDict //OtherDict //NoneIsNone",
+            "B: //plain //SameDict //OtherDict //NoneIsNone",
+            "C: //NoFlavor //SameDict //OtherDict //NoneIsNone",
+        ])
+        #expect(package.notes.isEmpty)
+    }
+
+    @Test func slicesWithAStep() throws {
+        let package = try read("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        ALL = [":a", ":b", ":c", ":d", ":e"]
+        swift_library(name = "Reversed", srcs = ["R.swift"], deps = ALL[::-1])
+        swift_library(name = "Odd", srcs = ["O.swift"], deps = ALL[1::2])
+        swift_library(name = "Back", srcs = ["B.swift"], deps = ALL[3:0:-2] + ALL[-2:] + ALL[:1:] + ALL[None:1])
+        swift_library(name = "Text", srcs = ["T.swift"], deps = [":" + "olleh"[::-1], ":" + "abcdef"[::2], ":" + "abcdef"[-1:-4:-1]])
+        swift_library(name = "Tuple", srcs = ["U.swift"], deps = list((":x", ":y", ":z")[::2]))
+        """)
+        #expect(labels(package) == [
+            "Reversed: :e :d :c :b :a",
+            "Odd: :b :d",
+            "Back: :d :b :d :e :a :a",
+            "Text: :hello :ace :fed",
+            "Tuple: :x :z",
+        ])
+        guard case .failure(let error) = BazelReader(readFile: { _ in nil }).read(buildFile: "A/BUILD", bytes: Array("x = [1][::0]\n".utf8)) else {
+            Issue.record("a zero step was read")
+            return
+        }
+        #expect(error.message == "slice step cannot be zero")
+    }
+
+    @Test func appsEmbedTheirWatchAppsAndExtensions() throws {
+        let package = try read("""
+        load("@build_bazel_rules_apple//apple:ios.bzl", "ios_application", "ios_extension")
+        load("@build_bazel_rules_apple//apple:watchos.bzl", "watchos_application", "watchos_extension")
+        ios_extension(name = "Share", deps = [":ShareLib"])
+        watchos_extension(name = "WatchExt", deps = [":WatchLib"])
+        watchos_application(name = "Watch", extension = ":WatchExt")
+        ios_application(name = "App", deps = [":AppLib"], extensions = [":Share"], watch_application = ":Watch")
+        """)
+        #expect(labels(package) == ["Share: :ShareLib", "WatchExt: :WatchLib", "Watch: :WatchExt", "App: :AppLib :Share :Watch"])
+        #expect(package.targets.map(\.kind) == [.appExtension, .appExtension, .application, .application])
+    }
+}
+
+/// A macro of the workspace that calls a function its own `load()` takes from another
+/// repository (or a `.bzl` that is not there): what that call declares is unknown, said
+/// once, and the targets of the same statement are incomplete.
+struct UnfollowedMacroTests {
+    @Test func aMacrosOwnUnfollowedLoadIsNamed() throws {
+        let defs = """
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        load("@company//rules:lib.bzl", "company_lib")
+        def module(name):
+            swift_library(name = name + "Interface", srcs = ["Interface.swift"])
+            company_lib(name = name, deps = [":" + name + "Interface"])
+        """
+        let reader = BazelReader { $0 == "tools/defs.bzl" ? Array(defs.utf8) : nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("//tools:defs.bzl", "module")
+        load("//missing:gone.bzl", "gone")
+        load("@rules_cc//cc:defs.bzl", "cc_binary")
+        module(name = "A")
+        module(name = "B")
+        gone(name = "C")
+        cc_binary(name = "tool")
+        """.utf8)).get()
+        #expect(package.targets.map { "\($0.name)@\($0.line) incomplete=\($0.isIncomplete)" } == [
+            "AInterface@4 incomplete=true", "BInterface@5 incomplete=true",
+        ])
+        #expect(package.unfollowed == [
+            BazelNote(line: 4, message: "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl"),
+            BazelNote(line: 6, message: "`gone` of //missing:gone.bzl, not in the linted tree"),
+        ])
+        #expect(package.notes.map(\.message) == [
+            "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl, could not be followed: the targets it declares are unknown",
+            "`gone` of //missing:gone.bzl, not in the linted tree, could not be followed: the targets it declares are unknown",
+        ])
+    }
+}
+
+/// `srcs = [":sources"]` naming a filegroup of the package lists the group's files and globs.
+struct FilegroupTests {
+    @Test func aFilegroupInSrcsIsItsFiles() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        swift_library(name = "A", srcs = [":sources", "Main.swift", ":generated", "//Other:files"])
+        filegroup(name = "sources", srcs = glob(["Sources/**/*.swift"], exclude = ["Sources/Old/**"]) + [":more"])
+        native.filegroup(name = "more", srcs = ["Extra.swift", ":sources"])
+        """.utf8)).get()
+        #expect(package.targets.map(\.sources) == [[
+            .glob(include: ["Sources/**/*.swift"], exclude: ["Sources/Old/**"]), .file("Extra.swift"), .file("Main.swift"),
+            .label(":generated"), .label("//Other:files"),
+        ]])
+    }
+}
+
+/// Each dependency carries the line its label is written on inside the declaring
+/// statement; one the statement builds or takes from a variable keeps the statement's.
+struct DependencyLineTests {
+    @Test func dependenciesPointAtTheirOwnLine() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        COMMON = ["//Common"]
+        swift_library(
+            name = "A",
+            srcs = ["A.swift"],
+            deps = COMMON + [
+                "//Core",
+                ":" + "B",
+            ] + select({
+                "//conditions:default": ["//Net"],
+            }),
+        )
+        swift_library(name = "B", srcs = ["B.swift"], deps = ["//Core"])
+        """.utf8)).get()
+        #expect(package.targets.map { $0.dependencies.map { "\($0.label)@\($0.line)" } } == [
+            ["//Common@3", "//Core@7", ":B@3", "//Net@10"],
+            ["//Core@13"],
+        ])
+    }
+}
+
+/// An objc_library wrapping a Swift module of its name, at any depth, is that module.
+struct ObjcWrapperTests {
+    @Test func anObjcWrapperOfTheSameModuleForwards() throws {
+        let reader = BazelReader { _ in nil }
+        let package = try reader.read(buildFile: "A/BUILD.bazel", bytes: Array("""
+        load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")
+        swift_library(name = "FooSwift", module_name = "Foo", srcs = ["Foo.swift"], deps = [":Bar"])
+        objc_library(name = "FooInner", module_name = "Foo", deps = [":FooSwift"])
+        objc_library(name = "Foo", deps = [":FooInner", "//Core"])
+        objc_library(name = "Bar", srcs = ["Bar.m"])
+        """.utf8)).get()
+        #expect(package.targets.map { "\($0.rule) \($0.name)=\($0.moduleName)" } == ["swift_library FooSwift=Foo", "objc_library Bar=Bar"])
+        #expect(package.forwarders == ["FooInner": [":FooSwift"], "Foo": [":FooInner", "//Core"]])
+    }
+}

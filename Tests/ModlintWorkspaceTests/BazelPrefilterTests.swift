@@ -10,7 +10,7 @@ import Testing
     static func bySubstring(_ text: String, loads: Bool) -> Bool {
         let squeezed = text.replacing(try! Regex("[ \t]+\\("), with: "(")
         return (loads && (squeezed.contains("load(\"//") || squeezed.contains("load(\":") || squeezed.contains("load('//") || squeezed.contains("load(':")))
-            || BazelRuleKind.known.keys.contains { squeezed.contains($0 + "(") || text.contains("\"\($0)\"") || text.contains("'\($0)'") }
+            || (Array(BazelRuleKind.known.keys) + ["swift_library_group", "alias"]).contains { squeezed.contains($0 + "(") || text.contains("\"\($0)\"") || text.contains("'\($0)'") }
     }
 
     @Test(arguments: [
@@ -20,7 +20,7 @@ import Testing
         "load(\"@rules_cc//cc:defs.bzl\", \"cc_library\")", "load (\"//a\")", "(", "", "ios_application(", "x = ios_unit_test(\n",
         "# swift_test(\n", "Ünïcode_swift_binary(", "swift_library", "objc_library(name='o')",
         "swift_library\t(name = 'A')", "load(\"@rules_swift//swift:swift.bzl\", my_lib = \"swift_library\")", "x = 'swift_test'",
-        "x = \"swift_test'", "x = \"not_swift_test\"", "load\t (':b.bzl', 'x')", "swift_library\n(name = 'A')",
+        "x = \"swift_test'", "x = \"not_swift_test\"", "alias(name = 'a', actual = ':b')", "swift_library_group(name = 'g')", "load\t (':b.bzl', 'x')", "swift_library\n(name = 'A')",
     ])
     func scanAgreesWithSubstringSearch(_ text: String) {
         #expect(BazelBuildSystem.mayDeclareSwift(Array(text.utf8)) == Self.bySubstring(text, loads: true), "\(text)")

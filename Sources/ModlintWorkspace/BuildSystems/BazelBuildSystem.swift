@@ -72,7 +72,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
         return ruleNames.contains { $0.count == name.count && $0.elementsEqual(name) }
     }
 
-    private static let ruleNames = BazelRuleKind.known.keys.sorted().map { Array($0.utf8) }
+    /// The rules of the table, and the ones that only forward to them (`swift_library_group`,
+    /// `alias`): a BUILD file of groups and aliases is read for what they forward.
+    private static let ruleNames = (Array(BazelRuleKind.known.keys) + ["swift_library_group", "alias"]).sorted().map { Array($0.utf8) }
     private static let longestRuleName = ruleNames.map(\.count).max() ?? 0
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -123,12 +125,11 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 let absolute = Paths.normalize(Paths.join(bazelRoot, relative))
                 return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
             }
-            var result = reader.read(buildFile: Paths.join(prefix, Paths.relative(path, to: workspaceRoot)), bytes: bytes)
+            let result = reader.read(buildFile: Paths.join(prefix, Paths.relative(path, to: workspaceRoot)), bytes: bytes)
             if case .failure = result, !Self.mentionsKnownRule(bytes) { return nil }
-            if case .success(let package) = result, package.targets.isEmpty {
-                if package.notes.isEmpty { return nil }
-                result = .success(package)
-            }
+            // A package of groups and aliases only declares no module, but a dependency on
+            // one of them reaches what it forwards to.
+            if case .success(let package) = result, package.targets.isEmpty, package.notes.isEmpty, package.forwarders.isEmpty { return nil }
             return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot], result: result)
         }
         let readings = Self.readings(packages.compactMap { $0 }, packageFolders: Set(buildFiles.keys))
@@ -250,6 +251,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 continue
             case .success(let value):
                 read = value
+            }
+            if let first = read.unfollowed.first {
+                reading.unfollowed = "\(first.message); line \(first.line)"
             }
             let label = "//" + read.path
             reading.identity = package.workspaceRoot.isEmpty ? label : "\(label)@\(package.workspaceRoot)"

@@ -54,6 +54,10 @@ struct ProjectReading: Sendable {
     /// The description is not there at all (an `.xcodeproj` folder without its
     /// `project.pbxproj`): no failure, unless Swift files go unread below it.
     var hasNoDescription = false
+    /// A BUILD file that calls a macro or rule whose `load()` could not be followed, named
+    /// with its line (`` `company_lib` (…), line 3 ``): its targets may be more than read, and
+    /// Swift files it leaves in no target are reported.
+    var unfollowed: String?
 }
 
 enum ProjectBuildSystems {

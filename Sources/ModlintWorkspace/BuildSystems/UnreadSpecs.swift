@@ -38,9 +38,13 @@ enum UnreadSpecs {
     /// is no XcodeGen spec) is skipped; one that leaves nothing unread says nothing.
     /// `projectFolders`: folders holding a committed `.xcodeproj`; a spec beside one was
     /// generated into it, and the project is read instead.
-    static func notes(specs: [String], filesInNoTarget: [String], projectFolders: Set<String>, root: String, scope: ReadScope) -> [WorkspaceNote] {
-        guard !specs.isEmpty, !filesInNoTarget.isEmpty else { return [] }
+    /// `unfollowedBazel`: BUILD files read with a macro whose `load()` could not be followed
+    /// (`BazelBuildSystem`), with what was not followed.
+    static func notes(specs: [String], filesInNoTarget: [String], projectFolders: Set<String>, root: String, scope: ReadScope,
+                      unfollowedBazel: [String: String] = [:]) -> [WorkspaceNote] {
+        guard !specs.isEmpty || !unfollowedBazel.isEmpty, !filesInNoTarget.isEmpty else { return [] }
         var relevant: [String: (spec: String, kind: Kind)] = [:]   // folder → description
+        for spec in unfollowedBazel.keys.sorted() { relevant[Paths.parent(spec)] = (spec, .bazel) }
         for spec in specs.sorted() {
             guard let kind = Kind(path: spec) else { continue }
             let folder = Paths.parent(spec)
@@ -65,8 +69,9 @@ enum UnreadSpecs {
         return unread.keys.sorted().compactMap { folder in
             guard let (spec, kind) = relevant[folder], let files = unread[folder] else { return nil }
             let place = "under \(folder.isEmpty ? "./" : folder + "/")"
+            let lead = kind == .bazel ? "a BUILD file whose macro modlint could not follow (\(unfollowedBazel[spec] ?? ""))" : kind.lead
             return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
-                                 message: "\(kind.lead): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
+                                 message: "\(lead): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
                                     + "\(files.count == 1 ? "is" : "are") in no target and not analysed; \(kind.remedy)")
         }
     }
@@ -77,6 +82,8 @@ enum UnreadSpecs {
         case swiftPackage
         /// An `.xcodeproj` folder without its `project.pbxproj`.
         case xcodeProject
+        /// A BUILD file read, whose macro's own `load()` could not be followed.
+        case bazel
 
         init?(path: String) {
             switch Paths.lastComponent(path) {
@@ -93,7 +100,7 @@ enum UnreadSpecs {
         var lead: String {
             switch self {
             case .xcodeGen, .tuist: return "\(what) that modlint could not read"
-            case .swiftPackage, .xcodeProject: return what
+            case .swiftPackage, .xcodeProject, .bazel: return what
             }
         }
 
@@ -103,6 +110,7 @@ enum UnreadSpecs {
             case .tuist: return "a Tuist manifest"
             case .swiftPackage: return "a Package.swift that makes no package"
             case .xcodeProject: return "an .xcodeproj without its project.pbxproj"
+            case .bazel: return "a BUILD file whose macro modlint could not follow"
             }
         }
 
@@ -112,6 +120,7 @@ enum UnreadSpecs {
             case .tuist: return "fix the problem reported for the manifest, or run `tuist generate --no-open` before modlint and it reads the projects written"
             case .swiftPackage: return "declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml"
             case .xcodeProject: return "commit its project.pbxproj, or exclude the folder in .modlint.yml"
+            case .bazel: return "modlint reads rules_swift's and rules_apple's rules and the workspace's own .bzl files, and another repository's macro only from its srcs; pass the Swift files as srcs, or exclude the folder in .modlint.yml"
             }
         }
 
@@ -119,7 +128,7 @@ enum UnreadSpecs {
         /// as every other build description (inside the tree, a regular file, capped).
         func describesSwift(at path: String, root: String, scope: ReadScope) -> Bool {
             switch self {
-            case .swiftPackage, .xcodeProject:
+            case .swiftPackage, .xcodeProject, .bazel:
                 return true   // listed only when it made no package or has no project file
             case .tuist:
                 guard case .success(let bytes) = FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) else {
