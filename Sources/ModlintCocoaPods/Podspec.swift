@@ -343,7 +343,10 @@ private struct SpecEvaluation {
                 }
             }
         case "platform", "deployment_target":
-            if let platform = value.text, PodspecReader.platformNames.contains(platform) { platforms.append(platform == "osx" ? "macos" : platform) }
+            // `s.platform = :ios, '14.0'`: the platform, then its version.
+            var platformValue = value
+            if case .array(let items) = value, let first = items.first { platformValue = first }
+            if let platform = platformValue.text, PodspecReader.platformNames.contains(platform) { platforms.append(platform == "osx" ? "macos" : platform) }
         case "default_subspecs", "default_subspec":
             defaultSubspecs = value.strings.compactMap { $0 }
         case "static_framework":

@@ -89,7 +89,7 @@ struct RubyEvaluationTests {
         let spec = try #require(try PodspecReader.read(Array("""
         extras = ['C/**/*.swift']
         Pod::Spec.new do |s|
-          s.name = 'Kit'
+          s.name = 'Kit'; s.platform = :tvos, '14.0'
           s.source_files = 'A/**/*.swift', 'B/**/*.{h,m}'
           s.ios.source_files = *extras, 'D/*.swift'
           s.source_files 'E/*.swift', 'F/*.swift'
@@ -109,7 +109,7 @@ struct RubyEvaluationTests {
         #expect(spec.excluded == ["A/Legacy/**", "B/Old/**"])
         #expect(spec.resources == ["Assets/*.xcassets", "Strings/*.strings", "Bundle/*.json", "Bundle/*.png"])
         #expect(spec.dependencies.map { "\($0.name)@\($0.line)" } == ["Core@10", "UI@11", "Net@12", "Log@12", "Store@15"])
-        #expect(spec.platforms == ["ios"])
+        #expect(spec.platforms == ["ios", "tvos"])
         #expect(!spec.isIncomplete)
     }
 
