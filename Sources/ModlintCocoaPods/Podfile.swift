@@ -36,8 +36,9 @@ public struct PodReference: Sendable, Equatable {
 }
 
 public enum PodfileReader {
-    public static func read(_ bytes: [UInt8]) throws(PodReadError) -> Podfile {
-        var evaluation = PodfileEvaluation()
+    /// - Parameter environment: the Podfile's folder in the tree and the tree's globs (`Dir[…]`).
+    public static func read(_ bytes: [UInt8], environment: RubyEnvironment = RubyEnvironment()) throws(PodReadError) -> Podfile {
+        var evaluation = PodfileEvaluation(environment: environment)
         let root = evaluation.newNode(name: nil, parent: nil, line: 1, isAbstract: true)
         evaluation.run(try RubyParser.parse(bytes, file: "Podfile"), in: root)
         if let exhausted = evaluation.exhausted { throw PodReadError(line: exhausted.line, message: exhausted.message) }
@@ -56,6 +57,7 @@ private struct PodfileEvaluation {
         var inheritsPods = true
     }
 
+    let environment: RubyEnvironment
     var nodes: [Node] = []
     var definitions: [String: (parameters: [String], body: [RubyStatement])] = [:]
     var locals: [String: RubyValue] = [:]
@@ -113,14 +115,24 @@ private struct PodfileEvaluation {
     }
 
     mutating func handle(_ call: RubyCall, in node: Int) {
-        if case .array(let items)? = call.receiverValue.map(resolve), call.name == "each", let block = call.block {
-            for item in items {
+        // `['A', 'B'].each do |name|`, `Dir['LocalPods/*/*.podspec'].each { |p| … }`,
+        // `names.each`: the body for each item.
+        if ["each", "each_with_index"].contains(call.name), let block = call.block,
+           let receiver = call.receiverValue ?? (call.receiver.isEmpty ? nil : .reference(call.receiver)) {
+            guard case .array(let items) = resolve(receiver) else {
+                if declaresPods(block.body) {
+                    note(call.line, "a loop over a value that cannot be evaluated: the pods and targets it declares are not read")
+                }
+                return
+            }
+            for (index, item) in items.enumerated() {
                 steps += 1
                 guard steps < 100_000 else {
                     if exhausted == nil { exhausted = PodNote(line: call.line, message: "evaluation stopped after 100000 steps (the step budget)") }
                     break
                 }
                 if let parameter = block.parameters.first { locals[parameter] = item }
+                if call.name == "each_with_index", block.parameters.count > 1 { locals[block.parameters[1]] = .number(String(index)) }
                 run(block.body, in: node)
             }
             return
@@ -169,12 +181,8 @@ private struct PodfileEvaluation {
     }
 
     func resolve(_ value: RubyValue) -> RubyValue {
-        switch value {
-        case .reference(let chain) where chain.count == 1: return locals[chain[0]] ?? .unknown
-        case .interpolated:
-            return value.interpolating { locals[$0]?.text }
-        case .array(let items): return .array(items.map(resolve))
-        default: return value
+        RubyMethods.resolve(value, in: environment, file: "Podfile") { chain in
+            locals[chain[0]].map { ($0, 1) }
         }
     }
 

@@ -10,6 +10,8 @@ public struct Podspec: Sendable, Equatable {
     /// Source globs relative to the podspec's folder, braces expanded (`Sources/**/*.swift`).
     public var sources: [String] = []
     public var excluded: [String] = []
+    /// `resources`, `resource` and the files of `resource_bundles`, braces expanded.
+    public var resources: [String] = []
     public var dependencies: [PodDependency] = []
     public var specs: [PodTestSpec] = []
     public var platforms: [String] = []
@@ -40,6 +42,9 @@ public struct PodDependency: Sendable, Equatable {
     /// As written: `Moya/RxSwift`.
     public var name: String
     public var line: Int
+    /// A test or app spec's dependency inherited from its pod: there to build, not a claim
+    /// that the spec's own files use it.
+    public var isInherited = false
     /// The pod: `Moya`.
     public var pod: String { name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name }
 
@@ -98,13 +103,18 @@ public enum PodspecReader {
     public static let platformNames: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     /// `nil` when the file declares no `Pod::Spec.new` with a readable name.
-    /// - Parameter file: the podspec's file name, what `__FILE__` is (`Kit.podspec`).
-    public static func read(_ bytes: [UInt8], file: String? = nil) throws(PodReadError) -> Podspec? {
+    /// - Parameters:
+    ///   - file: the podspec's file name, what `__FILE__` is (`Kit.podspec`).
+    ///   - environment: its folder in the tree and the tree's globs (`Dir[…]`, `__dir__`).
+    public static func read(_ bytes: [UInt8], file: String? = nil, environment: RubyEnvironment = RubyEnvironment()) throws(PodReadError) -> Podspec? {
         let statements = try RubyParser.parse(bytes, file: file)
         // `Pod::Specification` is the class, `Pod::Spec` its alias: both are written.
-        for case .call(let call) in statements where (call.receiver == ["Pod", "Spec"] || call.receiver == ["Pod", "Specification"]) && call.name == "new" {
-            guard let block = call.block else { continue }
-            var reader = SpecEvaluation(variable: block.parameters.first ?? "s")
+        for (index, statement) in statements.enumerated() {
+            guard case .call(let call) = statement, call.receiver == ["Pod", "Spec"] || call.receiver == ["Pod", "Specification"], call.name == "new",
+                  let block = call.block else { continue }
+            var reader = SpecEvaluation(variable: block.parameters.first ?? "s", environment: environment, file: file)
+            // Variables set before the spec (`name = File.basename(__dir__)`).
+            reader.run(statements[..<index].filter { if case .assignment = $0 { return true } else { return false } }, into: .root)
             reader.run(block.body, into: .root)
             // A budget spent: what was read is a guess, so nothing of it is (as for a
             // literal Ruby rejects).
@@ -131,9 +141,12 @@ private struct SpecEvaluation {
     var version: String?
     var sources: [String] = []
     var excluded: [String] = []
+    var resources: [String] = []
     var dependencies: [PodDependency] = []
     var specs: [PodTestSpec] = []
     var platforms: [String] = []
+    let environment: RubyEnvironment
+    let file: String?
     var defaultSubspecs: [String] = []
     var isStaticFramework = false
     var incomplete: [PodNote] = []
@@ -162,16 +175,30 @@ private struct SpecEvaluation {
         return exhausted == nil
     }
 
-    init(variable: String) {
+    init(variable: String, environment: RubyEnvironment, file: String?) {
         variables = [variable]
+        self.environment = environment
+        self.file = file
     }
 
     mutating func apply(to spec: inout Podspec) {
         if let moduleName { spec.moduleName = moduleName }
         spec.sources = sources
         spec.excluded = excluded
+        spec.resources = resources
         spec.dependencies = dependencies
-        spec.specs = specs
+        // A test or app spec inherits the root spec's dependencies (CocoaPods' inherited
+        // attribute), besides its own.
+        spec.specs = specs.map { testSpec in
+            var testSpec = testSpec
+            let own = Set(testSpec.dependencies.map(\.name))
+            testSpec.dependencies = dependencies.filter { !own.contains($0.name) }.map { dependency in
+                var dependency = dependency
+                dependency.isInherited = true
+                return dependency
+            } + testSpec.dependencies
+            return testSpec
+        }
         spec.platforms = Array(Set(platforms)).sorted()
         spec.defaultSubspecs = defaultSubspecs
         spec.isStaticFramework = isStaticFramework
@@ -192,7 +219,7 @@ private struct SpecEvaluation {
             case .call(let call):
                 handle(call, into: destination, conditional: conditional || call.isConditional)
             case .assignment(let name, let value, _):
-                locals[name] = value
+                locals[name] = resolve(value)
             case .conditional(let branches, let line):
                 if branches.contains(where: mentionsSpec) {
                     incomplete.append(PodNote(line: line, message: "a conditional in the podspec cannot be evaluated: every branch is read"))
@@ -207,7 +234,10 @@ private struct SpecEvaluation {
     /// Brace groups expanded; a pattern standing for too many globs spends the budget.
     mutating func expanded(_ patterns: [String], line: Int) -> [String] {
         var result: [String] = []
-        for pattern in patterns {
+        for written in patterns {
+            // `File.join(__dir__, 'Sources/**/*.swift')`: relative to the folder all the same.
+            var pattern = written
+            while pattern.hasPrefix("./") { pattern.removeFirst(2) }
             guard let globs = GlobBraces.expandChecked(pattern) else {
                 if exhausted == nil {
                     exhausted = PodNote(line: line, message: "a glob whose braces stand for more than \(GlobBraces.maximumExpansions) patterns (the size budget)")
@@ -227,11 +257,20 @@ private struct SpecEvaluation {
     }
 
     mutating func handle(_ call: RubyCall, into destination: Destination, conditional: Bool) {
-        // `['A', 'B'].each do |name|`: the body for each literal.
-        if case .array(let items)? = call.receiverValue, call.name == "each", let block = call.block {
-            for item in items {
+        // `['A', 'B'].each do |name|`, `Dir['*/*.podspec'].each`, `names.each`: the body
+        // for each item.
+        if ["each", "each_with_index"].contains(call.name), let block = call.block,
+           let receiver = call.receiverValue ?? (call.receiver.isEmpty || variables.contains(call.receiver[0]) ? nil : .reference(call.receiver)) {
+            guard case .array(let items) = resolve(receiver) else {
+                if mentionsSpec(block.body) {
+                    incomplete.append(PodNote(line: call.line, message: "a loop over a value that cannot be evaluated: its body is not read"))
+                }
+                return
+            }
+            for (index, item) in items.enumerated() {
                 guard step(call.line) else { return }
                 if let parameter = block.parameters.first { locals[parameter] = item }
+                if call.name == "each_with_index", block.parameters.count > 1 { locals[block.parameters[1]] = .number(String(index)) }
                 run(block.body, into: destination, conditional: conditional)
             }
             return
@@ -246,7 +285,13 @@ private struct SpecEvaluation {
         guard path.count == 1 else { return }
         var attribute = path[0]
         if attribute.hasSuffix("=") { attribute.removeLast() }
-        let value = call.arguments.first.map(resolve) ?? .null
+        // Every value given: `s.source_files = 'A/**/*.swift', 'B/**/*.swift'` (an array)
+        // or `s.source_files 'A', 'B'`; `Dir[…]` there is its patterns.
+        let isList = Self.listAttributes.contains(attribute)
+        var raw = call.arguments.first ?? .null
+        if isList && call.arguments.count > 1 { raw = .array(call.arguments) }
+        if isList { raw = Self.globsAsPatterns(raw) }
+        let value = resolve(raw)
         if conditional && ["source_files", "dependency", "exclude_files"].contains(attribute) {
             incomplete.append(PodNote(line: call.line, message: "`\(variable).\(attribute)` under a condition cannot be evaluated: it is read as if it applied"))
         }
@@ -270,8 +315,19 @@ private struct SpecEvaluation {
             case .root: excluded += globs
             case .spec(let index): specs[index].excluded += globs
             }
+        case "resources", "resource":
+            resources += expanded(strings(value, call: call, attribute: attribute), line: call.line)
+        case "resource_bundles":
+            guard case .hash(let pairs) = value else {
+                incomplete.append(PodNote(line: call.line, message: "`resource_bundles` is not a literal hash"))
+                return
+            }
+            for pair in pairs { resources += expanded(strings(resolve(Self.globsAsPatterns(pair.value)), call: call, attribute: attribute), line: call.line) }
         case "dependency":
-            guard let dependency = value.text else {
+            // `s.dependency *['Core', '~> 1.0']`: the name comes first.
+            var named = value
+            if case .array(let items) = value, let first = items.first { named = first }
+            guard let dependency = named.text else {
                 incomplete.append(PodNote(line: call.line, message: "a dependency is not a literal name"))
                 return
             }
@@ -287,7 +343,10 @@ private struct SpecEvaluation {
                 }
             }
         case "platform", "deployment_target":
-            if let platform = value.text, PodspecReader.platformNames.contains(platform) { platforms.append(platform == "osx" ? "macos" : platform) }
+            // `s.platform = :ios, '14.0'`: the platform, then its version.
+            var platformValue = value
+            if case .array(let items) = value, let first = items.first { platformValue = first }
+            if let platform = platformValue.text, PodspecReader.platformNames.contains(platform) { platforms.append(platform == "osx" ? "macos" : platform) }
         case "default_subspecs", "default_subspec":
             defaultSubspecs = value.strings.compactMap { $0 }
         case "static_framework":
@@ -315,6 +374,17 @@ private struct SpecEvaluation {
         }
     }
 
+    /// Attributes that take a list of paths or globs.
+    static let listAttributes: Set<String> = ["source_files", "exclude_files", "resources", "resource", "preserve_paths", "public_header_files", "private_header_files"]
+
+    /// `Dir[…]` / `Dir.glob(…)` (alone or in an array) as the patterns it globs.
+    static func globsAsPatterns(_ value: RubyValue) -> RubyValue {
+        if let patterns = RubyMethods.globPatterns(value) { return .array(patterns) }
+        if case .array(let items) = value { return .array(items.map(globsAsPatterns)) }
+        if case .method(let left?, "+", let right) = value { return .method(receiver: globsAsPatterns(left), name: "+", arguments: right.map(globsAsPatterns)) }
+        return value
+    }
+
     /// The literal strings of a value; a part that is not literal is noted.
     mutating func strings(_ value: RubyValue, call: RubyCall, attribute: String) -> [String] {
         var result: [String] = []
@@ -326,23 +396,17 @@ private struct SpecEvaluation {
         return result
     }
 
-    /// Locals and the spec's own name and version inside `#{…}`.
+    /// Locals, the spec's own name, version and module name, the methods on them and
+    /// `#{…}` evaluated.
     func resolve(_ value: RubyValue) -> RubyValue {
-        switch value {
-        case .reference(let chain):
-            if chain.count == 1, let local = locals[chain[0]] { return local }
-            if chain.count == 2, variables.contains(chain[0]) {
-                if chain[1] == "name", let name { return .string(name) }
-                if chain[1] == "version", let version { return .string(version) }
-                if chain[1] == "module_name", let moduleName { return .string(moduleName) }
+        RubyMethods.resolve(value, in: environment, file: file) { chain in
+            if let local = locals[chain[0]] { return (local, 1) }
+            if chain.count >= 2, variables.contains(chain[0]) {
+                if chain[1] == "name", let name { return (.string(name), 2) }
+                if chain[1] == "version", let version { return (.string(version), 2) }
+                if chain[1] == "module_name", let moduleName { return (.string(moduleName), 2) }
             }
-            return .unknown
-        case .interpolated:
-            return value.interpolating { resolve(.reference($0.split(separator: ".").map(String.init))).text }
-        case .array(let items):
-            return .array(items.map(resolve))
-        default:
-            return value
+            return nil
         }
     }
 }

@@ -16,6 +16,8 @@ struct RubyToken: Equatable {
         /// `%w[a b]`, `%i[a b]`.
         case words([String])
         case number(String)
+        /// `/-+/` as an argument (after `(` or `,`): its source and options (`i`, `x`, …).
+        case regex(String, options: String)
         case punctuation(String)
         case newline
         case end
@@ -40,6 +42,8 @@ struct RubyLexer {
     private var pendingHeredocs: [(terminator: String, indented: Bool, opener: String, line: Int)] = []
     /// The first literal that never ends.
     private(set) var unterminated: PodReadError?
+    /// The token before: a `/` after `(` or `,` opens a regular expression, elsewhere it divides.
+    private var previous: RubyToken.Kind = .newline
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -50,6 +54,7 @@ struct RubyLexer {
         var tokens: [RubyToken] = []
         while true {
             let token = lexer.next()
+            lexer.previous = token.kind
             tokens.append(token)
             if token.kind == .end { break }
         }
@@ -203,6 +208,9 @@ struct RubyLexer {
             }
             return token(.number(String(decoding: bytes[start..<index], as: UTF8.self)))
         }
+        if byte == UInt8(ascii: "/"), previous == .punctuation("(") || previous == .punctuation(","), let regex = regexLiteral() {
+            return token(regex)
+        }
         // Most punctuation is one byte: the operator table is tried only where one may start.
         if Self.operatorStarts.contains(byte) {
             for operator_ in Self.operators where matches(operator_) {
@@ -212,6 +220,31 @@ struct RubyLexer {
         }
         index += 1
         return token(.punctuation(Self.singleByteTexts[Int(byte)]))
+    }
+
+    /// A regular expression on one line, from its opening `/`; `nil` (nothing consumed) when
+    /// the line ends first.
+    private mutating func regexLiteral() -> RubyToken.Kind? {
+        var cursor = index + 1
+        var source: [UInt8] = []
+        while cursor < bytes.count && bytes[cursor] != 10 {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "/") {
+                cursor += 1
+                let optionsStart = cursor
+                while cursor < bytes.count && bytes[cursor] >= 97 && bytes[cursor] <= 122 { cursor += 1 }
+                let options = String(decoding: bytes[optionsStart..<cursor], as: UTF8.self)
+                index = cursor
+                return .regex(String(decoding: source, as: UTF8.self), options: options)
+            }
+            if byte == UInt8(ascii: "\\") && cursor + 1 < bytes.count && bytes[cursor + 1] != 10 {
+                source.append(byte)
+                cursor += 1
+            }
+            source.append(bytes[cursor])
+            cursor += 1
+        }
+        return nil
     }
 
     private static let operators: [[UInt8]] = ["::", "=>", "==", "!=", "||=", "+=", "<<", "&&", "||", "->", "=~"].map { Array($0.utf8) }

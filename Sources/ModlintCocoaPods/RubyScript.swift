@@ -11,6 +11,12 @@ public indirect enum RubyValue: Equatable, Sendable {
     case reference([String])
     /// A string with `#{…}` code: its pieces, resolved by the reader that knows the names.
     case interpolated([Piece])
+    /// `/-+/`: a regular expression's source and options.
+    case regex(String, options: String)
+    /// A method call the evaluator computes once its operands are known (`RubyMethods`):
+    /// `File.basename(p, '.podspec')` (receiver `File`), `name.downcase`, `a + b` (`+`),
+    /// `Dir['*/*.podspec']` (`Dir.glob`), `__dir__` (no receiver).
+    case method(receiver: RubyValue?, name: String, arguments: [RubyValue])
     /// Ruby the reader cannot evaluate (`File.read(…)`, `ENV['X']`, a ternary).
     case unknown
 
@@ -197,6 +203,19 @@ public struct RubyParser {
         }
         // `::Pod::Spec.new`: a constant named from the top level is the same constant.
         if isPunctuation("::"), case .identifier = peekKind() { advance() }
+        // A loop over a computed value: `Dir['LocalPods/*/*.podspec'].each { |p| … }`,
+        // `File.basename(x).each_char`, `__dir__`.
+        if case .identifier(let word) = current.kind, ["Dir", "File", "__dir__", "__FILE__"].contains(word) {
+            let start = position
+            let value = expression()
+            if isPunctuation("."), case .identifier(let method) = peekKind(), method.hasPrefix("each") {
+                advance(); advance()
+                var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
+                call.block = blockIfAny()
+                return .call(call)
+            }
+            position = start
+        }
         guard case .identifier = current.kind else {
             // A literal receiver: `['App', 'Extension'].each do |name| … end`.
             if isPunctuation("[") || current.kind.isWords {
@@ -225,7 +244,19 @@ public struct RubyParser {
             let isAppend = isPunctuation("+=")
             advance()
             skipNewlines()
+            if isPunctuation("*") { advance() }
             var value = expression()
+            // `s.source_files = 'A/**/*.swift', 'B/**/*.swift'`: several values are an array.
+            if isPunctuation(",") {
+                var items = [value]
+                while isPunctuation(",") {
+                    advance()
+                    skipNewlines()
+                    if isPunctuation("*") { advance() }
+                    items.append(expression())
+                }
+                value = .array(items)
+            }
             if isAppend { value = .unknown }
             let trailing = modifier()
             if chain.count == 1 {
@@ -261,9 +292,14 @@ public struct RubyParser {
         switch current.kind {
         case .string, .symbol, .label, .number, .words: return true
         case .identifier(let word): return !Self.argumentStoppers.contains(word)
-        case .punctuation(let text): return text == "[" || text == ":" || text == "->"
+        // `*` only as a splat: `s.dependency *deps`.
+        case .punctuation(let text): return text == "[" || text == ":" || text == "->" || (text == "*" && !nextHasSpaceBefore)
         default: return false
         }
+    }
+
+    private var nextHasSpaceBefore: Bool {
+        position + 1 < tokens.count ? tokens[position + 1].spaceBefore : true
     }
 
     private mutating func arguments(into call: inout RubyCall, closing: String?) {
@@ -484,7 +520,9 @@ public struct RubyParser {
         case (.interpolated(let a), .string(let b)): return .interpolated(a + [.text(b)])
         case (.string(let a), .interpolated(let b)): return .interpolated([.text(a)] + b)
         case (.interpolated(let a), .interpolated(let b)): return .interpolated(a + b)
-        default: return .unknown
+        case (.unknown, _), (_, .unknown): return .unknown
+        // Operands known once evaluated (`name + 'Tests'`).
+        default: return .method(receiver: left, name: "+", arguments: [right])
         }
     }
 
@@ -506,6 +544,9 @@ public struct RubyParser {
         case .number(let digits):
             advance()
             return postfix(.number(digits))
+        case .regex(let source, let options):
+            advance()
+            return postfix(.regex(source, options: options))
         case .words(let words):
             advance()
             return postfix(.array(words.map { .string($0) }))
@@ -573,6 +614,14 @@ public struct RubyParser {
                 break
             }
             if let value = knownCall(chain) { return postfix(value) }
+            if chain.count >= 2 && isPunctuation("(") && !current.spaceBefore {
+                // A method with arguments on a name: `name.gsub('-', '')`.
+                var call = RubyCall(receiver: [], name: chain.last!, arguments: [], options: [:], line: current.line)
+                advance()
+                arguments(into: &call, closing: ")")
+                guard call.options.isEmpty else { return postfix(.unknown) }
+                return postfix(.method(receiver: .reference(Array(chain.dropLast())), name: call.name, arguments: call.arguments))
+            }
             if (isPunctuation("(") && !current.spaceBefore) || (isPunctuation("[") && !current.spaceBefore) {
                 // A call with arguments or an index: `File.join(…)`, `ENV['X']`.
                 let closing = isPunctuation("(") ? ")" : "]"
@@ -591,16 +640,18 @@ public struct RubyParser {
         }
     }
 
-    /// The calls whose value a podspec's meaning rests on, evaluated as Ruby would:
-    /// `__FILE__` (the file's name), `File.basename(path[, suffix])` (how many podspecs
-    /// name themselves) and `Dir.glob(…)` / `Dir[…]` in `source_files`, read as the
-    /// pattern(s) they are given — CocoaPods expands a pattern the same way. `nil`: no
-    /// such call at the cursor (just past the chain).
+    /// The calls of `File` and `Dir` whose value a podspec's or Podfile's meaning rests on,
+    /// left to the evaluator (`RubyMethods`): `File.basename(path[, suffix])`,
+    /// `File.dirname`, `File.join`, `File.expand_path`, `Dir.glob(…)` / `Dir[…]`; `__FILE__`
+    /// is the file's name, `__dir__` its folder. `nil`: no such call at the cursor (just past
+    /// the chain).
     private mutating func knownCall(_ chain: [String]) -> RubyValue? {
         switch chain {
         case ["__FILE__"]:
             return file.map { .string($0) } ?? .unknown
-        case ["File", "basename"], ["Dir", "glob"]:
+        case ["__dir__"]:
+            return .method(receiver: nil, name: "__dir__", arguments: [])
+        case ["File", "basename"], ["File", "dirname"], ["File", "join"], ["File", "expand_path"], ["Dir", "glob"]:
             var call = RubyCall(receiver: [], name: chain[1], arguments: [], options: [:], line: current.line)
             if isPunctuation("(") && !current.spaceBefore {
                 advance()
@@ -611,48 +662,32 @@ public struct RubyParser {
             } else {
                 return nil
             }
-            return chain[0] == "File" ? Self.basename(call) : Self.globPatterns(call)
+            // `base:` and the like are not evaluated.
+            guard call.options.isEmpty else { return .unknown }
+            return .method(receiver: .reference([chain[0]]), name: chain[1], arguments: call.arguments)
         case ["Dir"] where isPunctuation("[") && !current.spaceBefore:
             var call = RubyCall(receiver: [], name: "[]", arguments: [], options: [:], line: current.line)
             advance()
             arguments(into: &call, closing: "]")
-            return Self.globPatterns(call)
+            guard call.options.isEmpty else { return .unknown }
+            return .method(receiver: .reference(["Dir"]), name: "glob", arguments: call.arguments)
         default:
             return nil
         }
     }
 
-    /// `File.basename('Kit.podspec', '.podspec')` is `Kit`; `'.*'` drops any extension.
-    static func basename(_ call: RubyCall) -> RubyValue {
-        guard call.options.isEmpty, (1...2).contains(call.arguments.count), case .string(let path) = call.arguments[0] else { return .unknown }
-        var name = path.split(separator: "/").last.map(String.init) ?? path
-        guard call.arguments.count == 2 else { return .string(name) }
-        guard case .string(let suffix) = call.arguments[1] else { return .unknown }
-        if suffix == ".*" {
-            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-        } else if name.hasSuffix(suffix) && name != suffix {
-            name = String(name.dropLast(suffix.count))
-        }
-        return .string(name)
+    /// An expression from its source (the code of a `#{…}`); `.unknown` when it is not one
+    /// whole expression.
+    static func expression(_ source: String, file: String?) -> RubyValue {
+        guard let tokens = try? RubyLexer.tokens(Array(source.utf8)) else { return .unknown }
+        var parser = RubyParser(tokens: tokens, file: file)
+        let value = parser.expression()
+        guard parser.current.kind == .end, parser.tooDeep == nil else { return .unknown }
+        return value
     }
 
-    /// The patterns of a glob: its string and array arguments (a flags argument such as
-    /// `File::FNM_DOTMATCH` changes no module); `base:` and the like are not evaluated.
-    static func globPatterns(_ call: RubyCall) -> RubyValue {
-        guard call.options.isEmpty else { return .unknown }
-        var patterns: [RubyValue] = []
-        for argument in call.arguments {
-            switch argument {
-            case .string, .interpolated: patterns.append(argument)
-            case .array(let items): patterns += items
-            case .reference, .number: continue
-            default: return .unknown
-            }
-        }
-        return patterns.isEmpty ? .unknown : .array(patterns)
-    }
-
-    /// `.freeze` and friends keep a literal; other methods on it make it unknown.
+    /// Methods on a value (`.downcase`, `.gsub('-', '')`), left to the evaluator; one
+    /// with a block (`.map { … }`) makes it unknown.
     private mutating func postfix(_ value: RubyValue) -> RubyValue {
         var value = value
         while isPunctuation(".") && !current.spaceBefore, case .identifier(let method) = peekKind() {
@@ -660,14 +695,15 @@ public struct RubyParser {
             if method.hasPrefix("each") { return value }
             advance(); advance()
             if isPunctuation("(") && !current.spaceBefore {
+                var call = RubyCall(receiver: [], name: method, arguments: [], options: [:], line: current.line)
                 advance()
-                skipBalanced(until: ")")
-                value = .unknown
+                arguments(into: &call, closing: ")")
+                value = call.options.isEmpty ? .method(receiver: value, name: method, arguments: call.arguments) : .unknown
             } else if isPunctuation("{") {
                 _ = blockIfAny()
                 value = .unknown
-            } else if !["freeze", "to_s", "strip", "dup"].contains(method) {
-                value = .unknown
+            } else {
+                value = .method(receiver: value, name: method, arguments: [])
             }
         }
         return value

@@ -152,7 +152,8 @@ public struct XcodeDependency: Sendable, Equatable {
     /// dependency is declared (root-relative).
     public var file: String?
     /// Listed to be installed, not as a claim of use: CocoaPods needs every development
-    /// pod in the Podfile (nested targets inherit their host's), imported or not.
+    /// pod in the Podfile (nested targets inherit their host's), imported or not; a test
+    /// spec inherits its pod's dependencies the same way.
     public var isInstallList = false
 
     public init(_ kind: Kind, line: Int) {

@@ -48,8 +48,9 @@ struct PodspecReaderTests {
         #expect(spec.isStaticFramework)
         #expect(!spec.isIncomplete)
         #expect(spec.specs.map { "\($0.targetName(pod: spec.name)) \($0.kind) \($0.sources) \($0.dependencies.map(\.name))" } == [
-            "lottie-ios-Unit-Tests unitTests [\"Tests/**/*.swift\"] [\"Quick\"]",
-            "lottie-ios-Demo app [\"Demo/*.swift\"] []",
+            // The pod's dependencies are inherited.
+            "lottie-ios-Unit-Tests unitTests [\"Tests/**/*.swift\"] [\"Alamofire\", \"lottie-ios/Core\", \"SnapKit\", \"Quick\"]",
+            "lottie-ios-Demo app [\"Demo/*.swift\"] [\"Alamofire\", \"lottie-ios/Core\", \"SnapKit\"]",
         ])
     }
 

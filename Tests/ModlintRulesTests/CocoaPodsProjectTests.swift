@@ -125,11 +125,14 @@ struct CocoaPodsProjectTests {
             "AppTests -> ProfileInterface @Podfile:5",
             "Profile -> ProfileInterface @Modules/Profile/Profile.podspec:5",
             "Profile-Unit-Tests -> Profile @Modules/Profile/Profile.podspec:12",
+            // A test spec inherits its pod's dependencies.
+            "Profile-Unit-Tests -> ProfileInterface @Modules/Profile/Profile.podspec:5",
         ])
         #expect(graph.externalDependencies.map { "\(graph.modules[$0.from].id) -> \($0.name) @\($0.site.file):\($0.site.line)" }.sorted() == [
             "App -> Alamofire @Podfile:11",
             "AppTests -> Alamofire @Podfile:11",
             "Profile -> Alamofire @Modules/Profile/Profile.podspec:6",
+            "Profile-Unit-Tests -> Alamofire @Modules/Profile/Profile.podspec:6",
         ])
         #expect(workspace.notes.map { "\($0.kind) \($0.file):\($0.line) \($0.message)" } == [
             "unreadDependency Podfile:11 1 pod is not read, so what its module requires is unknown and not checked: Alamofire (5.6.1 in Podfile.lock)",
@@ -169,6 +172,7 @@ struct CocoaPodsProjectTests {
         let graph = ModuleGraph(workspace: workspace)
         #expect(edges(graph).filter { $0.contains("Alamofire") } == [
             "App -> Alamofire @Podfile:11", "AppTests -> Alamofire @Podfile:11", "Profile -> Alamofire @Modules/Profile/Profile.podspec:6",
+            "Profile-Unit-Tests -> Alamofire @Modules/Profile/Profile.podspec:6",
         ])
         #expect(graph.externalDependencies.isEmpty)
         #expect(workspace.notes.isEmpty, "\(workspace.notes)")
@@ -183,5 +187,39 @@ struct CocoaPodsProjectTests {
         defer { directory.remove() }
         let workspace = try WorkspaceLoader().load(paths: [directory.path])
         #expect(workspace.packages.flatMap(\.targets).map(\.name) == ["Profile", "Profile_Unit_Tests", "ProfileInterface"])
+    }
+
+    /// A Podfile that globs its development pods, podspecs that name themselves after their
+    /// file and list several source globs: the tree's own pods, exact files and edges.
+    @Test func globbedDevelopmentPodsAndComputedPodspecs() throws {
+        let spec = """
+        Pod::Spec.new do |s|
+          s.name = File.basename(__FILE__, '.podspec')
+          s.source_files = 'Sources/**/*.swift', 'Shared/*.swift'
+          s.dependency 'Core' unless s.name == 'Core'
+        end
+        """
+        let directory = try TemporaryDirectory(files: [
+            ("Podfile", """
+            target 'App' do
+              Dir['LocalPods/*/*.podspec'].each { |p| pod File.basename(p, '.podspec'), :path => File.dirname(p) }
+            end
+            """),
+            ("LocalPods/Core/Core.podspec", "Pod::Spec.new do |s|\n  s.name = File.basename(__FILE__, '.podspec')\n  s.source_files = 'Sources/**/*.swift', 'Shared/*.swift'\nend\n"),
+            ("LocalPods/Core/Sources/Core.swift", "public enum Core {}\n"),
+            ("LocalPods/Core/Shared/Log.swift", "public enum Log {}\n"),
+            ("LocalPods/Feed/Feed.podspec", spec),
+            ("LocalPods/Feed/Sources/Feed.swift", "import Core\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.flatMap(\.targets).map { "\($0.name) \($0.files.map(\.path))" } == [
+            "Core [\"LocalPods/Core/Shared/Log.swift\", \"LocalPods/Core/Sources/Core.swift\"]",
+            "Feed [\"LocalPods/Feed/Sources/Feed.swift\"]",
+        ])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph) == ["Feed -> Core @LocalPods/Feed/Feed.podspec:4"])
+        // The Podfile's target has no project to go to; its pods are the tree's, none remote.
+        #expect(!workspace.notes.contains { $0.kind == .unreadDependency })
     }
 }

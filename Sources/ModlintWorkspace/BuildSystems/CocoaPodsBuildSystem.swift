@@ -32,7 +32,8 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
             case .success(let bytes):
                 do throws(PodReadError) {
-                    let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(bytes) : try PodspecReader.read(bytes, file: Paths.lastComponent(path))
+                    let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(bytes)
+                        : try PodspecReader.read(bytes, file: Paths.lastComponent(path), environment: Self.environment(of: path, root: root, scope: scope))
                     return PodspecInput(path: path, spec: spec)
                 } catch {
                     return PodspecInput(path: path, error: error)
@@ -61,7 +62,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             }
             let podfile: Podfile
             do throws(PodReadError) {
-                podfile = try PodfileReader.read(bytes)
+                podfile = try PodfileReader.read(bytes, environment: Self.environment(of: path, root: root, scope: scope))
             } catch {
                 // Ruby rejects it (`pod install` would fail) or a budget ran out: the pods it lists are unknown.
                 var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .cocoaPods)
@@ -81,6 +82,15 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                 Self.apply(podfile, to: &all, byName: byName, committedProjects: projects, root: root, scope: scope)
             }
         })
+    }
+
+    /// Where the Ruby of the file at `path` (root-relative) runs: its folder, and globs of
+    /// the analysed tree.
+    static func environment(of path: String, root: String, scope: ReadScope) -> RubyEnvironment {
+        let folder = Paths.parent(path)
+        return RubyEnvironment(folder: folder) { pattern in
+            TreeGlob.matches(pattern, folder: folder, root: root, scope: scope)
+        }
     }
 
     /// A podspec as read: its pod, or why there is none.
@@ -115,7 +125,10 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
             var seen = Set<String>()
             return declared.compactMap { dependency in
                 guard dependency.pod != spec.name, seen.insert(dependency.pod).inserted else { return nil }
-                return Self.dependency(on: dependency.pod, line: dependency.line, from: folder, developmentPod: byName[dependency.pod])
+                var result = Self.dependency(on: dependency.pod, line: dependency.line, from: folder, developmentPod: byName[dependency.pod])
+                // Inherited by a test spec: it builds with it, whether or not its files import it.
+                result.isInstallList = dependency.isInherited
+                return result
             }
         }
         var main = XcodeTarget(name: spec.name, moduleName: spec.moduleName, productType: spec.isStaticFramework ? .staticFramework : .framework,
