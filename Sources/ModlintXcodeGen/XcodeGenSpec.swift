@@ -25,7 +25,8 @@ struct XcodeGenSpecLoader {
     /// The merged, resolved dictionary of the spec at `path` (relative to its folder).
     mutating func load(_ path: String) throws(XcodeGenError) -> SpecValue {
         rootFile = path
-        let merged = try loadMerged(path, relativeDirectory: "", depth: 0, includedAt: nil)
+        let merged = try loadMerged(path, location: IncludeLocation(base: XcodePaths.parent(path), relative: "", resolvedAgainst: ""),
+                                    depth: 0, includedAt: nil)
         let resolved = Self.resolveProject(merged)
         // Templates and platforms multiply what was read (a large template under 3,000
         // targets): the result is weighed once, against the decoder's own budget.
@@ -42,8 +43,31 @@ struct XcodeGenSpecLoader {
         return resolved
     }
 
+    /// Where XcodeGen (2.33 and later, `SpecFile`) stands when it reads a file's includes:
+    /// `base` and `relative` locate them (an include with `relativePaths: true`, the
+    /// default, is found from `base + relative` and makes its own folder the next
+    /// `relative`; one with `relativePaths: false` is found from `base`, which it keeps,
+    /// with no `relative`), and `resolvedAgainst` is the folder the file's own paths are
+    /// written from (the `relative`s of the chain, joined). All relative to the spec's folder.
+    struct IncludeLocation {
+        var base: String
+        var relative: String
+        var resolvedAgainst: String
+
+        /// Where `include` (written in the file at `self`) is read from, and its location.
+        func including(_ include: String, relativePaths: Bool) -> (file: String, location: IncludeLocation) {
+            if relativePaths {
+                let base = XcodePaths.normalize(XcodePaths.join(self.base, relative))
+                let relative = XcodePaths.parent(include)
+                return (XcodePaths.normalize(XcodePaths.join(base, include)),
+                        IncludeLocation(base: base, relative: relative, resolvedAgainst: XcodePaths.normalize(XcodePaths.join(resolvedAgainst, relative))))
+            }
+            return (XcodePaths.normalize(XcodePaths.join(base, include)), IncludeLocation(base: base, relative: "", resolvedAgainst: resolvedAgainst))
+        }
+    }
+
     /// - Parameter includedAt: the file that includes `path` and the line of its `include:`.
-    private mutating func loadMerged(_ path: String, relativeDirectory: String, depth: Int,
+    private mutating func loadMerged(_ path: String, location: IncludeLocation, depth: Int,
                                      includedAt: (file: String, line: Int)?) throws(XcodeGenError) -> SpecValue {
         guard depth < Self.maximumIncludeDepth else {
             // Said where the include is written: the file too deep is not read (it may not exist).
@@ -67,9 +91,10 @@ struct XcodeGenSpecLoader {
             throw XcodeGenError(file: path, line: error.line, message: error.message)
         }
         guard case .map = spec else { throw XcodeGenError(file: path, line: 1, message: "the spec is not a dictionary") }
-        if !relativeDirectory.isEmpty { spec = Self.resolvingPaths(spec, relativeTo: relativeDirectory) }
+        if !location.resolvedAgainst.isEmpty && location.resolvedAgainst != "." {
+            spec = Self.resolvingPaths(spec, relativeTo: location.resolvedAgainst)
+        }
         spec = Self.taggingTargets(spec, file: path)
-        let folder = XcodePaths.parent(path)
         var base = SpecValue.map([], line: 1)
         for include in spec["include"]?.elements ?? [] {
             let includePath: String
@@ -83,9 +108,8 @@ struct XcodeGenSpecLoader {
                 includePath = text
             case .list: continue
             }
-            let file = XcodePaths.normalize(XcodePaths.join(folder, includePath))
-            let includedFolder = XcodePaths.parent(file)
-            let sub = try loadMerged(file, relativeDirectory: relativePaths ? includedFolder : "", depth: depth + 1,
+            let (file, included) = location.including(includePath, relativePaths: relativePaths)
+            let sub = try loadMerged(file, location: included, depth: depth + 1,
                                      includedAt: (path, include.line ?? spec["include"]?.line ?? 1))
             base = sub.merged(onto: base)
         }

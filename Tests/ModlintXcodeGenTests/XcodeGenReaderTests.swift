@@ -121,6 +121,50 @@ struct XcodeGenReaderTests {
         #expect(search.dependencies.map(\.kind) == [.target("Logging"), .target("Network")])
     }
 
+    /// XcodeGen 2.33 and later: a file included with `relativePaths: false` reads its own
+    /// includes from the including spec's base, not from its folder (a module spec in
+    /// `Modules/Search` includes `../module_template.yml`, which includes
+    /// `../../templates.yml` at the top of the repository), and its paths are the spec's.
+    /// With the default `relativePaths: true` both are its own folder's.
+    @Test func includesWithoutRelativePathsResolveFromTheSpecsBase() throws {
+        let project = try read([
+            "project.yml": """
+                name: Search
+                include:
+                  - path: ../module_template.yml
+                    relativePaths: false
+                targets:
+                  Search:
+                    templates: [Module]
+                """,
+            "../module_template.yml": """
+                include:
+                  - path: ../../templates.yml
+                    relativePaths: false
+                  - shared/extra.yml
+                """,
+            "../../templates.yml": """
+                targetTemplates:
+                  Module:
+                    type: framework
+                    platform: iOS
+                    sources: [Sources]
+                """,
+            "shared/extra.yml": """
+                targets:
+                  Extra:
+                    type: framework
+                    platform: iOS
+                    sources: [Extra]
+                """,
+        ])
+        #expect(project.targets.map(\.name) == ["Extra", "Search"])
+        #expect(project.targets.first { $0.name == "Search" }?.synchronizedFolders.map(\.path) == ["Sources"])
+        // Included (relativePaths: true, the default) by ../module_template.yml, which reads
+        // from the spec's base: found at shared/extra.yml, its paths that folder's.
+        #expect(project.targets.first { $0.name == "Extra" }?.synchronizedFolders.map(\.path) == ["shared/Extra"])
+    }
+
     /// `include:` nested and relative: an included file's paths are relative to itself;
     /// the including spec wins on conflicts; a file included twice is merged once.
     @Test func includesResolvePathsRelativeToTheIncludedFile() throws {
