@@ -147,7 +147,8 @@ extension WorkspaceLoader {
             let ownerByTarget = pendingTargets.enumerated().map { target, pending in
                 let product = manifests[pending.packageIndex].manifest?.products
                     .first { $0.kind == .library && $0.targets.contains(pending.declaration.name) }?.name
-                return XcodeProjectLayout.SwiftPMOwner(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product)
+                return XcodeProjectLayout.SwiftPMOwner(targetIndex: target, packageDirectory: packageDirectories[pending.packageIndex], product: product,
+                                                       moduleName: pending.declaration.name)
             }
             var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
             owners.reserveCapacity(assignments.count)

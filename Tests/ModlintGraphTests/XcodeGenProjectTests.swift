@@ -114,3 +114,50 @@ struct XcodeGenProjectTests {
         #expect(notes.last == "Tools/project.yml:4 cannot read XcodeGen spec: invalid YAML: did not find expected '-' indicator; its targets are not analysed")
     }
 }
+
+/// A native target is folded into a SwiftPM target only when it builds the same module:
+/// the module of the exact name, never a sibling that happens to own more of its files, and
+/// never for an app that compiles some of a library's files.
+struct MirroredModuleIdentityTests {
+    static let files: [(String, String)] = [
+        ("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Kit", products: [.library(name: "Migration", targets: ["Migration", "MigrationImpl"])],
+            targets: [.target(name: "Migration"), .target(name: "MigrationImpl", dependencies: ["Migration"])])
+        """),
+        ("Sources/Migration/Migration.swift", "public protocol Migration {}\n"),
+        ("Sources/MigrationImpl/First.swift", "import Migration\nstruct First: Migration {}\n"),
+        ("Sources/MigrationImpl/Second.swift", "import Migration\nstruct Second: Migration {}\n"),
+        ("App/main.swift", "import Migration\nprint(1)\n"),
+        ("project.yml", """
+        name: Shop
+        targets:
+          Migration:
+            type: framework
+            platform: iOS
+            sources: [Sources/Migration, Sources/MigrationImpl]
+          Shop:
+            type: application
+            platform: iOS
+            sources: [App, Sources/Migration/Migration.swift, Sources/MigrationImpl/First.swift]
+            dependencies:
+              - target: Migration
+        """),
+    ]
+
+    @Test func aTargetMirrorsTheModuleOfItsNameAndAnAppStaysItself() throws {
+        let directory = try TemporaryDirectory(files: Self.files)
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        // The framework target `Migration` is SwiftPM's Migration (not MigrationImpl, which
+        // owns two of its three files); the app is a module of its own.
+        #expect(graph.modules.map(\.id).sorted() == ["Migration", "MigrationImpl", "Shop"])
+        let edges = graph.dependencies.map { "\(graph.modules[$0.from].id)->\(graph.modules[$0.to].id)" }.sorted()
+        // `- target: Migration` is the product that exports SwiftPM's Migration: both its targets.
+        #expect(edges == ["MigrationImpl->Migration", "Shop->Migration", "Shop->MigrationImpl"])
+        let shop = try #require(graph.modules.first { $0.id == "Shop" })
+        #expect(workspace.target(of: shop).files.map(\.path) == ["App/main.swift", "Sources/Migration/Migration.swift", "Sources/MigrationImpl/First.swift"])
+    }
+}

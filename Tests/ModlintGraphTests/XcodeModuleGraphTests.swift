@@ -195,6 +195,36 @@ struct XcodeModuleGraphTests {
         #expect(edges(graph, graph.imports.map { ($0.from, $0.to) }) == ["AppTests -> App"])
     }
 
+    /// A package inside a synchronized folder is a local package to Xcode, not sources of
+    /// the folder's target: the app keeps its own files and module, the package its files
+    /// (before, the app built mostly the package's files and was folded into its target).
+    @Test func aPackageInsideASynchronizedFolderIsNotTheFoldersSources() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Sync.xcodeproj/project.pbxproj", XcodeFixtures.synchronizedFolders),
+            ("App/AppMain.swift", "import SwiftUI\nimport Kit\n"),
+            ("App/Kit/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", products: [.library(name: "Kit", targets: ["Kit"])],
+                targets: [.target(name: "Kit"), .testTarget(name: "KitTests", dependencies: ["Kit"])])
+            """),
+            ("App/Kit/Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("App/Kit/Sources/Kit/More.swift", "public struct More {}\n"),
+            ("App/Kit/Tests/KitTests/KitTests.swift", "import XCTest\n@testable import Kit\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let app = try #require(workspace.packages.first { $0.identity == "sync.xcodeproj" }?.targets.first { $0.declaration.name == "App" })
+        #expect(app.files.map(\.path) == ["App/AppMain.swift"])
+        let kit = try #require(workspace.packages.first { $0.identity == "kit" })
+        #expect(kit.targets.map { "\($0.name): \($0.files.map(\.path))" } == [
+            "Kit: [\"App/Kit/Sources/Kit/Kit.swift\", \"App/Kit/Sources/Kit/More.swift\"]",
+            "KitTests: [\"App/Kit/Tests/KitTests/KitTests.swift\"]",
+        ])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(graph.modules.map(\.id).contains("App"))
+    }
+
     @Test func twoProjectWorkspaceWithACrossProjectDependency() throws {
         let directory = try TemporaryDirectory(files: [
             ("Demo.xcworkspace/contents.xcworkspacedata", XcodeFixtures.workspace),

@@ -35,6 +35,8 @@ struct XcodeProjectLayout {
         var targetIndex: Int
         var packageDirectory: String
         var product: String?
+        /// The module the SwiftPM target builds (its name).
+        var moduleName: String = ""
     }
 
     var projects: [PendingProject] = []
@@ -121,13 +123,18 @@ struct XcodeProjectLayout {
         for (index, project) in models.enumerated() {
             var perTarget: [[String]] = []
             for target in project.targets {
-                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet)
+                // Xcode's synchronized folders (a committed project's, Tuist's buildable
+                // folders) leave nested packages to the package; XcodeGen lists a folder's files.
+                let synchronizesLikeXcode = projects[index].generator == nil || projects[index].generator == .tuist
+                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet,
+                                       packageDirectories: synchronizesLikeXcode ? packageDirectories : [])
                 perTarget.append(files)
                 // A podspec or BUILD file beside a Package.swift describes the same sources a
                 // second time: one file SwiftPM builds makes it the SwiftPM target, which
                 // keeps its own files (SwiftPM wins).
                 let describesTwice = projects[index].generator?.describesSwiftPMSourcesAgain ?? false
-                if let owner = Self.mirroredOwner(of: files, owners: owners, anyClaim: describesTwice) {
+                if let owner = Self.mirroredOwner(of: files, owners: owners, anyClaim: describesTwice,
+                                                   moduleName: describesTwice ? nil : target.moduleName) {
                     mirrors["\(index)/\(target.name)"] = owner
                     if !describesTwice { mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) } }
                 } else if describesTwice && files.isEmpty && target.productType != .xcFramework
@@ -270,9 +277,17 @@ struct XcodeProjectLayout {
             ?? candidates.first { $0.project == index } ?? candidates.first
     }
 
-    /// The SwiftPM target an Xcode target mirrors: the one that builds most of its files,
-    /// when SwiftPM builds at least half of them.
-    static func mirroredOwner(of files: [String], owners: [String: SwiftPMOwner], anyClaim: Bool = false) -> SwiftPMOwner? {
+    /// The SwiftPM target an Xcode target mirrors: one that builds the same module — the
+    /// module name is the same — and some of its files (at least half of them in all,
+    /// unless the description is one that describes SwiftPM's sources again). A target
+    /// that builds another module from the same files (an app or a test bundle over a
+    /// library's sources, `MigrationImpl` beside `Migration`) stays a module of its own:
+    /// folded into the library, the app would vanish and its files be judged as the
+    /// library's. `moduleName` `nil`: the name is not compared (the most files win) — for a
+    /// podspec or BUILD file beside a Package.swift, whose libraries describe SwiftPM's
+    /// targets again under names of their own.
+    static func mirroredOwner(of files: [String], owners: [String: SwiftPMOwner], anyClaim: Bool = false,
+                              moduleName: String? = nil) -> SwiftPMOwner? {
         var counts: [Int: (count: Int, owner: SwiftPMOwner)] = [:]
         var claimed = 0
         for file in files {
@@ -281,6 +296,9 @@ struct XcodeProjectLayout {
             counts[owner.targetIndex, default: (0, owner)].count += 1
         }
         guard claimed > 0, anyClaim || claimed * 2 >= files.count else { return nil }
+        if let moduleName {
+            return counts.values.filter { $0.owner.moduleName == moduleName }.min { $0.owner.targetIndex < $1.owner.targetIndex }?.owner
+        }
         return counts.max { ($0.value.count, -$0.key) < ($1.value.count, -$1.key) }?.value.owner
     }
 
@@ -335,7 +353,11 @@ struct XcodeProjectLayout {
     }
 
     /// The target's Swift files that exist under the linted paths, sorted and unique.
-    static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: SwiftFileSet) -> [String] {
+    /// `packageDirectories`: a package folder below a synchronized folder is a local
+    /// package to Xcode (its products are resolved there, see `referencedFolders`), not
+    /// sources of the folder's targets: its files are left out.
+    static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: SwiftFileSet,
+                      packageDirectories: [String] = []) -> [String] {
         var files = Set<String>()
         for file in target.sourceFiles + target.extraSynchronizedFiles {
             if let path = rootRelative(file, in: projectDirectory, root: root), let found = swiftFileSet.find(path) { files.insert(found) }
@@ -348,9 +370,11 @@ struct XcodeProjectLayout {
             }
             let base = swiftFileSet.findFolder(written)
             let filter = MemberPatterns(folder)
+            let packagesInside = packageDirectories.filter { $0 != base && Paths.isInside($0, base) }
             for file in filesBelow(base, in: swiftFiles) {
                 let inner = base.isEmpty ? file : Paths.relative(file, to: base)
                 if folder.excluded.contains(where: { Paths.isInside(inner, $0) }) { continue }
+                if !packagesInside.isEmpty && packagesInside.contains(where: { Paths.isInside(file, $0) }) { continue }
                 if let filter, !filter.admits(inner) { continue }
                 files.insert(file)
             }
