@@ -64,8 +64,10 @@ public struct SnapshotAnalysis {
         probe.loaderOptions.cache?.cache(root: root, under: folderKey)
         let memo = probe.loaderOptions.cache.map { NamedMemo(directory: $0.directory(forRoot: root), name: "diff-\(role.rawValue).memo") }
         // The tree id names every file's content, the configuration in it included; a
-        // `--config` file outside the tree is hashed by `key`.
-        let key = Self.key([revision.tree, root, "revision"], linter: probe)
+        // `--config` file outside the tree is hashed by `key`; the checkout folders read as
+        // context (outside the tree) by their stats, which change when packages are resolved.
+        let context = (probe.loaderOptions.dependencyFolders + Self.workTreeCheckouts(root)).map { "\($0) \(FileIdentity(path: $0)?.description ?? "-")" }
+        let key = Self.key([revision.tree, root, "revision"] + context, linter: probe)
         if let memo, let stored = Self.decode(memo.load(key: key)) { return stored }
         guard let scratch = ScratchTree(prefix: "modlint-diff") else {
             throw GitRepository.Failure(description: "cannot make a scratch folder for \(revision.name) in $TMPDIR")
@@ -74,9 +76,7 @@ public struct SnapshotAnalysis {
         _ = try repository.write(tree: revision.tree, into: scratch)
         var linter = try makeLinter(configuration(scratch.root, inRevision: true))
         // Packages resolved for the work tree serve the revision too (it has no checkouts).
-        linter.loaderOptions.dependencyFolders += [".build/checkouts", "SourcePackages/checkouts"]
-            .map { Paths.join(root, $0) }
-            .filter { FileSystem.kind(of: $0) == .directory }
+        linter.loaderOptions.dependencyFolders += Self.workTreeCheckouts(root)
         linter.loaderOptions.cache?.cache(root: scratch.root, under: folderKey)
         let workspace = try WorkspaceLoader(options: linter.loaderOptions).load(paths: [scratch.root])
         var snapshot = Self.analyse(workspace, linter: linter)
@@ -84,6 +84,11 @@ public struct SnapshotAnalysis {
         snapshot.relocate(from: scratch.root)
         if let memo { Self.save(snapshot, in: memo, key: key) }
         return snapshot
+    }
+
+    /// The work tree's package checkouts (SwiftPM's and Xcode's), where they exist.
+    static func workTreeCheckouts(_ root: String) -> [String] {
+        [".build/checkouts", "SourcePackages/checkouts"].map { Paths.join(root, $0) }.filter { FileSystem.kind(of: $0) == .directory }
     }
 
     static func analyse(_ workspace: Workspace, linter: Linter) -> ArchitectureSnapshot {
