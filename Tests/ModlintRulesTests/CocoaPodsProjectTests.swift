@@ -139,6 +139,40 @@ struct CocoaPodsProjectTests {
         ])
     }
 
+    /// The Podfile applies to a project XcodeGen generates as it does to a committed one:
+    /// the only project beside it (`project.yml` → `App.xcodeproj`), or the one it names.
+    @Test func thePodfileGivesAnXcodeGenProjectItsPods() throws {
+        let spec = """
+            name: App
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+              AppTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources: [AppTests]
+                dependencies:
+                  - target: App
+            """
+        let files = Self.files.filter { $0.0 != "App.xcodeproj/project.pbxproj" && !$0.0.hasPrefix("Vendor/") } + [("project.yml", spec)]
+        let directory = try TemporaryDirectory(files: files)
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(edges(graph).filter { $0.hasPrefix("App") } == [
+            "App -> Profile @Podfile:6",
+            "App -> ProfileInterface @Podfile:5",
+            "AppTests -> App @project.yml:\(workspace.packages[0].targets[1].declaration.dependencies[0].line)",
+            "AppTests -> Profile @Podfile:6",
+            "AppTests -> ProfileInterface @Podfile:5",
+        ])
+        #expect(graph.externalDependencies.filter { graph.modules[$0.from].id.hasPrefix("App") }.map { "\(graph.modules[$0.from].id) -> \($0.name)" }.sorted() == [
+            "App -> Alamofire", "AppTests -> Alamofire",
+        ])
+    }
+
     @Test func findingsPointAtThePodfileAndThePodspec() throws {
         let directory = try TemporaryDirectory(files: Self.files + [
             ("Modules/ProfileInterface/Sources/Extra.swift", "import Settings\n"),

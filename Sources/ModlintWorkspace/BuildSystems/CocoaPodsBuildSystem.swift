@@ -193,7 +193,10 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         var podfileNotes = input.podfile.notes.map {
             WorkspaceNote(kind: .unresolvedManifest, file: input.path, line: $0.line, column: 1, message: $0.message)
         }
-        let inFolder = committedProjects.filter { Paths.parent($0) == folder }
+        // The projects beside the Podfile: committed ones, and those an XcodeGen spec or a
+        // Tuist manifest there generates (at the path the generator writes them to).
+        let generated = readings.filter { ($0.generator == .xcodeGen || $0.generator == .tuist) && $0.project != nil }.map(\.projectPath)
+        let inFolder = Set((committedProjects + generated).filter { Paths.parent($0) == folder }).sorted()
         for target in input.podfile.targets {
             let projectPath: String?
             if var written = target.project {
