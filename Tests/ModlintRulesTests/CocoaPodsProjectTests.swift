@@ -173,6 +173,33 @@ struct CocoaPodsProjectTests {
         ])
     }
 
+    /// A pod's own development project beside its podspec builds the pod's module again:
+    /// one module, the pod's, and the project's target stands for it.
+    @Test func aPodsOwnProjectIsNotASecondModule() throws {
+        let podProject = """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjectVersion = 77;
+        \tobjects = {
+        \t\tSG01 = {isa = PBXFileSystemSynchronizedRootGroup; path = Sources; sourceTree = "<group>"; };
+        \t\tSG02 = {isa = PBXFileSystemSynchronizedRootGroup; path = UI; sourceTree = "<group>"; };
+        \t\tGR00 = {isa = PBXGroup; children = (SG01, SG02, ); sourceTree = "<group>"; };
+        \t\tTG01 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (SG01, SG02, ); name = Profile; productType = "com.apple.product-type.framework"; };
+        \t\tPR01 = {isa = PBXProject; mainGroup = GR00; targets = (TG01, ); };
+        \t};
+        \trootObject = PR01;
+        }
+        """
+        let directory = try TemporaryDirectory(files: Self.files + [("Modules/Profile/Profile.xcodeproj/project.pbxproj", podProject)])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let graph = ModuleGraph(workspace: workspace)
+        #expect(graph.modules.filter { $0.name == "Profile" }.map(\.id) == ["Profile"])
+        #expect(graph.modules.first { $0.name == "Profile" }?.package == "profile.podspec")
+        #expect(edges(graph).filter { $0.hasPrefix("App -> ") } == ["App -> Profile @Podfile:6", "App -> ProfileInterface @Podfile:5"])
+    }
+
     @Test func findingsPointAtThePodfileAndThePodspec() throws {
         let directory = try TemporaryDirectory(files: Self.files + [
             ("Modules/ProfileInterface/Sources/Extra.swift", "import Settings\n"),

@@ -144,6 +144,7 @@ struct XcodeProjectLayout {
             }
             filesByTarget.append(perTarget)
         }
+        let podMirrors = Self.podMirrors(models: models, projects: projects, filesByTarget: filesByTarget, mirrored: Set(mirrors.keys))
         for (index, project) in models.enumerated() {
             var pending = projects[index]
             var dependencies = DependencyList(projectDirectory: pending.directory)
@@ -151,6 +152,7 @@ struct XcodeProjectLayout {
             /// SwiftPM product it mirrors, or a product of the other project.
             func resolveTarget(_ name: String, in projectIndex: Int, line: Int) -> TargetDependency? {
                 if fileless.contains("\(projectIndex)/\(name)") { return nil }
+                if let pod = podMirrors["\(projectIndex)/\(name)"] { return resolveTarget(pod.target, in: pod.project, line: line) }
                 if let owner = mirrors["\(projectIndex)/\(name)"] {
                     guard let product = owner.product else { return nil }
                     let identity = dependencies.addPackageDirectory(owner.packageDirectory)
@@ -161,7 +163,7 @@ struct XcodeProjectLayout {
                 return TargetDependency(kind: .product(name: name, package: identity), line: line, column: 1)
             }
             for (targetPosition, target) in project.targets.enumerated()
-            where mirrors["\(index)/\(target.name)"] == nil && !fileless.contains("\(index)/\(target.name)") {
+            where mirrors["\(index)/\(target.name)"] == nil && podMirrors["\(index)/\(target.name)"] == nil && !fileless.contains("\(index)/\(target.name)") {
                 var declared: [TargetDependency] = []
                 for dependency in target.dependencies {
                     let line = dependency.line
@@ -275,6 +277,43 @@ struct XcodeProjectLayout {
         }
         return candidates.first { $0.project == index && sharesPlatform($0) } ?? candidates.first(where: sharesPlatform)
             ?? candidates.first { $0.project == index } ?? candidates.first
+    }
+
+    /// Committed-project targets that build a pod's module again — the pod's own development
+    /// project beside its podspec (`Common.xcodeproj` next to `Common.podspec`): the target of
+    /// the same module name whose files the pod builds (at least half of them). The pod is
+    /// the module the app consumes; the project's target is not a second one, and a
+    /// dependency on it is a dependency on the pod.
+    static func podMirrors(models: [XcodeProject], projects: [PendingProject], filesByTarget: [[[String]]],
+                           mirrored: Set<String>) -> [String: (project: Int, target: String)] {
+        var podOfFile: [String: (project: Int, target: String, module: String)] = [:]
+        for (index, project) in models.enumerated() where projects[index].generator == .cocoaPods {
+            for (position, target) in project.targets.enumerated() {
+                for file in filesByTarget[index][position] where podOfFile[file] == nil { podOfFile[file] = (index, target.name, target.moduleName) }
+            }
+        }
+        // A target whose files are not in the tree (a stale group) is the pod's when the
+        // project lies in the pod's folder and the module names agree.
+        var podsByFolder: [String: [(project: Int, target: String, module: String)]] = [:]
+        for (index, project) in models.enumerated() where projects[index].generator == .cocoaPods {
+            for target in project.targets { podsByFolder[projects[index].directory, default: []].append((index, target.name, target.moduleName)) }
+        }
+        guard !podsByFolder.isEmpty else { return [:] }
+        var result: [String: (project: Int, target: String)] = [:]
+        for (index, project) in models.enumerated() where projects[index].generator == nil {
+            for (position, target) in project.targets.enumerated() where !mirrored.contains("\(index)/\(target.name)") {
+                let files = filesByTarget[index][position]
+                if files.isEmpty {
+                    let beside = podsByFolder.filter { Paths.isInside(projects[index].directory, $0.key) }.values.joined()
+                    if let pod = beside.first(where: { $0.module == target.moduleName }) { result["\(index)/\(target.name)"] = (pod.project, pod.target) }
+                    continue
+                }
+                let pods = files.compactMap { podOfFile[$0] }.filter { $0.module == target.moduleName }
+                guard let pod = pods.first, pods.count * 2 >= files.count else { continue }
+                result["\(index)/\(target.name)"] = (pod.project, pod.target)
+            }
+        }
+        return result
     }
 
     /// The SwiftPM target an Xcode target mirrors: one that builds the same module — the
