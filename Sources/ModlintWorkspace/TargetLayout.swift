@@ -7,7 +7,10 @@ enum TargetLayout {
 
     /// The target directory relative to the workspace root, or `nil` when SwiftPM would not
     /// find one (binary targets, missing folders).
-    static func directory(of target: ManifestTarget, packageDirectory: String, exists: (String) -> Bool) -> String? {
+    /// `occupiesRoot`: SwiftPM 5.9 and later let the only target of its kind (the only
+    /// non-test, non-plugin target; the only test target) keep its sources directly in
+    /// `Sources/` (`Tests/`) when no folder of its name is there (`PackageBuilder`).
+    static func directory(of target: ManifestTarget, packageDirectory: String, occupiesRoot: Bool = false, exists: (String) -> Bool) -> String? {
         if target.kind == .binary { return nil }
         if let path = target.path {
             return Paths.normalize(Paths.join(packageDirectory, path))
@@ -22,7 +25,18 @@ enum TargetLayout {
             let candidate = Paths.join(Paths.join(packageDirectory, root), target.name)
             if exists(candidate) { return candidate }
         }
+        if occupiesRoot, let root = candidates.lazy.map({ Paths.join(packageDirectory, $0) }).first(where: exists) { return root }
         return nil
+    }
+
+    /// Whether `target` is the only one of its kind's source root in `manifest`, with tools
+    /// 5.9 or later (see `directory(of:…occupiesRoot:)`).
+    static func mayOccupyRoot(_ target: ManifestTarget, in manifest: PackageManifest) -> Bool {
+        guard let version = manifest.toolsVersion else { return false }
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        guard let major = parts.first, major > 5 || (major == 5 && (parts.count > 1 ? parts[1] : 0) >= 9) else { return false }
+        func root(_ kind: ManifestTarget.Kind) -> Int { kind == .test ? 1 : kind == .plugin ? 2 : 0 }
+        return manifest.targets.count { root($0.kind) == root(target.kind) } == 1
     }
 
     /// A target's `sources:`, `exclude:` and `resources:` lists, normalised once: the

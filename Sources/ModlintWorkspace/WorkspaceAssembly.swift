@@ -96,7 +96,8 @@ extension WorkspaceLoader {
             }
             let exported = options.readsOnlyLibraryTargets ? Self.libraryTargets(of: manifest) : nil
             for target in manifest.targets where exported?.contains(target.name) ?? true {
-                let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory) { scan.directories.contains($0) }
+                let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory,
+                                                             occupiesRoot: TargetLayout.mayOccupyRoot(target, in: manifest)) { scan.directories.contains($0) }
                 pendingTargets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory,
                                                     filter: TargetLayout.SourceFilter(target)))
             }

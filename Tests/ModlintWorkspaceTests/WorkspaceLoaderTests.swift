@@ -169,6 +169,29 @@ struct WorkspaceLoaderTests {
         #expect(workspace.packages[1].localDependencies == ["core"])
     }
 
+    /// SwiftPM 5.9: the only target of its kind may keep its sources directly in `Sources/`
+    /// (the only test target in `Tests/`); before 5.9, or beside a second target, it may not.
+    @Test func theOnlyTargetMayOccupySourcesFromSwift5_9() throws {
+        func manifest(_ tools: String) -> String {
+            """
+            // swift-tools-version:\(tools)
+            import PackageDescription
+            let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool"), .testTarget(name: "ToolTests", dependencies: ["Tool"])])
+            """
+        }
+        let layout: [(String, String)] = [("Sources/main.swift", "print(1)\n"), ("Sources/Sub/Helper.swift", "struct Helper {}\n"),
+                                          ("Tests/ToolTests.swift", "@testable import Tool\n")]
+        let (modern, first) = try load([("Package.swift", manifest("5.9"))] + layout)
+        defer { first.remove() }
+        #expect(filesByTarget(modern).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" } == [
+            "\(modern.packages[0].identity)/Tool: [\"Sources/Sub/Helper.swift\", \"Sources/main.swift\"]",
+            "\(modern.packages[0].identity)/ToolTests: [\"Tests/ToolTests.swift\"]",
+        ])
+        let (old, second) = try load([("Package.swift", manifest("5.8"))] + layout)
+        defer { second.remove() }
+        #expect(old.packages[0].targets.allSatisfy { $0.files.isEmpty })
+    }
+
     @Test func nestedPackagesOwnTheirFilesAndAreWiredByPath() throws {
         let (workspace, directory) = try load([
             ("App/Package.swift", """
