@@ -75,7 +75,7 @@ let package = Package(
         // `modlint fix`: the manifest edits findings carry, applied as minimal text edits.
         .target(name: "ModlintFix", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintTokenizer", "ModlintWorkspace"]),
         // `modlint diff`: two revisions analysed (one from git objects) and compared.
-        .target(name: "ModlintDiff", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintReporters", "ModlintJSON"]),
+        .target(name: "ModlintDiff", dependencies: ["ModlintRuleEngine", "ModlintGraph", "ModlintWorkspace", "ModlintReporters", "ModlintRendering", "ModlintJSON"]),
         // The commit a release build was made from (`make dist` defines it; empty otherwise).
         .target(name: "ModlintBuildInfo"),
         .executableTarget(

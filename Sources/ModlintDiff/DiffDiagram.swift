@@ -1,4 +1,5 @@
 import ModlintJSON
+import ModlintRendering
 import ModlintRuleEngine
 
 /// The small diagram of a diff: the changed edges and, for context, the unchanged edges
@@ -62,9 +63,9 @@ public struct DiffDiagram: Sendable {
 
     /// Graphviz DOT source, titled with the two sides.
     public func dot(title: String) -> String {
-        func quote(_ text: String) -> String {
-            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: " ") + "\""
-        }
+        // Module names come from the tree: DOT's own quoting (controls, bidirectional
+        // overrides, label escapes) is the renderer's.
+        let quote = DOTRenderer.quote
         var lines = [
             "digraph \"modlint diff\" {",
             "  rankdir=LR;",

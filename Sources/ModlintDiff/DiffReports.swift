@@ -283,14 +283,10 @@ public struct DiffMarkdownReport: Sendable {
     }
 
     private func ruleReference(_ id: String) -> String {
-        guard let uri = rules.metadata(for: id)?.helpURI else { return MarkdownText.codeSpan(id) }
-        return "[\(MarkdownText.codeSpan(id))](\(MarkdownText.linkDestination(uri)))"
+        MarkdownText.ruleReference(id, rules: rules)
     }
 
     private func link(_ path: String, line: Int, base: String?) -> String {
-        let text = line > 0 ? "\(path):\(line)" : path
-        guard let base else { return MarkdownText.codeSpan(text) }
-        let target = base + (base.hasSuffix("/") ? "" : "/") + path + (line > 0 ? "#L\(line)" : "")
-        return "[\(MarkdownText.codeSpan(text))](\(MarkdownText.linkDestination(target)))"
+        MarkdownText.location(path, line: line, column: 0, linkBase: base)
     }
 }

@@ -90,15 +90,11 @@ public struct MarkdownReporter: RepositoryRelativeReporter {
     }
 
     private func ruleReference(_ id: String) -> String {
-        guard let uri = rules.metadata(for: id)?.helpURI else { return MarkdownText.codeSpan(id) }
-        return "[\(MarkdownText.codeSpan(id))](\(MarkdownText.linkDestination(uri)))"
+        MarkdownText.ruleReference(id, rules: rules)
     }
 
     private func link(_ path: String, line: Int, column: Int) -> String {
-        let text = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
-        guard let base = sourceLinkBase else { return MarkdownText.codeSpan(text) }
-        let target = base + (base.hasSuffix("/") ? "" : "/") + SARIFReporter.relativeURI(path) + (line > 0 ? "#L\(line)" : "")
-        return "[\(MarkdownText.codeSpan(text))](\(MarkdownText.linkDestination(target)))"
+        MarkdownText.location(path, line: line, column: column, linkBase: sourceLinkBase)
     }
 }
 
@@ -131,6 +127,21 @@ public enum MarkdownText {
         let fence = String(repeating: "`", count: longest + 1)
         let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
         return fence + padded + fence
+    }
+
+    /// A rule id as a code span, linked to its documentation when the catalog knows it.
+    public static func ruleReference(_ id: String, rules: RuleCatalog) -> String {
+        guard let uri = rules.metadata(for: id)?.helpURI else { return codeSpan(id) }
+        return "[\(codeSpan(id))](\(linkDestination(uri)))"
+    }
+
+    /// `path:line:column` as a code span, linked to `linkBase` + path + `#L<line>` when a
+    /// base is given (`<server>/<repo>/blob/<sha>/`).
+    public static func location(_ path: String, line: Int, column: Int, linkBase: String?) -> String {
+        let text = line > 0 ? (column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)") : path
+        guard let base = linkBase else { return codeSpan(text) }
+        let target = base + (base.hasSuffix("/") ? "" : "/") + SARIFReporter.relativeURI(path) + (line > 0 ? "#L\(line)" : "")
+        return "[\(codeSpan(text))](\(linkDestination(target)))"
     }
 
     /// `<…>` destination, which may contain spaces and parentheses.

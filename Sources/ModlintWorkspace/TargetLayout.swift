@@ -32,11 +32,16 @@ enum TargetLayout {
     /// Whether `target` is the only one of its kind's source root in `manifest`, with tools
     /// 5.9 or later (see `directory(of:…occupiesRoot:)`).
     static func mayOccupyRoot(_ target: ManifestTarget, in manifest: PackageManifest) -> Bool {
-        guard let version = manifest.toolsVersion else { return false }
-        let parts = version.split(separator: ".").compactMap { Int($0) }
-        guard let major = parts.first, major > 5 || (major == 5 && (parts.count > 1 ? parts[1] : 0) >= 9) else { return false }
+        guard let version = manifest.toolsVersion, isAtLeast(version, 5, 9) else { return false }
         func root(_ kind: ManifestTarget.Kind) -> Int { kind == .test ? 1 : kind == .plugin ? 2 : 0 }
         return manifest.targets.count { root($0.kind) == root(target.kind) } == 1
+    }
+
+    /// Whether the tools version `version` (`5.9`, `6.0.1`) is `major.minor` or later.
+    static func isAtLeast(_ version: String, _ major: Int, _ minor: Int) -> Bool {
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        guard let first = parts.first else { return false }
+        return (first, parts.count > 1 ? parts[1] : 0) >= (major, minor)
     }
 
     /// A target's `sources:`, `exclude:` and `resources:` lists, normalised once: the

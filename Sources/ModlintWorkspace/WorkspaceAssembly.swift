@@ -250,9 +250,9 @@ extension WorkspaceLoader {
     }
 
     static func isBefore5_4(_ version: String) -> Bool {
-        let parts = version.split(separator: ".").compactMap { Int($0) }
-        guard let major = parts.first else { return false }
-        return major < 5 || (major == 5 && (parts.count > 1 ? parts[1] : 0) < 4)
+        // An unreadable version is no old one.
+        guard version.split(separator: ".").compactMap({ Int($0) }).first != nil else { return false }
+        return !TargetLayout.isAtLeast(version, 5, 4)
     }
 
     /// The layout's packages with every file's summary: stored ones (most of them decoded
