@@ -139,10 +139,11 @@ public struct UnreadBuildDescription: Rule {
 
     /// What the file describes decides what is lost (see the rationale); `nil` = the rule's.
     static func severity(of note: WorkspaceNote) -> Severity? {
-        let name = Paths.lastComponent(note.file)
-        if name == "Package.resolved" { return .note }
-        if name == "contents.xcworkspacedata" || note.message.hasPrefix(WorkspaceNote.unreadConfiguration) { return .warning }
-        return nil
+        switch BuildSystems.role(of: note.file) {
+        case .pins: return .note
+        case .workspaceMembers: return .warning
+        case .description: return note.message.hasPrefix(WorkspaceNote.unreadConfiguration) ? .warning : nil
+        }
     }
 
     /// The message up to its first colon: stable when only the details (a size) change.

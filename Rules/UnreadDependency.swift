@@ -1,5 +1,6 @@
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// Remote packages the workspace depends on whose sources modlint could not find.
 public struct UnreadDependency: Rule {
@@ -70,10 +71,10 @@ public struct UnreadDependency: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Finding] {
-        // Remote pods: one note per Podfile, written by the CocoaPods reader.
+        // Remote pods: one note per Podfile, written by the CocoaPods reader; the remedy is
+        // the build system's whose file the note is on.
         let pods = context.notes(.unreadDependency).map { note in
-            note.finding(message: note.message + "; run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
-                         key: [note.file, "pods"])
+            note.finding(message: note.message + "; " + BuildSystems.unreadDependencyRemedy(for: [note.file]), key: [note.file, "pods"])
         }
         let missing = context.workspace.unavailableDependencies
         guard let first = missing.first else { return pods }
@@ -82,7 +83,7 @@ public struct UnreadDependency: Rule {
             site: Site(file: first.file, line: first.line, column: 1),
             message: "\(missing.count == 1 ? "1 remote package is" : "\(missing.count) remote packages are") not read, so what "
                 + "\(missing.count == 1 ? "its" : "their") modules require is unknown and not checked: \(names.joined(separator: ", ")); "
-                + "provide the sources with `swift package resolve`, by opening the project in Xcode once, or with --dependencies FOLDER",
+                + BuildSystems.unreadDependencyRemedy(for: missing.map(\.file)),
             key: missing.map(\.identity),
             related: missing.dropFirst().map { RelatedLocation(file: $0.file, line: $0.line, message: "\($0.identity) is declared here") }
         )] + pods

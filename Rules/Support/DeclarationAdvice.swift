@@ -23,37 +23,25 @@ struct DeclarationAdvice {
         let importedTarget = importedPackage.targets[imported.targetIndex].declaration.name
         let declaration = importerPackage.targets[importer.targetIndex].declaration
         let targetName = declaration.name
+        let system = BuildSystems.of(importerPackage)
         // A project read from a spec is fixed in the spec, which `fix` edits.
-        let isXcode = importerPackage.kind == .xcodeProject && importerPackage.generator == nil
+        let isXcode = system.kind == .xcode
         func fix(_ dependency: String, package: String? = nil) -> DependencyFix {
             DependencyFix(action: .add, manifest: importerPackage.file(declaring: declaration), target: targetName, dependency: dependency,
                           packageDependency: package, isXcodeProject: isXcode)
         }
-        if let generator = importerPackage.generator, !generator.isEditedByFix {
-            // Podspecs and BUILD files are Ruby and Starlark: the advice names the entry,
-            // `fix` leaves them to the user.
+        if importerPackage.generator != nil {
+            // A spec's own syntax. Podspecs and BUILD files are Ruby and Starlark: the advice
+            // names the entry, `fix` leaves them to the user.
             let file = importerPackage.file(declaring: declaration)
-            let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
-                                           from: importerPackage, to: importedPackage) ?? "a dependency on \(imported.name)"
-            text = "Add \(element) to \(generator == .bazel ? "the deps of \(targetName)" : targetName) in \(file)."
-            return
-        }
-        if let generator = importerPackage.generator {
-            let spec = Paths.lastComponent(importerPackage.file(declaring: declaration))
-            let element = Self.specElement(generator, importedTarget: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
-                                           from: importerPackage, to: importedPackage)
-            if let element {
-                text = "Add \(generator == .xcodeGen ? "`- \(element)`" : element) to the dependencies of \(targetName) in \(spec)."
-                self.fix = fix(element)
-            } else {
-                text = "Add a dependency on \(imported.name) (of \(Paths.lastComponent(importedPackage.manifestPath))) to \(targetName) in \(spec)."
-            }
+            let entry = system.dependencyEntry(on: importedTarget, sameProject: importer.packageIndex == imported.packageIndex,
+                                               from: importerPackage, to: importedPackage)
+            text = system.advice(adding: entry, module: imported.name, of: importedPackage, to: targetName, in: file)
+            if let entry, system.editsDependencies { self.fix = fix(entry) }
             return
         }
         if importer.packageIndex == imported.packageIndex {
-            text = isXcode
-                ? "Add a dependency on target \(importedTarget) to \(targetName)."
-                : "Declare .target(name: \"\(importedTarget)\") in the dependencies of \(targetName)."
+            text = system.targetAdvice(importedTarget, to: targetName)
             // The manifest's own style: plain names where the target already uses them.
             let byName = declaration.dependencies.contains { if case .byName = $0.kind { return true } else { return false } }
             self.fix = fix(byName ? "\"\(importedTarget)\"" : ".target(name: \"\(importedTarget)\")")
@@ -69,9 +57,7 @@ struct DeclarationAdvice {
                 + (builders.isEmpty ? "." : "; depend on a product that builds it: \(builders.joined(separator: ", ")).")
             return
         }
-        var advice = importerPackage.kind == .xcodeProject
-            ? "Add the \(product) product of \(packageName) to target \(targetName)"
-            : "Declare .product(name: \"\(product)\", package: \"\(packageName)\") in the dependencies of \(targetName)"
+        var advice = system.productAdvice(product, of: packageName, to: targetName)
         let element = ".product(name: \"\(product)\", package: \"\(packageName)\")"
         if !importerPackage.localDependencies.contains(importedPackage.identity) {
             if importedPackage.isContext {
@@ -99,28 +85,6 @@ struct DeclarationAdvice {
             self.fix = fix(element)
         }
         text = advice + "."
-    }
-
-    /// The dependency entry a spec takes for a target of its own project, or (Tuist) of
-    /// another project of the workspace: `target: Kit` (XcodeGen), `.target(name: "Kit")`,
-    /// `.project(target: "Kit", path: "../Kit")` (Tuist). `nil` where the spec needs more
-    /// than one entry (a project reference, a package) — the advice names the module.
-    static func specElement(_ generator: ProjectGenerator, importedTarget: String, sameProject: Bool,
-                            from importer: Package, to imported: Package) -> String? {
-        switch (generator, sameProject) {
-        case (.xcodeGen, true): return "target: \(importedTarget)"
-        case (.tuist, true): return ".target(name: \"\(importedTarget)\")"
-        case (.tuist, false) where imported.generator == .tuist:
-            return ".project(target: \"\(importedTarget)\", path: \"\(Paths.relativePath(from: importer.directory, to: imported.directory))\")"
-        case (.bazel, true): return "\":\(importedTarget)\""
-        case (.bazel, false) where imported.generator == .bazel:
-            // The project's name is its package label.
-            let label = imported.manifest.name
-            return "\"\(label):\(importedTarget)\""
-        case (.cocoaPods, _) where imported.generator == .cocoaPods:
-            return "`s.dependency '\(imported.manifest.name)'`"
-        default: return nil
-        }
     }
 
     /// The first `.package(url:)` entry for `identity` in the workspace's manifests.

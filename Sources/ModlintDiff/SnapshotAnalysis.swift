@@ -88,7 +88,7 @@ public struct SnapshotAnalysis {
 
     /// The work tree's package checkouts (SwiftPM's and Xcode's), where they exist.
     static func workTreeCheckouts(_ root: String) -> [String] {
-        [".build/checkouts", "SourcePackages/checkouts"].map { Paths.join(root, $0) }.filter { FileSystem.kind(of: $0) == .directory }
+        BuildSystems.rootCheckoutFolders(root)
     }
 
     static func analyse(_ workspace: Workspace, linter: Linter) -> ArchitectureSnapshot {

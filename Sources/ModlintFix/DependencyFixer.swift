@@ -98,27 +98,23 @@ public struct DependencyFixer {
         }
     }
 
-    /// The editor of each kind of manifest: a Package.swift and a Tuist Project.swift as
-    /// Swift (a Tuist target's `dependencies:` is never created: its place among the
-    /// arguments is fixed), an XcodeGen spec as YAML lines.
+    /// The editor of each kind of manifest, as its build system says (`DescriptionEditing`):
+    /// Swift manifests as Swift, XcodeGen specs as YAML lines; Ruby, Starlark and JSON are
+    /// left to the user, with the entry to change.
     static func edit(_ text: String, of manifest: String, with fixes: [DependencyFix])
         -> (text: String, applied: [DependencyFix], refused: [ManifestEditor.Refusal]) {
-        if manifest.hasSuffix(".json") {
-            return (text, [], fixes.map { ManifestEditor.Refusal(fix: $0, reason: "JSON specs are not edited; add `\($0.dependency)` by hand") })
-        }
-        // Ruby and Starlark are written by hand: the finding says which entry to change.
-        if manifest.hasSuffix(".podspec") || ["BUILD", "BUILD.bazel", "Podfile"].contains(Paths.lastComponent(manifest)) {
-            let what = manifest.hasSuffix("BUILD") || manifest.hasSuffix("BUILD.bazel") ? "BUILD files" : "Podfiles and podspecs"
-            return (text, [], fixes.map { ManifestEditor.Refusal(fix: $0, reason: "\(what) are not edited; change `\($0.dependency)` by hand") })
-        }
-        if manifest.hasSuffix(".yml") || manifest.hasSuffix(".yaml") {
+        switch BuildSystems.editing(of: manifest) {
+        case .byHand(let reason):
+            return (text, [], fixes.map { ManifestEditor.Refusal(fix: $0, reason: "\(reason) `\($0.dependency)` by hand") })
+        case .yaml:
             var editor = XcodeGenSpecEditor(text: text)
             editor.apply(fixes)
             return (editor.text, editor.applied, editor.refused)
+        case .swift(let createsDependencies):
+            var editor = ManifestEditor(text: text, createsDependencies: createsDependencies)
+            editor.apply(fixes)
+            return (editor.text, editor.applied, editor.refused)
         }
-        var editor = ManifestEditor(text: text, createsDependencies: Paths.lastComponent(manifest) != "Project.swift")
-        editor.apply(fixes)
-        return (editor.text, editor.applied, editor.refused)
     }
 
     /// Every edit as one unified diff.

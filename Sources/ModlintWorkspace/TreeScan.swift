@@ -17,7 +17,7 @@ struct TreeScan: Sendable {
     var xcodeProjects: [String] = []
     var xcodeWorkspaces: [String] = []
     /// Build descriptions other than manifests and projects: specs, podspecs, Podfiles, BUILD
-    /// and `.bzl` files (`UnreadSpecs.isBuildDescription`).
+    /// and `.bzl` files (`BuildSystems.isRecordedDescription`).
     var buildDescriptions: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
@@ -172,8 +172,8 @@ struct TreeScan: Sendable {
         if identity?.isRacy(threshold: racyThreshold) == true { structureIsRacy = true }
     }
 
-    /// The only files the walk records: Swift sources and manifests, build settings, module
-    /// maps. Judged on the name's bytes, before a string is made for it (most entries of a
+    /// The only files the walk records: Swift sources, build descriptions and the files
+    /// they read (`BuildSystems`), resources SwiftPM processes. Judged on the name's bytes, before a string is made for it (most entries of a
     /// tree are other files: resources, documentation, fixtures).
     static func isWalkedFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         func hasSuffix(_ suffix: StaticString) -> Bool {
@@ -181,9 +181,7 @@ struct TreeScan: Sendable {
             guard name.count >= length else { return false }
             return memcmp(name.baseAddress! + (name.count - length), suffix.utf8Start, length) == 0
         }
-        return hasSuffix(".swift") || hasSuffix(".xcconfig") || name.count == 16 && hasSuffix("module.modulemap")
-            || UnreadSpecs.mayBeName(name) || hasSuffix(".yml") || hasSuffix(".yaml")
-            || hasSuffix(".podspec") || hasSuffix(".podspec.json") || hasSuffix(".bzl")
+        return hasSuffix(".swift") || BuildSystems.byteFilter.mayMatch(name)
             || hasSuffix(".xib") || hasSuffix(".storyboard") || hasSuffix(".metal") || hasSuffix(".xcstrings")
     }
 
@@ -223,7 +221,7 @@ struct TreeScan: Sendable {
                                                identify: fingerprinting ? { TreeScan.isWalkedFile($0) } : nil) else { return [] }
         var manifests: [String] = []
         // Decided once per folder: a per-file substring search showed in the walk's profile.
-        let inTuistFolder = fingerprinting && WorkspaceLoader.isTuistFolder(directory)
+        let inTuistFolder = fingerprinting && TuistBuildSystem.isManifestFolder(directory)
         for entry in entries {
             let path = Paths.join(directory, entry.name)
             if !excluded.ignoredFiles.isEmpty && excluded.ignoredFiles.contains(path) { continue }
@@ -234,16 +232,15 @@ struct TreeScan: Sendable {
             switch entry.kind {
             case .directory:
                 // `pod install` rewrites Pods/Manifest.lock: the pods read as context change.
-                if fingerprinting && entry.name == "Pods" {
-                    addInput(Paths.join(path, "Manifest.lock"), identity: FileIdentity(path: Paths.join(Paths.join(root, path), "Manifest.lock")))
+                if fingerprinting && entry.name == CocoaPodsBuildSystem.installFolder {
+                    let lock = Paths.join(path, CocoaPodsBuildSystem.installLock)
+                    addInput(lock, identity: FileIdentity(path: Paths.join(root, lock)))
                 }
                 if entry.name.hasPrefix(".") || skipped.contains(entry.name) || excluded.contextFolders.contains(path) { continue }
                 if Self.isTestFixtureFolder(entry.name, in: directory) { continue }
-                if entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".xcworkspace") {
-                    let isProject = entry.name.hasSuffix(".xcodeproj")
-                    let file = Paths.join(Paths.join(root, path), isProject ? "project.pbxproj" : "contents.xcworkspacedata")
-                    if isProject { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
-                    if fingerprinting { addInput(path, identity: FileIdentity(path: file)) }
+                if BuildSystems.isDescriptionBundle(entry.name) {
+                    if CommittedXcodeProjects.isProjectBundle(entry.name) { xcodeProjects.append(path) } else { xcodeWorkspaces.append(path) }
+                    if fingerprinting { addInput(path, identity: FileIdentity(path: Paths.join(root, CommittedXcodeProjects.descriptionFile(ofBundle: path)))) }
                     continue
                 }
                 if let nameExtension = Self.nameExtension(entry.name), Self.bundleExtensions.contains(nameExtension) {
@@ -252,15 +249,14 @@ struct TreeScan: Sendable {
                 }
                 subdirectories.append(path)
             case .file:
-                if UnreadSpecs.isBuildDescription(entry.name) {
+                if BuildSystems.isRecordedDescription(entry.name) {
                     buildDescriptions.append(path)
                     if fingerprinting { addInput(path, identity: entry.identity) }
                     continue
                 }
                 // Build settings files decide Xcode module names, module maps C module names,
                 // YAML files may be included by an XcodeGen spec: a change must miss the memo.
-                if fingerprinting && (entry.name.hasSuffix(".xcconfig") || entry.name == "module.modulemap"
-                                      || entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml")) {
+                if fingerprinting && BuildSystems.isDescriptionInput(entry.name) {
                     addInput(path, identity: entry.identity)
                 }
                 // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
@@ -271,7 +267,7 @@ struct TreeScan: Sendable {
                 }
                 if entry.name.hasSuffix(".swift") {
                     let identity = entry.identity
-                    if entry.name == "Package.swift" || (entry.name.hasPrefix("Package@swift-")) {
+                    if SwiftPMBuildSystem.isManifestName(entry.name) {
                         manifests.append(entry.name)
                         if fingerprinting { addInput(path, identity: identity) }
                     } else {
@@ -286,7 +282,7 @@ struct TreeScan: Sendable {
                             if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
                             // A Tuist manifest or helper is a build description: its content
                             // decides the layout, so its identity keys the layout memo too.
-                            if inTuistFolder || WorkspaceLoader.tuistManifestNames.contains(entry.name) { addInput(path, identity: identity) }
+                            if inTuistFolder || TuistBuildSystem.isManifestName(entry.name) { addInput(path, identity: identity) }
                         }
                     }
                 }
@@ -294,16 +290,16 @@ struct TreeScan: Sendable {
                 // A FIFO, device, socket or dangling link where a manifest or source is
                 // expected: kept, so that reading it reports it — skipping it would drop a
                 // package (and every finding in it) without a word.
-                if entry.name == "Package.swift" {
+                if entry.name == SwiftPMBuildSystem.manifestName {
                     manifests.append(entry.name)
-                } else if UnreadSpecs.isBuildDescription(entry.name) {
+                } else if BuildSystems.isRecordedDescription(entry.name) {
                     buildDescriptions.append(path)
                     if fingerprinting {
                         fingerprint.add(path)
                         structure.add(path)
                         structureIsRacy = true
                     }
-                } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix("Package@swift-") {
+                } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix(SwiftPMBuildSystem.variantPrefix) {
                     swiftFiles.append(path)
                     swiftIdentities.append(nil)
                     if fingerprinting {
@@ -314,7 +310,7 @@ struct TreeScan: Sendable {
                 }
             }
         }
-        if manifests.contains("Package.swift") {
+        if manifests.contains(SwiftPMBuildSystem.manifestName) {
             packageDirectories[directory] = manifests
         } else if !manifests.isEmpty {
             // Variants without a Package.swift are not a package; keep them as sources.
@@ -376,9 +372,9 @@ struct Exclusion: Sendable {
 public enum WorkspaceInputs {
     public static func mayBeRead(_ relativePath: String) -> Bool {
         let name = Paths.lastComponent(relativePath)
-        if TreeScan.isWalkedFile(name) || UnreadSpecs.isBuildDescription(name) { return true }
+        if TreeScan.isWalkedFile(name) || BuildSystems.isRecordedDescription(name) { return true }
         for folder in relativePath.split(separator: "/").dropLast()
-        where folder == "Pods" || folder.hasSuffix(".xcodeproj") || folder.hasSuffix(".xcworkspace") { return true }
+        where folder == CocoaPodsBuildSystem.installFolder || BuildSystems.isDescriptionBundle(String(folder)) { return true }
         guard let dot = name.lastIndex(of: ".") else { return true }
         return metadataExtensions.contains(String(name[name.index(after: dot)...]))
     }

@@ -76,9 +76,6 @@ public enum ProjectGenerator: String, Sendable, Codable {
     /// outside what modlint reads (search paths, Carthage).
     public var declaresEveryDependency: Bool { self == .cocoaPods || self == .bazel }
 
-    /// Whether `fix` edits this build system's descriptions (YAML specs and Tuist
-    /// manifests); podspecs and BUILD files are advised, not edited.
-    public var isEditedByFix: Bool { self == .xcodeGen || self == .tuist }
 }
 
 public struct Package: Sendable {

@@ -23,9 +23,9 @@ public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pathNotFound(let path): return "path not found: \(path)"
-        case .noPackages(let paths): return "no Package.swift, .xcodeproj, project.yml, podspec or Bazel BUILD file found under \(paths.joined(separator: ", "))"
+        case .noPackages(let paths): return "no \(BuildSystems.lookedFor) found under \(paths.joined(separator: ", "))"
         case .tuistNotGenerated(let paths):
-            return "no Package.swift or .xcodeproj found under \(paths.joined(separator: ", ")); " + Self.tuistAdvice
+            return "no \(BuildSystems[.swiftPM].lookedFor!) or \(BuildSystems[.xcode].lookedFor!) found under \(paths.joined(separator: ", ")); " + Self.tuistAdvice
         case .unreadable(let path): return "cannot read \(path)"
         }
     }
@@ -68,7 +68,7 @@ public struct WorkspaceOptions: Sendable {
 
     /// `SourcePackages` is where `xcodebuild -clonedSourcePackagesDirPath` keeps resolved
     /// packages: read as context, never linted.
-    public init(skippedDirectoryNames: Set<String> = ["node_modules", "DerivedData", "Pods", "Carthage", "SourcePackages"],
+    public init(skippedDirectoryNames: Set<String> = BuildSystems.outputFolders.union(["node_modules", "Carthage"]),
                 toolsVersion: [Int] = [6, 3, 1], buildEnvironment: BuildEnvironment? = nil) {
         self.skippedDirectoryNames = skippedDirectoryNames
         self.toolsVersion = toolsVersion
@@ -170,7 +170,7 @@ public struct WorkspaceLoader: Sendable {
         if let inputs {
             for folder in inputs.checkoutFolders {
                 for entry in FileSystem.entries(of: folder) ?? [] {
-                    addDependencyInput(Paths.join(Paths.join(folder, entry.name), "Package.swift"))
+                    addDependencyInput(Paths.join(Paths.join(folder, entry.name), SwiftPMBuildSystem.manifestName))
                 }
             }
             for file in inputs.pinFiles { addDependencyInput(file) }
@@ -208,30 +208,21 @@ public struct WorkspaceLoader: Sendable {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
-                || scan.buildDescriptions.contains(where: { XcodeGenBuildSystem.fileNames.contains(Paths.lastComponent($0))
-                                                           || CocoaPodsBuildSystem.isPodspec($0) || BazelBuildSystem.isBuildFile($0) })
+                || scan.buildDescriptions.contains(where: ProjectBuildSystems.makesProject)
                 || scan.swiftFiles.contains(where: TuistBuildSystem.isProjectManifest) else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")
             }
-            throw scan.swiftFiles.contains(where: Self.isTuistManifest) ? WorkspaceError.tuistNotGenerated(inputs) : WorkspaceError.noPackages(inputs)
+            throw scan.swiftFiles.contains(where: TuistBuildSystem.isManifest) ? WorkspaceError.tuistNotGenerated(inputs) : WorkspaceError.noPackages(inputs)
         }
         return (root, scan)
     }
 
-    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, 3.x `Setup.swift`, anything under
-    /// `Tuist/` or a plugin's `ProjectDescriptionHelpers/`): Swift that Tuist runs to
-    /// generate Xcode projects, never a target's source.
+    /// A Tuist manifest or helper: Swift that Tuist runs to generate Xcode projects, never
+    /// a target's source.
     public static func isTuistManifest(_ path: String) -> Bool {
-        tuistManifestNames.contains(Paths.lastComponent(path)) || isTuistFolder(Paths.parent(path))
-    }
-
-    static let tuistManifestNames: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift", "Setup.swift"]
-
-    /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
-    static func isTuistFolder(_ folder: String) -> Bool {
-        folder.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
+        TuistBuildSystem.isManifest(path)
     }
 
     /// For `lint FILE`: the nearest folder above the file that holds a `Package.swift` or
@@ -240,7 +231,7 @@ public struct WorkspaceLoader: Sendable {
         var directory = Paths.parent(file)
         while true {
             let entries = FileSystem.entries(of: directory.isEmpty ? "/" : directory) ?? []
-            if entries.contains(where: { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }) { return directory }
+            if entries.contains(where: { $0.name == SwiftPMBuildSystem.manifestName || CommittedXcodeProjects.isProjectBundle($0.name) }) { return directory }
             let parent = Paths.parent(directory)
             if parent == directory || directory.isEmpty || directory == "/" { return Paths.parent(file) }
             directory = parent

@@ -25,7 +25,7 @@ import Testing
         #expect(run.exitCode == 1)
         #expect(run.standardOutput == """
         Scripts/GenerateIcons.swift:1:1: note: 1 Swift file belongs to no SwiftPM or Xcode target and is not analysed: Scripts/ (1 file) [files-in-no-target]
-        Wellness.xcodeproj/project.pbxproj:196:1: note: 1 remote package is not read, so what its modules require is unknown and not checked: spezi; provide the sources with `swift package resolve`, by opening the project in Xcode once, or with --dependencies FOLDER [unread-dependency]
+        Wellness.xcodeproj/project.pbxproj:196:1: note: 1 remote package is not read, so what its modules require is unknown and not checked: spezi; provide the sources by opening the project in Xcode once, or with --dependencies FOLDER [unread-dependency]
         Wellness/WellnessDelegate.swift:8:33: error: `HealthDataModule` requires the Standard to conform to `HealthDataConstraint` (Modules/Sources/HealthData/HealthDataModule.swift:11), but `WellnessStandard`, the Standard of this configuration, does not (Wellness/WellnessStandard.swift:6): Spezi stops at launch with unsatisfiedStandardConstraint [missing-standard-constraint]
             Modules/Sources/HealthData/HealthDataModule.swift:11:1: note: `HealthDataModule` requires `HealthDataConstraint` here
             Wellness/WellnessStandard.swift:6:1: note: `WellnessStandard` is declared here

@@ -8,6 +8,27 @@ import ModlintXcode
 /// folder above with `MODULE.bazel` or `WORKSPACE` is the root labels start from.
 struct BazelBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .bazel }
+    var generatesCommittableProject: Bool { false }
+    var kind: BuildSystemKind { .bazel }
+    var lookedFor: String? { "Bazel BUILD file" }
+    var names: DescriptionNames { DescriptionNames(files: Self.buildFileNames.union(Self.rootFileNames), suffixes: [".bzl"]) }
+    var unreadDependencyRemedy: String {
+        "modlint reads other repositories' sources only from --dependencies FOLDER"
+    }
+
+    var editsDependencies: Bool { false }
+
+    func editing(of description: String) -> DescriptionEditing { .byHand(reason: "BUILD files are not edited; change") }
+
+    func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? {
+        if sameProject { return "\":\(target)\"" }
+        // The project's name is its package label.
+        return imported.generator == .bazel ? "\"\(imported.manifest.name):\(target)\"" : nil
+    }
+
+    func advice(adding entry: String?, module: String, of imported: Package, to target: String, in file: String) -> String {
+        "Add \(entry ?? "a dependency on \(module)") to the deps of \(target) in \(file)."
+    }
 
     static let buildFileNames: Set<String> = ["BUILD", "BUILD.bazel"]
     static let rootFileNames: Set<String> = ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"]
@@ -279,7 +300,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
                         if file.hasSuffix(".swift") { result.sourceFiles.append(file) }
                     case .glob(let include, let exclude):
                         for pattern in include {
-                            var synchronized = TuistBuildSystem.folder(TuistSourceGlob(pattern, excluding: exclude))
+                            var synchronized = SynchronizedFolder(sourceGlob: pattern, excluding: exclude)
                             let base = Paths.join(folder, synchronized.path)
                             synchronized.excluded = subpackages.filter { $0 == base || Paths.isInside($0, base) }.map { Paths.relative($0, to: base) }
                             synchronized.mayBeFile = false

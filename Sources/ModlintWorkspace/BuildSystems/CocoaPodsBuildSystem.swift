@@ -9,6 +9,31 @@ import ModlintXcode
 /// `Pods/` is never walked: it is CocoaPods' output, not the app's code.
 struct CocoaPodsBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .cocoaPods }
+    var generatesCommittableProject: Bool { false }
+    var kind: BuildSystemKind { .cocoaPods }
+    var lookedFor: String? { "podspec" }
+    var names: DescriptionNames {
+        DescriptionNames(files: ["Podfile", "Podfile.lock"], suffixes: [".podspec", ".podspec.json"], outputFolders: [Self.installFolder])
+    }
+    var unreadDependencyRemedy: String {
+        "run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods"
+    }
+
+    /// The folder `pod install` writes remote pods to, and the lock file in it whose change
+    /// changes the pods read as context.
+    static let installFolder = "Pods"
+    static let installLock = "Manifest.lock"
+
+    var editsDependencies: Bool { false }
+
+    func editing(of description: String) -> DescriptionEditing {
+        description.hasSuffix(".json") ? .byHand(reason: "JSON specs are not edited; add")
+            : .byHand(reason: "Podfiles and podspecs are not edited; change")
+    }
+
+    func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? {
+        imported.generator == .cocoaPods ? "`s.dependency '\(imported.manifest.name)'`" : nil
+    }
 
     static func isPodspec(_ path: String) -> Bool {
         path.hasSuffix(".podspec") || path.hasSuffix(".podspec.json")
@@ -169,7 +194,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
     /// below them.
     static func folders(_ globs: [String], excluded: [String]) -> [SynchronizedFolder] {
         globs.map { glob in
-            TuistBuildSystem.folder(TuistSourceGlob(glob, excluding: excluded))
+            SynchronizedFolder(sourceGlob: glob, excluding: excluded)
         }
     }
 

@@ -9,12 +9,15 @@ import ModlintXcodeGen
 /// targets the same way, so rules, views, `--focus`, the cache and `fix` need no case for
 /// the build system a project came from.
 ///
-/// To add one: implement this protocol in its own file of this folder, register it in
-/// `ProjectBuildSystems.all`, make the walk record its files (`TreeScan.visit`) and add a
-/// fixture test that compares its graph with the one of the project it would generate.
-protocol ProjectBuildSystem: Sendable {
+/// To add one: implement this protocol in its own file of this folder (its file names are
+/// `names`: the walk records them), register it in `BuildSystems.all`, and add a fixture
+/// test that compares its graph with the one of the project it would generate.
+protocol ProjectBuildSystem: BuildSystem {
     /// The generator that writes the project; `nil` for a committed project.
     var generator: ProjectGenerator? { get }
+    /// Whether the project it generates may be committed beside it (XcodeGen, Tuist): read
+    /// before committed projects, which it then shadows.
+    var generatesCommittableProject: Bool { get }
     /// What it reads in this walk, and how. Inputs every description shares (Tuist's
     /// helpers) are read once, here.
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan
@@ -61,10 +64,21 @@ struct ProjectReading: Sendable {
 }
 
 enum ProjectBuildSystems {
-    /// Specs first: a committed project at the path a spec generates is the spec's output,
-    /// compared with it rather than read as a project of its own.
-    static let all: [any ProjectBuildSystem] = [XcodeGenBuildSystem(), TuistBuildSystem(), CommittedXcodeProjects(),
-                                                CocoaPodsBuildSystem(), BazelBuildSystem()]
+    /// The registry's project build systems, specs first: a committed project at the path a
+    /// spec generates is the spec's output, compared with it rather than read as a project
+    /// of its own.
+    static let all: [any ProjectBuildSystem] = {
+        let systems = BuildSystems.all.compactMap { $0 as? any ProjectBuildSystem }
+        return systems.filter(\.generatesCommittableProject) + systems.filter { !$0.generatesCommittableProject }
+    }()
+
+    /// Whether a recorded build description makes a project of its own (a spec, podspec
+    /// or BUILD file; not a Podfile, lock file or `.bzl` file): a tree with one has
+    /// something to lint.
+    static func makesProject(_ description: String) -> Bool {
+        let name = Paths.lastComponent(description)
+        return XcodeGenBuildSystem.fileNames.contains(name) || CocoaPodsBuildSystem.isPodspec(name) || BazelBuildSystem.isBuildFile(name)
+    }
 
     /// Every project of the walk, read in parallel; a committed project a spec read here
     /// generates is left out (`shadowed`). A spec that declares no target stands for no
@@ -122,6 +136,33 @@ enum ProjectBuildSystems {
 /// `Name.xcodeproj/project.pbxproj`, committed.
 struct CommittedXcodeProjects: ProjectBuildSystem {
     var generator: ProjectGenerator? { nil }
+    var generatesCommittableProject: Bool { false }
+    var kind: BuildSystemKind { .xcode }
+    var lookedFor: String? { ".xcodeproj" }
+    var names: DescriptionNames {
+        DescriptionNames(bundles: [".xcodeproj", ".xcworkspace"], outputFolders: ["DerivedData", "SourcePackages"], inputSuffixes: [".xcconfig"])
+    }
+    /// A workspace bundle's list of member projects.
+    static let workspaceMembersFile = "contents.xcworkspacedata"
+    var unreadDependencyRemedy: String {
+        "provide the sources by opening the project in Xcode once, or with --dependencies FOLDER"
+    }
+
+    /// The description inside a project or workspace bundle.
+    static func descriptionFile(ofBundle bundle: String) -> String {
+        Paths.join(bundle, bundle.hasSuffix(".xcworkspace") ? workspaceMembersFile : "project.pbxproj")
+    }
+
+    static func isProjectBundle(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") }
+
+    func claims(_ path: String) -> Bool {
+        path.hasSuffix(".xcodeproj") || path.contains(".xcodeproj/") || path.hasSuffix(".xcworkspace") || path.contains(".xcworkspace/")
+    }
+
+    /// `fix` reports the edit (`DependencyFix.isXcodeProject`): a project file is Xcode's to write.
+    var editsDependencies: Bool { false }
+
+    func editing(of description: String) -> DescriptionEditing { .byHand(reason: "Xcode projects are not edited; add") }
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
         ProjectReadPlan(descriptions: scan.xcodeProjects.sorted()) { read($0, root: root, scope: scope) }
@@ -162,6 +203,36 @@ struct CommittedXcodeProjects: ProjectBuildSystem {
 struct XcodeGenBuildSystem: ProjectBuildSystem {
     static let fileNames: Set<String> = ["project.yml", "project.yaml", "project.json"]
     var generator: ProjectGenerator? { .xcodeGen }
+    var generatesCommittableProject: Bool { true }
+    var kind: BuildSystemKind { .xcodeGen }
+    var lookedFor: String? { "project.yml" }
+    /// Any YAML file may be a spec's include: its identity keys the layout memo.
+    var names: DescriptionNames { DescriptionNames(files: Self.fileNames, inputSuffixes: [".yml", ".yaml"]) }
+    var unreadDependencyRemedy: String {
+        "provide the sources by opening the project `xcodegen generate` writes in Xcode once, or with --dependencies FOLDER"
+    }
+
+    /// Its specs, and the YAML files they include (any name); JSON podspecs are CocoaPods'.
+    func claims(_ path: String) -> Bool {
+        names.isDescription(Paths.lastComponent(path)) || path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+            || (path.hasSuffix(".json") && !path.hasSuffix(".podspec.json"))
+    }
+
+    var editsDependencies: Bool { true }
+
+    func editing(of description: String) -> DescriptionEditing {
+        description.hasSuffix(".json") ? .byHand(reason: "JSON specs are not edited; add") : .yaml
+    }
+
+    func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? {
+        sameProject ? "target: \(target)" : nil
+    }
+
+    func advice(adding entry: String?, module: String, of imported: Package, to target: String, in file: String) -> String {
+        let spec = Paths.lastComponent(file)
+        guard let entry else { return "Add a dependency on \(module) (of \(Paths.lastComponent(imported.manifestPath))) to \(target) in \(spec)." }
+        return "Add `- \(entry)` to the dependencies of \(target) in \(spec)."
+    }
 
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
         let specs = scan.buildDescriptions.filter { Self.fileNames.contains(Paths.lastComponent($0)) }.sorted()

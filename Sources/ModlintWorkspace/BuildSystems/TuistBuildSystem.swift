@@ -5,10 +5,56 @@ import ModlintXcode
 /// the `.xcodeproj` `tuist generate` would write beside it.
 struct TuistBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .tuist }
+    var generatesCommittableProject: Bool { true }
+    var kind: BuildSystemKind { .tuist }
+    /// Not listed: a tree with manifests but nothing else gets advice of its own
+    /// (`WorkspaceError.tuistNotGenerated`).
+    var lookedFor: String? { nil }
+    /// Swift files, found among the sources (`isManifest`), not by the walk's name test.
+    var names: DescriptionNames { DescriptionNames() }
+    var unreadDependencyRemedy: String {
+        "fetch them with `tuist install` and pass Tuist/.build/checkouts with --dependencies FOLDER"
+    }
+
+    static let manifestNames: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift", "Setup.swift"]
 
     /// `Project.swift` outside a `Tuist/` folder (templates there are no projects).
     static func isProjectManifest(_ path: String) -> Bool {
         Paths.lastComponent(path) == "Project.swift" && !path.hasPrefix("Tuist/") && !path.contains("/Tuist/")
+    }
+
+    /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, 3.x `Setup.swift`,
+    /// anything under `Tuist/` or a plugin's `ProjectDescriptionHelpers/`): Swift that Tuist
+    /// runs to generate Xcode projects, never a target's source.
+    static func isManifest(_ path: String) -> Bool {
+        isManifestName(Paths.lastComponent(path)) || isManifestFolder(Paths.parent(path))
+    }
+
+    static func isManifestName(_ name: String) -> Bool { manifestNames.contains(name) }
+
+    /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
+    static func isManifestFolder(_ folder: String) -> Bool {
+        folder.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
+    }
+
+    func claims(_ path: String) -> Bool { Self.isManifest(path) }
+
+    var editsDependencies: Bool { true }
+
+    func editing(of description: String) -> DescriptionEditing {
+        .swift(createsDependencies: Paths.lastComponent(description) != "Project.swift")
+    }
+
+    func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? {
+        if sameProject { return ".target(name: \"\(target)\")" }
+        guard imported.generator == .tuist else { return nil }
+        return ".project(target: \"\(target)\", path: \"\(Paths.relativePath(from: importer.directory, to: imported.directory))\")"
+    }
+
+    func advice(adding entry: String?, module: String, of imported: Package, to target: String, in file: String) -> String {
+        let manifest = Paths.lastComponent(file)
+        guard let entry else { return "Add a dependency on \(module) (of \(Paths.lastComponent(imported.manifestPath))) to \(target) in \(manifest)." }
+        return "Add \(entry) to the dependencies of \(target) in \(manifest)."
     }
 
     /// Helpers, read once per walk: `Tuist/ProjectDescriptionHelpers` and the helpers of
@@ -97,7 +143,7 @@ struct TuistBuildSystem: ProjectBuildSystem {
                                      line: target.line)
             result.platforms = target.platforms
             result.dependenciesIncomplete = target.dependenciesIncomplete
-            result.synchronizedFolders = target.sources.map(folder) + target.buildableFolders.map { SynchronizedFolder(path: $0, excluded: []) }
+            result.synchronizedFolders = target.sources.map { SynchronizedFolder(sourceGlob: $0.pattern, excluding: $0.excluding) } + target.buildableFolders.map { SynchronizedFolder(path: $0, excluded: []) }
             result.dependencies = target.dependencies.map { dependency in
                 switch dependency.kind {
                 case .target(let name): return XcodeDependency(.target(name), line: dependency.line)
@@ -110,20 +156,6 @@ struct TuistBuildSystem: ProjectBuildSystem {
         }
         let notes = project.notes.map { XcodeNote(line: $0.line, column: $0.column, message: $0.message) }
         return XcodeProject(name: project.name, targets: targets, notes: notes)
-    }
-
-    /// A source glob as the folder it starts in (the components before the first
-    /// wildcard) and the pattern below it; a glob without wildcards names a file or folder.
-    static func folder(_ glob: TuistSourceGlob) -> SynchronizedFolder {
-        let components = glob.pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let fixed = components.prefix { !$0.contains("*") && !$0.contains("?") && !$0.contains("[") && !$0.contains("{") }
-        let base = fixed.joined(separator: "/")
-        let rest = components.dropFirst(fixed.count).joined(separator: "/")
-        let excluded = glob.excluding.map { pattern in
-            pattern.hasPrefix(base + "/") ? String(pattern.dropFirst(base.count + 1)) : pattern
-        }
-        return SynchronizedFolder(path: base, excluded: [], excludedPatterns: excluded,
-                                  includedPatterns: rest.isEmpty || rest == "**" ? [] : [rest], mayBeFile: rest.isEmpty)
     }
 
     static func productFileName(_ type: XcodeProductType, name: String) -> String? {

@@ -6,32 +6,6 @@ import ModlintXcodeGen
 /// below its folder, the gate must not pass blind: an `unread-build-description` error
 /// names the file, how many files it leaves unread and the remedy.
 enum UnreadSpecs {
-    /// The build descriptions the walk records by name (Tuist's `Project.swift` is a Swift
-    /// file already; podspecs and `.bzl` files are recognised by their suffix).
-    static let fileNames: Set<String> = [
-        "project.yml", "project.yaml", "project.json", "Podfile", "Podfile.lock", "BUILD", "BUILD.bazel",
-        "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel",
-    ]
-
-    static let suffixes = [".podspec", ".podspec.json", ".bzl"]
-
-    static func isBuildDescription(_ name: String) -> Bool {
-        fileNames.contains(name) || suffixes.contains { name.hasSuffix($0) }
-    }
-
-    /// A cheap byte test for the walk's filter: the length and first byte of a name above.
-    static func mayBeName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch name.count {
-        case 5: return name[0] == UInt8(ascii: "B")
-        case 7: return name[0] == UInt8(ascii: "P")
-        case 9: return name[0] == UInt8(ascii: "W")
-        case 11: return name[0] == UInt8(ascii: "p") || name[0] == UInt8(ascii: "B")
-        case 12: return name[0] == UInt8(ascii: "p") || name[0] == UInt8(ascii: "P") || name[0] == UInt8(ascii: "M")
-        case 15: return name[0] == UInt8(ascii: "W")
-        default: return false
-        }
-    }
-
     /// One note per description whose folder holds Swift files in no target: each unread
     /// file counts for the deepest description above it. A description whose text shows it
     /// describes no Swift code (a BUILD file with no Swift or Apple rule, a YAML file that
@@ -55,7 +29,7 @@ enum UnreadSpecs {
         }
         guard !relevant.isEmpty else { return [] }
         var unread: [String: [String]] = [:]
-        for file in filesInNoTarget where !WorkspaceLoader.isTuistManifest(file) {
+        for file in filesInNoTarget where !TuistBuildSystem.isManifest(file) {
             var folder = Paths.parent(file)
             while true {
                 if relevant[folder] != nil {

@@ -54,6 +54,22 @@ struct XcodeProjectLayout {
     /// No projects.
     init() {}
 
+    /// Each project as a package of its targets. A podspec or BUILD file whose every target
+    /// is a SwiftPM target described again adds no package: the library is SwiftPM's.
+    func packages() -> [WorkspaceLayout.Package] {
+        projects.enumerated().compactMap { index, project in
+            let targets = targets.filter { $0.projectIndex == index }.map { pending in
+                WorkspaceLayout.Target(name: pending.moduleName, kind: pending.declaration.kind, package: project.identity,
+                                       directory: pending.directory, files: pending.files, declaration: pending.declaration,
+                                       productType: pending.productType)
+            }
+            if targets.isEmpty && project.generator?.describesSwiftPMSourcesAgain == true { return nil }
+            return WorkspaceLayout.Package(kind: .xcodeProject, identity: project.identity, directory: project.directory,
+                                           manifestPath: project.file, manifest: project.manifest,
+                                           targets: targets, suppressions: [], generator: project.generator, projectPath: project.path)
+        }
+    }
+
     /// - Parameters:
     ///   - owners: the SwiftPM target of every file SwiftPM builds. Such files stay with
     ///     SwiftPM: a library that ships a Package.swift and a project for the same sources

@@ -125,7 +125,18 @@ struct DependencyInputs: Sendable {
 /// modules) is declared in the library's own sources. The loader finds checkouts by package
 /// identity, reads each as a package of the workspace marked `isContext`, and records the
 /// remote packages it could not find, so that rules never guess about them.
+extension BuildSystems {
+    /// The checkouts folders SwiftPM and Xcode keep at the root of a tree, where they exist.
+    public static func rootCheckoutFolders(_ root: String) -> [String] {
+        [DependencyContext.swiftPMCheckouts, DependencyContext.xcodeCheckouts].map { Paths.join(root, $0) }
+            .filter { FileSystem.kind(of: $0) == .directory }
+    }
+}
+
 struct DependencyContext {
+    static let swiftPMCheckouts = ".build/checkouts"
+    static let xcodeCheckouts = "SourcePackages/checkouts"
+
     /// Where checkouts are looked for, in order: explicit folders (`--dependencies`,
     /// `dependencies:`), then `.build/checkouts` beside each package and at the root, then
     /// Xcode's `SourcePackages/checkouts` beside each project and at the root, then (on
@@ -175,7 +186,7 @@ struct DependencyContext {
             for entry in FileSystem.entries(of: folder) ?? [] where entry.kind == .directory && !entry.name.hasPrefix(".") {
                 let directory = Paths.join(folder, entry.name)
                 let identity = PackageDependency.identity(for: entry.name)
-                guard checkouts[identity] == nil, FileSystem.kind(of: Paths.join(directory, "Package.swift")) == .file else { continue }
+                guard checkouts[identity] == nil, FileSystem.kind(of: Paths.join(directory, SwiftPMBuildSystem.manifestName)) == .file else { continue }
                 checkouts[identity] = directory
             }
         }
