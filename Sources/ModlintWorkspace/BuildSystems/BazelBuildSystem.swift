@@ -214,55 +214,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
 
     /// Every package as a project; dependencies as edges between them.
     static func readings(_ packages: [PackageReading], packageFolders: Set<String>) -> [String: ProjectReading] {
-        var ownNames: [String: String] = [:]
-        for package in packages { if let name = package.ownName { ownNames[package.workspaceRoot] = name } }
-        // Root-relative BUILD file of each package, and its targets, by workspace root and label.
-        var buildFileByPackage: [String: String] = [:]
-        var kinds: [String: BazelRuleKind] = [:]
-        var forwarders: [String: (package: String, labels: [String])] = [:]
-        for package in packages {
-            guard case .success(let read) = package.result else { continue }
-            guard let packageKey = package.folder(ofPackage: read.path) else { continue }
-            buildFileByPackage[packageKey] = package.buildFile
-            for target in read.targets { kinds[packageKey + ":" + target.name] = target.kind }
-            for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
-        }
-        /// The modelled targets a label reaches: itself, or what a group or alias passes on.
-        func resolve(_ label: String, in packagePath: String, reading: PackageReading) -> [BazelLabel] {
-            var result: [BazelLabel] = []
-            var seen = Set<String>()
-            var queue = [(label, packagePath)]
-            while let (next, from) = queue.popLast(), seen.count < 1000 {
-                var parsed = BazelLabel(next, in: from)
-                if parsed.repository != nil && parsed.repository == ownNames[reading.workspaceRoot] { parsed.repository = nil }
-                // A package of the workspace outside the linted folder: not a module here.
-                guard parsed.repository != nil || reading.folder(ofPackage: parsed.package) != nil else { continue }
-                let key = (reading.folder(ofPackage: parsed.package) ?? "") + ":" + parsed.name
-                guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
-                if parsed.repository != nil || kinds[key] != nil {
-                    result.append(parsed)
-                } else if let forwarder = forwarders[key] {
-                    queue += forwarder.labels.reversed().map { ($0, forwarder.package) }
-                }
-            }
-            return result
-        }
-        // A library only applications and extensions depend on holds the app's code: it is
-        // the composition root, as the app target of an Xcode project is.
-        var dependents: [String: Set<BazelRuleKind>] = [:]
-        for package in packages {
-            guard case .success(let read) = package.result else { continue }
-            for target in read.targets {
-                for dependency in target.dependencies {
-                    for label in resolve(dependency.label, in: read.path, reading: package) where label.repository == nil {
-                        dependents[(package.folder(ofPackage: label.package) ?? "") + ":" + label.name, default: []].insert(target.kind)
-                    }
-                }
-            }
-        }
+        let index = BazelTargetIndex(packages)
         var result: [String: ProjectReading] = [:]
         for package in packages {
-            let folder = Paths.parent(package.buildFile)
             var reading = ProjectReading(description: package.buildFile, file: package.buildFile, projectPath: package.buildFile, generator: .bazel)
             let read: BazelPackage
             switch package.result {
@@ -278,63 +232,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
             }
             let label = "//" + read.path
             reading.identity = package.workspaceRoot.isEmpty ? label : "\(label)@\(package.workspaceRoot)"
-            // Subpackages: a glob stops at a folder with a BUILD file of its own.
-            let subpackages = packageFolders.filter { $0 != folder && Paths.isInside($0, folder) }
-            let targets = read.targets.map { target -> XcodeTarget in
-                let key = (package.folder(ofPackage: read.path) ?? "") + ":" + target.name
-                var type = productType(target.kind, rule: target.rule)
-                if target.kind == .library, let users = dependents[key], !users.isEmpty,
-                   users.allSatisfy({ $0 == .application || $0 == .appExtension || $0 == .appClip }) {
-                    type = users.contains(.application) ? .application : (users.contains(.appClip) ? .appClip : .appExtension)
-                }
-                // …and one only test bundles depend on holds the tests (rules_apple's test
-                // rules take no sources of their own).
-                if target.kind == .library, let users = dependents[key], !users.isEmpty, users.allSatisfy({ $0 == .test || $0 == .uiTest }) {
-                    type = users.contains(.uiTest) ? .uiTest : .unitTest
-                }
-                var result = XcodeTarget(name: target.name, moduleName: target.moduleName, productType: type, line: target.line)
-                result.dependenciesIncomplete = target.isIncomplete
-                for source in target.sources {
-                    switch source {
-                    case .file(let file):
-                        if file.hasSuffix(".swift") { result.sourceFiles.append(file) }
-                    case .glob(let include, let exclude):
-                        for pattern in include {
-                            var synchronized = SynchronizedFolder(sourceGlob: pattern, excluding: exclude)
-                            let base = Paths.join(folder, synchronized.path)
-                            synchronized.excluded = subpackages.filter { $0 == base || Paths.isInside($0, base) }.map { Paths.relative($0, to: base) }
-                            synchronized.mayBeFile = false
-                            result.synchronizedFolders.append(synchronized)
-                        }
-                    case .label:
-                        continue
-                    }
-                }
-                var seen = Set<String>()
-                for dependency in target.dependencies {
-                  for parsed in resolve(dependency.label, in: read.path, reading: package) {
-                    if let repository = parsed.repository {
-                        // Another repository (`@swiftpkg_alamofire//:Alamofire`): its module by the target's name.
-                        _ = repository
-                        if seen.insert("@" + parsed.name).inserted {
-                            result.dependencies.append(XcodeDependency(.packageProduct(product: parsed.name, package: nil), line: dependency.line))
-                        }
-                        continue
-                    }
-                    let otherFolder = package.folder(ofPackage: parsed.package) ?? ""
-                    let otherKey = otherFolder + ":" + parsed.name
-                    // Labels of rules modlint does not model (a `cc_library`, a `filegroup`) are no modules.
-                    guard kinds[otherKey] != nil, seen.insert(otherKey).inserted else { continue }
-                    if parsed.package == read.path {
-                        result.dependencies.append(XcodeDependency(.target(parsed.name), line: dependency.line))
-                    } else if let otherBuildFile = buildFileByPackage[otherFolder] {
-                        result.dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: otherBuildFile), target: parsed.name),
-                                                                   line: dependency.line))
-                    }
-                  }
-                }
-                return result
-            }
+            let targets = read.targets.map { index.xcodeTarget($0, of: read, in: package, packageFolders: packageFolders) }
             reading.project = XcodeProject(name: label, targets: targets, notes: read.notes.map { XcodeNote(line: $0.line, message: $0.message) })
             result[package.buildFile] = reading
         }
@@ -354,5 +252,125 @@ struct BazelBuildSystem: ProjectBuildSystem {
         case .appClip: return .appClip
         case .framework: return .framework
         }
+    }
+}
+
+/// The targets of every BUILD file read, by workspace root and label (`Features/Login:Login`),
+/// and how a label resolves to them: what the Xcode model of each target needs to know
+/// about the others.
+private struct BazelTargetIndex {
+    /// The repository name each workspace gives itself (`module(name:)`).
+    var ownNames: [String: String] = [:]
+    /// Root-relative BUILD file of each package.
+    var buildFileByPackage: [String: String] = [:]
+    var kinds: [String: BazelRuleKind] = [:]
+    /// Groups and aliases: the labels they pass on.
+    var forwarders: [String: (package: String, labels: [String])] = [:]
+    /// The kinds of the targets that depend on each target.
+    var dependents: [String: Set<BazelRuleKind>] = [:]
+
+    init(_ packages: [BazelBuildSystem.PackageReading]) {
+        for package in packages { if let name = package.ownName { ownNames[package.workspaceRoot] = name } }
+        for package in packages {
+            guard case .success(let read) = package.result, let packageKey = package.folder(ofPackage: read.path) else { continue }
+            buildFileByPackage[packageKey] = package.buildFile
+            for target in read.targets { kinds[packageKey + ":" + target.name] = target.kind }
+            for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
+        }
+        for package in packages {
+            guard case .success(let read) = package.result else { continue }
+            for target in read.targets {
+                for dependency in target.dependencies {
+                    for label in resolve(dependency.label, in: read.path, reading: package) where label.repository == nil {
+                        dependents[(package.folder(ofPackage: label.package) ?? "") + ":" + label.name, default: []].insert(target.kind)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The modelled targets a label reaches: itself, or what a group or alias passes on.
+    func resolve(_ label: String, in packagePath: String, reading: BazelBuildSystem.PackageReading) -> [BazelLabel] {
+        var result: [BazelLabel] = []
+        var seen = Set<String>()
+        var queue = [(label, packagePath)]
+        while let (next, from) = queue.popLast(), seen.count < 1000 {
+            var parsed = BazelLabel(next, in: from)
+            if parsed.repository != nil && parsed.repository == ownNames[reading.workspaceRoot] { parsed.repository = nil }
+            // A package of the workspace outside the linted folder: not a module here.
+            guard parsed.repository != nil || reading.folder(ofPackage: parsed.package) != nil else { continue }
+            let key = (reading.folder(ofPackage: parsed.package) ?? "") + ":" + parsed.name
+            guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
+            if parsed.repository != nil || kinds[key] != nil {
+                result.append(parsed)
+            } else if let forwarder = forwarders[key] {
+                queue += forwarder.labels.reversed().map { ($0, forwarder.package) }
+            }
+        }
+        return result
+    }
+
+    /// A library only applications and extensions depend on holds the app's code: it is the
+    /// composition root, as the app target of an Xcode project is; one only test bundles
+    /// depend on holds the tests (rules_apple's test rules take no sources of their own).
+    func productType(of target: BazelTarget, key: String) -> XcodeProductType {
+        let type = BazelBuildSystem.productType(target.kind, rule: target.rule)
+        guard target.kind == .library, let users = dependents[key], !users.isEmpty else { return type }
+        if users.allSatisfy({ $0 == .application || $0 == .appExtension || $0 == .appClip }) {
+            return users.contains(.application) ? .application : (users.contains(.appClip) ? .appClip : .appExtension)
+        }
+        if users.allSatisfy({ $0 == .test || $0 == .uiTest }) { return users.contains(.uiTest) ? .uiTest : .unitTest }
+        return type
+    }
+
+    /// A rule as a native target of the BUILD file's project: its sources, and its
+    /// dependencies on modelled targets (another repository's by the target's name).
+    func xcodeTarget(_ target: BazelTarget, of read: BazelPackage, in package: BazelBuildSystem.PackageReading,
+                     packageFolders: Set<String>) -> XcodeTarget {
+        let folder = Paths.parent(package.buildFile)
+        let key = (package.folder(ofPackage: read.path) ?? "") + ":" + target.name
+        var result = XcodeTarget(name: target.name, moduleName: target.moduleName, productType: productType(of: target, key: key), line: target.line)
+        result.dependenciesIncomplete = target.isIncomplete
+        // Subpackages: a glob stops at a folder with a BUILD file of its own.
+        let subpackages = packageFolders.filter { $0 != folder && Paths.isInside($0, folder) }
+        for source in target.sources {
+            switch source {
+            case .file(let file):
+                if file.hasSuffix(".swift") { result.sourceFiles.append(file) }
+            case .glob(let include, let exclude):
+                for pattern in include {
+                    var synchronized = SynchronizedFolder(sourceGlob: pattern, excluding: exclude)
+                    let base = Paths.join(folder, synchronized.path)
+                    synchronized.excluded = subpackages.filter { $0 == base || Paths.isInside($0, base) }.map { Paths.relative($0, to: base) }
+                    synchronized.mayBeFile = false
+                    result.synchronizedFolders.append(synchronized)
+                }
+            case .label:
+                continue
+            }
+        }
+        var seen = Set<String>()
+        for dependency in target.dependencies {
+            for parsed in resolve(dependency.label, in: read.path, reading: package) {
+                if parsed.repository != nil {
+                    // Another repository (`@swiftpkg_alamofire//:Alamofire`): its module by the target's name.
+                    if seen.insert("@" + parsed.name).inserted {
+                        result.dependencies.append(XcodeDependency(.packageProduct(product: parsed.name, package: nil), line: dependency.line))
+                    }
+                    continue
+                }
+                let otherFolder = package.folder(ofPackage: parsed.package) ?? ""
+                let otherKey = otherFolder + ":" + parsed.name
+                // Labels of rules modlint does not model (a `cc_library`, a `filegroup`) are no modules.
+                guard kinds[otherKey] != nil, seen.insert(otherKey).inserted else { continue }
+                if parsed.package == read.path {
+                    result.dependencies.append(XcodeDependency(.target(parsed.name), line: dependency.line))
+                } else if let otherBuildFile = buildFileByPackage[otherFolder] {
+                    result.dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: otherBuildFile), target: parsed.name),
+                                                               line: dependency.line))
+                }
+            }
+        }
+        return result
     }
 }

@@ -78,12 +78,42 @@ struct XcodeProjectLayout {
     ///   - scope: where project files, xcconfigs and workspaces may be read (`ReadScope`).
     init(root: String, readings: [ProjectReading], workspacePaths: [String], swiftFiles: [String],
          packageDirectories: [String], owners: [String: SwiftPMOwner], scope: ReadScope, usedIdentities: inout Set<String>) {
-        var projectIndexByPath: [String: Int] = [:]
-        // The first project of each folder: a Tuist `.project(path:)` names the folder only.
-        var projectIndexByDirectory: [String: Int] = [:]
+        var index = ProjectIndex(root: root)
+        let (models, deferredNotes) = register(readings, in: &index, usedIdentities: &usedIdentities)
+        let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
+        let files = assignFiles(models: models, root: root, swiftFiles: swiftFiles, packageDirectories: packageDirectories, owners: owners)
+        let resolution = TargetResolution(index: index, models: models, projectPaths: projects.map(\.path), files: files,
+                                          podMirrors: Self.podMirrors(models: models, projects: projects, filesByTarget: files.byTarget,
+                                                                      mirrored: Set(files.mirrors.keys)))
+        for position in models.indices {
+            layOut(project: position, resolution: resolution, root: root, swiftFiles: swiftFiles, packageDirectories: packageDirectories,
+                   workspaceMembers: workspaceMembers)
+        }
+        for (index, deferred) in deferredNotes.sorted(by: { $0.key < $1.key }) where targets.contains(where: { $0.projectIndex == index }) {
+            notes += deferred
+        }
+    }
+
+    /// Projects by path and by folder (a Tuist `.project(path:)` names the folder only: the
+    /// first project of each folder).
+    struct ProjectIndex {
+        let root: String
+        var byPath: [String: Int] = [:]
+        var byDirectory: [String: Int] = [:]
+
+        /// The project a reference names (`../Kit/Kit.xcodeproj`, or its folder), written
+        /// relative to the folder of the project that holds the reference.
+        func project(_ reference: String, from directory: String) -> Int? {
+            XcodeProjectLayout.rootRelative(reference, in: directory, root: root).flatMap { byPath[$0] ?? byDirectory[$0] }
+        }
+    }
+
+    /// Each reading's project, once per generated path, with its identity; its notes now,
+    /// or (a podspec or BUILD file beside a Package.swift) once it is known to add a module
+    /// of its own: one that only describes SwiftPM's targets again is silent.
+    private mutating func register(_ readings: [ProjectReading], in index: inout ProjectIndex, usedIdentities: inout Set<String>)
+        -> (models: [XcodeProject], deferredNotes: [Int: [WorkspaceNote]]) {
         var models: [XcodeProject] = []
-        // Notes of a podspec or BUILD file beside a Package.swift wait until it is known
-        // to add a module of its own: one that only describes SwiftPM's targets again is silent.
         var deferredNotes: [Int: [WorkspaceNote]] = [:]
         for reading in readings {
             let describesTwice = reading.generator?.describesSwiftPMSourcesAgain ?? false
@@ -100,42 +130,41 @@ struct XcodeProjectLayout {
                               line: note.line, column: note.column, message: note.message)
             }
             if describesTwice {
-                if projectIndexByPath[reading.projectPath] == nil { deferredNotes[projects.count] = reading.notes + projectNotes }
+                if index.byPath[reading.projectPath] == nil { deferredNotes[projects.count] = reading.notes + projectNotes }
             } else {
                 notes += projectNotes
             }
             // Two specs may generate one path (a spec and a copy of it): the first is read.
-            guard projectIndexByPath[reading.projectPath] == nil else { continue }
+            guard index.byPath[reading.projectPath] == nil else { continue }
             var identity = reading.identity ?? Paths.lastComponent(reading.projectPath).lowercased()
             if usedIdentities.contains(identity) { identity = "\(identity)@\(Paths.parent(reading.projectPath))" }
             usedIdentities.insert(identity)
-            projectIndexByPath[reading.projectPath] = projects.count
-            if projectIndexByDirectory[Paths.parent(reading.projectPath)] == nil { projectIndexByDirectory[Paths.parent(reading.projectPath)] = projects.count }
+            index.byPath[reading.projectPath] = projects.count
+            if index.byDirectory[Paths.parent(reading.projectPath)] == nil { index.byDirectory[Paths.parent(reading.projectPath)] = projects.count }
             projects.append(PendingProject(path: reading.projectPath, directory: Paths.parent(reading.projectPath), identity: identity,
                                            manifest: PackageManifest(name: project.name, toolsVersion: nil),
                                            file: reading.file, generator: reading.generator))
             models.append(project)
         }
-        /// The project a reference names (`../Kit/Kit.xcodeproj`, or its folder), written
-        /// relative to the folder of the project that holds the reference.
-        func projectIndex(_ reference: String, from directory: String) -> Int? {
-            Self.rootRelative(reference, in: directory, root: root).flatMap { projectIndexByPath[$0] ?? projectIndexByDirectory[$0] }
-        }
-        // Who builds `Kit.framework`: linked products resolve to targets across projects.
-        var builders: [String: [(project: Int, target: String)]] = [:]
-        for (index, project) in models.enumerated() {
-            for target in project.targets {
-                if let product = target.productFileName { builders[product, default: []].append((index, target.name)) }
-            }
-        }
-        let swiftFileSet = SwiftFileSet(swiftFiles)
-        let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
-        // Files first: a target whose sources a SwiftPM target builds mirrors that target.
-        var filesByTarget: [[[String]]] = []
+        return (models, deferredNotes)
+    }
+
+    /// Every target's files (by project, then target), and what they make of it (keys
+    /// `"<project index>/<target>"`).
+    struct TargetFiles {
+        var byTarget: [[[String]]] = []
+        /// Targets whose sources a SwiftPM target builds: they mirror that target.
         var mirrors: [String: SwiftPMOwner] = [:]
-        // A pod or Bazel library without Swift files (Objective-C, C, a packaging rule)
-        // is no Swift module: dependencies on it are dropped with it.
+        /// A pod or Bazel library without Swift files (Objective-C, C, a packaging rule) is
+        /// no Swift module: dependencies on it are dropped with it.
         var fileless = Set<String>()
+    }
+
+    /// Files first: a target whose sources a SwiftPM target builds mirrors that target.
+    private mutating func assignFiles(models: [XcodeProject], root: String, swiftFiles: [String], packageDirectories: [String],
+                                      owners: [String: SwiftPMOwner]) -> TargetFiles {
+        let swiftFileSet = SwiftFileSet(swiftFiles)
+        var result = TargetFiles()
         for (index, project) in models.enumerated() {
             var perTarget: [[String]] = []
             for target in project.targets {
@@ -151,120 +180,170 @@ struct XcodeProjectLayout {
                 let describesTwice = projects[index].generator?.describesSwiftPMSourcesAgain ?? false
                 if let owner = Self.mirroredOwner(of: files, owners: owners, anyClaim: describesTwice,
                                                    moduleName: describesTwice ? nil : target.moduleName) {
-                    mirrors["\(index)/\(target.name)"] = owner
+                    result.mirrors["\(index)/\(target.name)"] = owner
                     if !describesTwice { mirroredFiles += files.filter { owners[$0] == nil }.map { (owner.targetIndex, $0) } }
                 } else if describesTwice && files.isEmpty && target.productType != .xcFramework
                             && (target.productType.role == .framework || target.productType.role == .test) {
-                    fileless.insert("\(index)/\(target.name)")
+                    result.fileless.insert("\(index)/\(target.name)")
                 }
             }
-            filesByTarget.append(perTarget)
+            result.byTarget.append(perTarget)
         }
-        let podMirrors = Self.podMirrors(models: models, projects: projects, filesByTarget: filesByTarget, mirrored: Set(mirrors.keys))
-        for (index, project) in models.enumerated() {
-            var pending = projects[index]
-            var dependencies = DependencyList(projectDirectory: pending.directory)
-            /// A dependency on a target of project `projectIndex`: the target itself, the
-            /// SwiftPM product it mirrors, or a product of the other project.
-            func resolveTarget(_ name: String, in projectIndex: Int, line: Int) -> TargetDependency? {
-                if fileless.contains("\(projectIndex)/\(name)") { return nil }
-                if let pod = podMirrors["\(projectIndex)/\(name)"] { return resolveTarget(pod.target, in: pod.project, line: line) }
-                if let owner = mirrors["\(projectIndex)/\(name)"] {
-                    guard let product = owner.product else { return nil }
-                    let identity = dependencies.addPackageDirectory(owner.packageDirectory)
-                    return TargetDependency(kind: .product(name: product, package: identity), line: line, column: 1)
-                }
-                if projectIndex == index { return TargetDependency(kind: .target(name), line: line, column: 1) }
-                let identity = dependencies.addProject(projects[projectIndex].path)
-                return TargetDependency(kind: .product(name: name, package: identity), line: line, column: 1)
-            }
-            for (targetPosition, target) in project.targets.enumerated()
-            where mirrors["\(index)/\(target.name)"] == nil && podMirrors["\(index)/\(target.name)"] == nil && !fileless.contains("\(index)/\(target.name)") {
-                var declared: [TargetDependency] = []
-                for dependency in target.dependencies {
-                    let line = dependency.line
-                    let firstAdded = declared.count
-                    defer {
-                        for added in firstAdded..<declared.count {
-                            declared[added].file = dependency.file
-                            declared[added].isInstallList = dependency.isInstallList
-                        }
-                    }
-                    switch dependency.kind {
-                    case .target(let name):
-                        if let resolved = resolveTarget(name, in: index, line: line) { declared.append(resolved) }
-                    case .projectTarget(let projectPath, let targetName):
-                        if let otherIndex = projectIndex(projectPath, from: pending.directory) {
-                            if let resolved = resolveTarget(targetName, in: otherIndex, line: line) { declared.append(resolved) }
-                        } else {
-                            // A project outside the linted paths: an external product.
-                            declared.append(TargetDependency(kind: .product(name: targetName, package: Paths.lastComponent(projectPath).lowercased()),
-                                                             line: line, column: 1))
-                        }
-                    case .packageProduct(let product, let reference):
-                        var packageIdentity: String?
-                        switch reference {
-                        case .local(let relativePath): packageIdentity = dependencies.addLocalPackage(relativePath, line: line)
-                        case .remote(let url): packageIdentity = dependencies.addRemotePackage(url, line: line)
-                        case nil: packageIdentity = nil
-                        }
-                        declared.append(TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1))
-                    case .linkedProduct(let fileName):
-                        let candidates = (builders[fileName] ?? []).filter { !($0.project == index && $0.target == target.name) }
-                        guard let builder = Self.builder(of: candidates, for: target, in: index, models: models,
-                                                         projectIndex: { projectIndex($0, from: pending.directory) }) else { continue }
-                        if let resolved = resolveTarget(builder.target, in: builder.project, line: line) { declared.append(resolved) }
-                    }
-                }
-                let files = filesByTarget[index][targetPosition]
-                for folder in target.resourceFolders {
-                    guard let base = Self.rootRelative(folder, in: pending.directory, root: root) else { continue }
-                    resourceFiles.formUnion(Self.filesBelow(base, in: swiftFiles))
-                }
-                let kind: ManifestTarget.Kind
-                switch target.productType.role {
-                case .app, .appExtension: kind = .executable
-                case .test: kind = .test
-                case .framework: kind = .regular
-                }
-                var declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(declared), line: target.line)
-                declaration.platforms = target.platforms
-                declaration.dependenciesIncomplete = target.dependenciesIncomplete
-                declaration.file = target.file.map { Paths.normalize(Paths.join(Paths.parent(pending.file), $0)) }
-                targets.append(PendingTarget(projectIndex: index, moduleName: target.moduleName, productType: target.productType,
-                                             declaration: declaration,
-                                             directory: Self.directory(of: files, target: target, projectDirectory: pending.directory, root: root),
-                                             files: files))
-                pending.manifest.products.append(ManifestProduct(name: target.name, kind: .library, targets: [target.name], line: target.line))
-                pending.manifest.targets.append(declaration)
-            }
-            // Local packages dragged into the navigator (or under a synchronized folder):
-            // Xcode resolves product dependencies that name no package against them.
-            let explicitFolders = Set(project.folderReferences)
-            for written in project.referencedFolders {
-                guard let folder = Self.rootRelative(written, in: pending.directory, root: root) else { continue }
-                for directory in packageDirectories where directory == folder || Paths.isInside(directory, folder) {
-                    // A group at the root (the main group) holds every package: only a folder
-                    // referenced as such names the root package.
-                    if directory.isEmpty && folder.isEmpty && !explicitFolders.contains(written) { continue }
-                    _ = dependencies.addPackageDirectory(directory)
+        return result
+    }
+
+    /// How a target's dependencies resolve across the projects: to a target, the SwiftPM
+    /// product a target mirrors, or a product of another project.
+    fileprivate struct TargetResolution {
+        let index: ProjectIndex
+        let models: [XcodeProject]
+        let projectPaths: [String]
+        let files: TargetFiles
+        let podMirrors: [String: (project: Int, target: String)]
+        /// Who builds `Kit.framework`: linked products resolve to targets across projects.
+        let builders: [String: [(project: Int, target: String)]]
+
+        init(index: ProjectIndex, models: [XcodeProject], projectPaths: [String], files: TargetFiles,
+             podMirrors: [String: (project: Int, target: String)]) {
+            self.index = index
+            self.models = models
+            self.projectPaths = projectPaths
+            self.files = files
+            self.podMirrors = podMirrors
+            var builders: [String: [(project: Int, target: String)]] = [:]
+            for (position, project) in models.enumerated() {
+                for target in project.targets {
+                    if let product = target.productFileName { builders[product, default: []].append((position, target.name)) }
                 }
             }
-            // A workspace makes its packages and projects visible to every project in it.
-            for members in workspaceMembers where members.contains(pending.path) {
-                for member in members where member != pending.path {
-                    if member.hasSuffix(".xcodeproj") {
-                        if projectIndexByPath[member] != nil { _ = dependencies.addProject(member) }
-                    } else if packageDirectories.contains(member) {
-                        _ = dependencies.addPackageDirectory(member)
-                    }
-                }
-            }
-            pending.manifest.dependencies = dependencies.list
-            projects[index] = pending
+            self.builders = builders
         }
-        for (index, deferred) in deferredNotes.sorted(by: { $0.key < $1.key }) where targets.contains(where: { $0.projectIndex == index }) {
-            notes += deferred
+
+        /// Whether a target stands for itself: not a mirror of a SwiftPM target or a pod,
+        /// and a Swift module.
+        func isOwnModule(_ target: String, in project: Int) -> Bool {
+            let key = "\(project)/\(target)"
+            return files.mirrors[key] == nil && podMirrors[key] == nil && !files.fileless.contains(key)
+        }
+
+        /// A dependency on target `name` of project `projectIndex`, from project `from`.
+        func target(_ name: String, in projectIndex: Int, from: Int, line: Int, dependencies: inout DependencyList) -> TargetDependency? {
+            if files.fileless.contains("\(projectIndex)/\(name)") { return nil }
+            if let pod = podMirrors["\(projectIndex)/\(name)"] { return target(pod.target, in: pod.project, from: from, line: line, dependencies: &dependencies) }
+            if let owner = files.mirrors["\(projectIndex)/\(name)"] {
+                guard let product = owner.product else { return nil }
+                let identity = dependencies.addPackageDirectory(owner.packageDirectory)
+                return TargetDependency(kind: .product(name: product, package: identity), line: line, column: 1)
+            }
+            if projectIndex == from { return TargetDependency(kind: .target(name), line: line, column: 1) }
+            let identity = dependencies.addProject(projectPaths[projectIndex])
+            return TargetDependency(kind: .product(name: name, package: identity), line: line, column: 1)
+        }
+
+        /// What one dependency of `target` (of project `project`, in `directory`) declares.
+        func resolve(_ dependency: XcodeDependency, of target: XcodeTarget, in project: Int, directory: String,
+                     dependencies: inout DependencyList) -> [TargetDependency] {
+            let line = dependency.line
+            switch dependency.kind {
+            case .target(let name):
+                return self.target(name, in: project, from: project, line: line, dependencies: &dependencies).map { [$0] } ?? []
+            case .projectTarget(let projectPath, let targetName):
+                guard let other = index.project(projectPath, from: directory) else {
+                    // A project outside the linted paths: an external product.
+                    return [TargetDependency(kind: .product(name: targetName, package: Paths.lastComponent(projectPath).lowercased()), line: line, column: 1)]
+                }
+                return self.target(targetName, in: other, from: project, line: line, dependencies: &dependencies).map { [$0] } ?? []
+            case .packageProduct(let product, let reference):
+                var packageIdentity: String?
+                switch reference {
+                case .local(let relativePath): packageIdentity = dependencies.addLocalPackage(relativePath, line: line)
+                case .remote(let url): packageIdentity = dependencies.addRemotePackage(url, line: line)
+                case nil: packageIdentity = nil
+                }
+                return [TargetDependency(kind: .product(name: product, package: packageIdentity), line: line, column: 1)]
+            case .linkedProduct(let fileName):
+                let candidates = (builders[fileName] ?? []).filter { !($0.project == project && $0.target == target.name) }
+                guard let builder = XcodeProjectLayout.builder(of: candidates, for: target, in: project, models: models,
+                                                               projectIndex: { index.project($0, from: directory) }) else { return [] }
+                return self.target(builder.target, in: builder.project, from: project, line: line, dependencies: &dependencies).map { [$0] } ?? []
+            }
+        }
+    }
+
+    /// One project's targets (those that stand for themselves) with their declarations, and
+    /// the packages and projects its targets may name.
+    private mutating func layOut(project position: Int, resolution: TargetResolution, root: String, swiftFiles: [String],
+                                 packageDirectories: [String], workspaceMembers: [Set<String>]) {
+        let project = resolution.models[position]
+        var pending = projects[position]
+        var dependencies = DependencyList(projectDirectory: pending.directory)
+        for (targetPosition, target) in project.targets.enumerated() where resolution.isOwnModule(target.name, in: position) {
+            var declared: [TargetDependency] = []
+            for dependency in target.dependencies {
+                var resolved = resolution.resolve(dependency, of: target, in: position, directory: pending.directory, dependencies: &dependencies)
+                for added in resolved.indices {
+                    resolved[added].file = dependency.file
+                    resolved[added].isInstallList = dependency.isInstallList
+                }
+                declared += resolved
+            }
+            let files = resolution.files.byTarget[position][targetPosition]
+            for folder in target.resourceFolders {
+                guard let base = Self.rootRelative(folder, in: pending.directory, root: root) else { continue }
+                resourceFiles.formUnion(Self.filesBelow(base, in: swiftFiles))
+            }
+            let declaration = Self.declaration(of: target, dependencies: declared, projectFile: pending.file)
+            targets.append(PendingTarget(projectIndex: position, moduleName: target.moduleName, productType: target.productType,
+                                         declaration: declaration,
+                                         directory: Self.directory(of: files, target: target, projectDirectory: pending.directory, root: root),
+                                         files: files))
+            pending.manifest.products.append(ManifestProduct(name: target.name, kind: .library, targets: [target.name], line: target.line))
+            pending.manifest.targets.append(declaration)
+        }
+        addVisiblePackages(of: project, at: pending.path, to: &dependencies, root: root, packageDirectories: packageDirectories,
+                           workspaceMembers: workspaceMembers, projectIndex: resolution.index)
+        pending.manifest.dependencies = dependencies.list
+        projects[position] = pending
+    }
+
+    /// A native target as a manifest target: its kind by product, its dependencies.
+    static func declaration(of target: XcodeTarget, dependencies: [TargetDependency], projectFile: String) -> ManifestTarget {
+        let kind: ManifestTarget.Kind
+        switch target.productType.role {
+        case .app, .appExtension: kind = .executable
+        case .test: kind = .test
+        case .framework: kind = .regular
+        }
+        var declaration = ManifestTarget(name: target.name, kind: kind, dependencies: Self.deduplicated(dependencies), line: target.line)
+        declaration.platforms = target.platforms
+        declaration.dependenciesIncomplete = target.dependenciesIncomplete
+        declaration.file = target.file.map { Paths.normalize(Paths.join(Paths.parent(projectFile), $0)) }
+        return declaration
+    }
+
+    /// The packages and projects a project's product dependencies that name no package
+    /// resolve against: local packages dragged into its navigator (or under a synchronized
+    /// folder), and the members of a workspace it belongs to.
+    private func addVisiblePackages(of project: XcodeProject, at path: String, to dependencies: inout DependencyList, root: String,
+                                    packageDirectories: [String], workspaceMembers: [Set<String>], projectIndex: ProjectIndex) {
+        let explicitFolders = Set(project.folderReferences)
+        for written in project.referencedFolders {
+            guard let folder = Self.rootRelative(written, in: Paths.parent(path), root: root) else { continue }
+            for directory in packageDirectories where directory == folder || Paths.isInside(directory, folder) {
+                // A group at the root (the main group) holds every package: only a folder
+                // referenced as such names the root package.
+                if directory.isEmpty && folder.isEmpty && !explicitFolders.contains(written) { continue }
+                _ = dependencies.addPackageDirectory(directory)
+            }
+        }
+        for members in workspaceMembers where members.contains(path) {
+            for member in members where member != path {
+                if CommittedXcodeProjects.isProjectBundle(member) {
+                    if projectIndex.byPath[member] != nil { _ = dependencies.addProject(member) }
+                } else if packageDirectories.contains(member) {
+                    _ = dependencies.addPackageDirectory(member)
+                }
+            }
         }
     }
 
