@@ -6,6 +6,32 @@ extension ManifestEvaluator {
         type == "String" || type == "StringProtocol" || type == "Substring"
     }
 
+    /// `text.name(args)` for the string methods manifests use (`lowercased()`, `prefix(3)`,
+    /// `replacingOccurrences(of:with:)`, `hasPrefix(_:)`…); `pos` is the method name's.
+    static func stringMethod(_ name: String, of s: String, at sp: SourcePos, _ args: [(label: String?, value: Value)],
+                             pos p: SourcePos) -> Value {
+        let count = args.first.flatMap { if case .number(let n) = $0.value { return Int(n) } else { return nil } }
+        switch name {
+        case "lowercased": return .string(s.lowercased(), sp)
+        case "uppercased": return .string(s.uppercased(), sp)
+        case "capitalized": return .string(Self.capitalized(s), sp)
+        case "prefix": if let count, count >= 0 { return .string(String(s.prefix(count)), sp) }
+        case "suffix": if let count, count >= 0 { return .string(String(s.suffix(count)), sp) }
+        case "dropFirst": if (count ?? 1) >= 0 { return .string(String(s.dropFirst(count ?? 1)), sp) }
+        case "dropLast": if (count ?? 1) >= 0 { return .string(String(s.dropLast(count ?? 1)), sp) }
+        case "replacingOccurrences":
+            if let of = args.first(where: { $0.label == "of" })?.value.stringValue,
+               let with = args.first(where: { $0.label == "with" })?.value.stringValue, !of.isEmpty {
+                return .string(s.replacing(of, with: with), sp)
+            }
+        case "hasPrefix": if let a = args.first?.value.stringValue { return .bool(s.hasPrefix(a)) }
+        case "hasSuffix": if let a = args.first?.value.stringValue { return .bool(s.hasSuffix(a)) }
+        case "contains": if let a = args.first?.value.stringValue { return .bool(s.contains(a)) }
+        default: break
+        }
+        return .unknown("string method '\(name)' is not evaluated", p)
+    }
+
     /// Foundation's `capitalized`: each word's first letter upper-cased, the rest lower-cased.
     static func capitalized(_ text: String) -> String {
         var result = ""

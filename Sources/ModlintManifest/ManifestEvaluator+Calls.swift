@@ -9,69 +9,7 @@ extension ManifestEvaluator {
                 return mutatingCall(baseExpr, name, argExprs, pos: p, in: scope)
             }
             let base = evaluate(baseExpr, in: scope)
-            switch base {
-            case .type(let typeName):
-                if name == "init" { return constructNamed(typeName, argExprs, pos: pos, in: scope) }
-                if let decl = staticFunction(name, argExprs) {
-                    return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
-                }
-                if let full = resolveType(typeName), let member = staticsByType[full]?[name] {
-                    return apply(resolveStatic(member, owner: full), argExprs, pos: pos, in: scope)
-                }
-                if let member = statics[name] {
-                    return apply(resolveStatic(member, owner: staticOwners[name]), argExprs, pos: pos, in: scope)
-                }
-                if typeName == "Context" || typeName == "ProcessInfo" {
-                    return .unknown("'\(typeName).\(name)(…)' is not known statically", p)
-                }
-                return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
-            case .array(let elements):
-                return arrayMethod(elements, name, argExprs, pos: p, in: scope)
-            case .string(let s, let sp):
-                let args = evaluateArgs(argExprs, in: scope)
-                if let method = instanceMethods[name]?.first(where: { Self.isStringType($0.type) }) {
-                    let inner = Scope(parent: global)
-                    inner.values["self"] = base
-                    return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
-                }
-                let count = args.first.flatMap { if case .number(let n) = $0.value { return Int(n) } else { return nil } }
-                switch name {
-                case "lowercased": return .string(s.lowercased(), sp)
-                case "uppercased": return .string(s.uppercased(), sp)
-                case "capitalized": return .string(Self.capitalized(s), sp)
-                case "prefix": if let count, count >= 0 { return .string(String(s.prefix(count)), sp) }
-                case "suffix": if let count, count >= 0 { return .string(String(s.suffix(count)), sp) }
-                case "dropFirst": if (count ?? 1) >= 0 { return .string(String(s.dropFirst(count ?? 1)), sp) }
-                case "dropLast": if (count ?? 1) >= 0 { return .string(String(s.dropLast(count ?? 1)), sp) }
-                case "replacingOccurrences":
-                    if let of = args.first(where: { $0.label == "of" })?.value.stringValue,
-                       let with = args.first(where: { $0.label == "with" })?.value.stringValue, !of.isEmpty {
-                        return .string(s.replacing(of, with: with), sp)
-                    }
-                case "hasPrefix": if let a = args.first?.value.stringValue { return .bool(s.hasPrefix(a)) }
-                case "hasSuffix": if let a = args.first?.value.stringValue { return .bool(s.hasSuffix(a)) }
-                case "contains": if let a = args.first?.value.stringValue { return .bool(s.contains(a)) }
-                default: break
-                }
-                return .unknown("string method '\(name)' is not evaluated", p)
-            case .object(let object):
-                guard let decl = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
-                    return .unknown("method '\(name)' is not evaluated", p)
-                }
-                return call(decl, argExprs, pos: pos, in: scope, callee: memberScope(object))
-            case .unknown:
-                return base
-            case .null:
-                return .null
-            case .dictionary(let pairs):
-                if name == "map" || name == "compactMap" || name == "flatMap" {
-                    return .unknown("dictionary '\(name)' is not evaluated", p)
-                }
-                _ = pairs
-                return .unknown("dictionary method '\(name)' is not evaluated", p)
-            default:
-                return .unknown("method '\(name)' is not evaluated", p)
-            }
+            return callMethod(name, on: base, argExprs, pos: pos, namePos: p, in: scope)
         case .implicitMember(let name, _):
             if let decl = staticFunction(name, argExprs) {
                 return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
@@ -81,35 +19,100 @@ extension ManifestEvaluator {
             }
             return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
         case .identifier(let name, let p):
-            if let value = scope.lookup(name) {
-                return apply(value, argExprs, pos: pos, in: scope)
-            }
-            if case .array(let elements)? = scope.lookup("self") {
-                // `filter { … }` inside `extension Array { func except(…) }`: a method of self.
-                return arrayMethod(elements, name, argExprs, pos: p, in: scope)
-            }
-            if case .string? = scope.lookup("self") {
-                // `prefix(1)` inside `extension String { var pascalCase: String { … } }`.
-                return call(.member(.identifier("self", p), name, p), argExprs, pos: pos, in: scope)
-            }
-            if case .object(let object)? = scope.lookup("self"),
-               let method = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) {
-                // `makeInfoPlist()` inside another member of the same type: a method of self.
-                return call(method, argExprs, pos: pos, in: scope, callee: memberScope(object))
-            }
-            if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf) {
-                // A bare `target(…)` inside `extension Target { static func … }` is
-                // `Self.target(…)`: the type's own factory or another of its helpers.
-                return call(.implicitMember(name, p), argExprs, pos: pos, in: scope)
-            }
-            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-                return constructNamed(name, argExprs, pos: pos, in: scope)
-            }
-            return .unknown("cannot resolve function '\(name)'", p)
+            return callNamed(name, argExprs, pos: pos, namePos: p, in: scope)
         default:
             let value = evaluate(callee, in: scope)
             return apply(value, argExprs, pos: pos, in: scope)
         }
+    }
+
+    /// `base.name(…)`: a type's initialiser or static member, a builtin method of a string
+    /// or an array (or one an extension adds), a method of one of the manifest's own types.
+    /// `pos` is the call's position, `namePos` the method name's.
+    private mutating func callMethod(_ name: String, on base: Value, _ argExprs: [Argument], pos: SourcePos, namePos p: SourcePos,
+                                     in scope: Scope) -> Value {
+        switch base {
+        case .type(let typeName):
+            return callStatic(name, of: typeName, argExprs, pos: pos, namePos: p, in: scope)
+        case .array(let elements):
+            return arrayMethod(elements, name, argExprs, pos: p, in: scope)
+        case .string(let s, let sp):
+            let args = evaluateArgs(argExprs, in: scope)
+            if let method = instanceMethods[name]?.first(where: { Self.isStringType($0.type) }) {
+                // `extension String { func … }`: called with the string as `self`.
+                let inner = Scope(parent: global)
+                inner.values["self"] = base
+                return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
+            }
+            return Self.stringMethod(name, of: s, at: sp, args, pos: p)
+        case .object(let object):
+            guard let decl = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
+                return .unknown("method '\(name)' is not evaluated", p)
+            }
+            return call(decl, argExprs, pos: pos, in: scope, callee: memberScope(object))
+        case .unknown:
+            return base
+        case .null:
+            return .null
+        case .dictionary:
+            if name == "map" || name == "compactMap" || name == "flatMap" {
+                return .unknown("dictionary '\(name)' is not evaluated", p)
+            }
+            return .unknown("dictionary method '\(name)' is not evaluated", p)
+        default:
+            return .unknown("method '\(name)' is not evaluated", p)
+        }
+    }
+
+    /// `Type.name(…)`: `init`, a static function or member the manifest declares, else a
+    /// `PackageDescription`/`ProjectDescription` factory kept as data.
+    private mutating func callStatic(_ name: String, of typeName: String, _ argExprs: [Argument], pos: SourcePos, namePos p: SourcePos,
+                                     in scope: Scope) -> Value {
+        if name == "init" { return constructNamed(typeName, argExprs, pos: pos, in: scope) }
+        if let decl = staticFunction(name, argExprs) {
+            return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
+        }
+        if let full = resolveType(typeName), let member = staticsByType[full]?[name] {
+            return apply(resolveStatic(member, owner: full), argExprs, pos: pos, in: scope)
+        }
+        if let member = statics[name] {
+            return apply(resolveStatic(member, owner: staticOwners[name]), argExprs, pos: pos, in: scope)
+        }
+        if typeName == "Context" || typeName == "ProcessInfo" {
+            return .unknown("'\(typeName).\(name)(…)' is not known statically", p)
+        }
+        return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
+    }
+
+    /// `name(…)`: a function or closure in scope, else a method of `self` (an array's, a
+    /// string's, one of the manifest's own types', a static one of `Self`), else a type
+    /// constructed.
+    private mutating func callNamed(_ name: String, _ argExprs: [Argument], pos: SourcePos, namePos p: SourcePos, in scope: Scope) -> Value {
+        if let value = scope.lookup(name) {
+            return apply(value, argExprs, pos: pos, in: scope)
+        }
+        if case .array(let elements)? = scope.lookup("self") {
+            // `filter { … }` inside `extension Array { func except(…) }`: a method of self.
+            return arrayMethod(elements, name, argExprs, pos: p, in: scope)
+        }
+        if case .string? = scope.lookup("self") {
+            // `prefix(1)` inside `extension String { var pascalCase: String { … } }`.
+            return call(.member(.identifier("self", p), name, p), argExprs, pos: pos, in: scope)
+        }
+        if case .object(let object)? = scope.lookup("self"),
+           let method = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) {
+            // `makeInfoPlist()` inside another member of the same type: a method of self.
+            return call(method, argExprs, pos: pos, in: scope, callee: memberScope(object))
+        }
+        if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf) {
+            // A bare `target(…)` inside `extension Target { static func … }` is
+            // `Self.target(…)`: the type's own factory or another of its helpers.
+            return call(.implicitMember(name, p), argExprs, pos: pos, in: scope)
+        }
+        if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+            return constructNamed(name, argExprs, pos: pos, in: scope)
+        }
+        return .unknown("cannot resolve function '\(name)'", p)
     }
 
     /// A user-declared static function whose parameter labels accept `args`.

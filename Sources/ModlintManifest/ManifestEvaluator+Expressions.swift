@@ -14,18 +14,7 @@ extension ManifestEvaluator {
         case .string(let s, let p):
             return .string(s, p)
         case .interpolated(let parts, let p):
-            var result = ""
-            for part in parts {
-                let value = evaluate(part, in: scope)
-                switch value {
-                case .string(let s, _): result += s
-                case .number(let n): result += n == n.rounded() ? String(Int(n)) : String(n)
-                case .bool(let b): result += b ? "true" : "false"
-                case .unknown: return value
-                default: return .unknown("string interpolation is not evaluated", p)
-                }
-            }
-            return .string(result, p)
+            return interpolate(parts, pos: p, in: scope)
         case .number(let text, let p):
             if let n = Double(String(text.filter { $0 != "_" })) { return .number(n) }
             return .unknown("number '\(text)' is not evaluated", p)
@@ -34,28 +23,9 @@ extension ManifestEvaluator {
         case .nilLiteral:
             return .null
         case .identifier(let name, let p):
-            if let value = scope.lookup(name) { return resolveGetter(value, in: scope) }
-            // A computed property of `self` named without `self.` (`setName(name)` inside
-            // `var target: Target` of an enum).
-            if case .object(let object)? = scope.lookup("self"),
-               let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
-                return invoke(body: getter, scope: memberScope(object), pos: p)
-            }
-            // `rawValue` inside a member of a raw-value enum; a member of `self` inside
-            // `extension String { var pascalCase: String { … } }`.
-            if name == "rawValue", case .object(let object)? = scope.lookup("self"), let raw = rawValue(of: object) { return raw }
-            if let this = scope.lookup("self"), case .string = this { return member(of: this, name, pos: p, exprPos: p) }
-            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-                return .type(name)
-            }
-            return .unknown("cannot resolve '\(name)'", p)
+            return resolveName(name, pos: p, in: scope)
         case .implicitMember(let name, let p):
-            if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
-            // `.RxMoya` of `enum External: String { case RxMoya }`: a case, not a type.
-            if enumCaseTypes[name] != nil && resolveType(name) == nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }
-            // `.Feature.search`: a nested type of the contextual type, whose statics follow.
-            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return .type(name) }
-            return .object(ManifestObject(kind: name, args: [], pos: p))
+            return resolveImplicitMember(name, pos: p)
         case .member(let baseExpr, let name, let p):
             // `.projects.app` where `extension String { enum projects { static let app } }`:
             // the nested type of the contextual type, whatever else is named `projects`.
@@ -70,24 +40,7 @@ extension ManifestEvaluator {
         case .subscriptAccess(let baseExpr, let args, let p):
             let base = evaluate(baseExpr, in: scope)
             let key = args.first.map { evaluate($0.value, in: scope) } ?? .null
-            switch base {
-            case .environment:
-                let name = key.stringValue ?? "?"
-                note("reads environment variable '\(name)'; evaluated as unset", p)
-                return .null
-            case .dictionary(let pairs):
-                if let k = key.stringValue {
-                    return pairs.first(where: { $0.0.stringValue == k })?.1 ?? .null
-                }
-                return .unknown("dictionary subscript is not evaluated", p)
-            case .array(let elements):
-                if case .number(let n) = key, n >= 0, Int(n) < elements.count { return elements[Int(n)] }
-                return .unknown("array subscript is not evaluated", p)
-            case .unknown:
-                return base
-            default:
-                return .unknown("subscript is not evaluated", p)
-            }
+            return subscriptValue(base, key, pos: p)
         case .array(let elements, _):
             return .array(elements.map { evaluate($0, in: scope) })
         case .dictionary(let pairs, _):
@@ -95,30 +48,10 @@ extension ManifestEvaluator {
         case .closure(let closure):
             return .closure(closure, scope)
         case .binary(let op, let lhsExpr, let rhsExpr, let p):
-            let lhs = evaluate(lhsExpr, in: scope)
-            if op == "&&" || op == "||" {
-                guard case .bool(let a) = lhs else { return Self.unknownOr(lhs, "'\(op)' operand is not a Boolean", p) }
-                if op == "&&" && !a { return .bool(false) }
-                if op == "||" && a { return .bool(true) }
-                let rhs = evaluate(rhsExpr, in: scope)
-                guard case .bool(let b) = rhs else { return Self.unknownOr(rhs, "'\(op)' operand is not a Boolean", p) }
-                return .bool(b)
-            }
-            if op == "??" {
-                if case .null = lhs { return evaluate(rhsExpr, in: scope) }
-                return lhs
-            }
-            let rhs = evaluate(rhsExpr, in: scope)
-            return binary(op, lhs, rhs, pos: p)
+            return evaluateBinary(op, lhsExpr, rhsExpr, pos: p, in: scope)
         case .prefix(let op, let operandExpr, let p):
             let operand = evaluate(operandExpr, in: scope)
-            switch (op, operand) {
-            case ("!", .bool(let b)): return .bool(!b)
-            case ("-", .number(let n)): return .number(-n)
-            case (_, .unknown): return operand
-            case ("..<", _), ("...", _): return .object(ManifestObject(kind: "range", args: [(nil, operand)], pos: p))
-            default: return .unknown("prefix '\(op)' is not evaluated", p)
-            }
+            return Self.applyPrefix(op, operand, pos: p)
         case .ternary(let conditionExpr, let a, let b, let p):
             let condition = evaluate(conditionExpr, in: scope)
             guard case .bool(let flag) = condition else { return Self.unknownOr(condition, "ternary condition is not evaluated", p) }
@@ -128,6 +61,106 @@ extension ManifestEvaluator {
             return .object(ManifestObject(kind: Self.tupleKind, args: evaluateArgs(elements, in: scope), pos: p))
         case .unknown(let message, let p):
             return .unknown(message, p)
+        }
+    }
+
+    /// `"\(a)-\(b)"`: strings, numbers and Booleans are written into the text; any other
+    /// value leaves the whole string unknown.
+    private mutating func interpolate(_ parts: [Expr], pos: SourcePos, in scope: Scope) -> Value {
+        var result = ""
+        for part in parts {
+            let value = evaluate(part, in: scope)
+            switch value {
+            case .string(let s, _): result += s
+            case .number(let n): result += n == n.rounded() ? String(Int(n)) : String(n)
+            case .bool(let b): result += b ? "true" : "false"
+            case .unknown: return value
+            default: return .unknown("string interpolation is not evaluated", pos)
+            }
+        }
+        return .string(result, pos)
+    }
+
+    /// A name: a binding in scope, else a member of `self`, else a type (capitalised), else
+    /// unknown.
+    private mutating func resolveName(_ name: String, pos p: SourcePos, in scope: Scope) -> Value {
+        if let value = scope.lookup(name) { return resolveGetter(value, in: scope) }
+        // A computed property of `self` named without `self.` (`setName(name)` inside
+        // `var target: Target` of an enum).
+        if case .object(let object)? = scope.lookup("self"),
+           let getter = own(instanceGetters[name]?.map { ($0.type, $0.body) }, for: object) {
+            return invoke(body: getter, scope: memberScope(object), pos: p)
+        }
+        // `rawValue` inside a member of a raw-value enum; a member of `self` inside
+        // `extension String { var pascalCase: String { … } }`.
+        if name == "rawValue", case .object(let object)? = scope.lookup("self"), let raw = rawValue(of: object) { return raw }
+        if let this = scope.lookup("self"), case .string = this { return member(of: this, name, pos: p, exprPos: p) }
+        if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+            return .type(name)
+        }
+        return .unknown("cannot resolve '\(name)'", p)
+    }
+
+    /// `.name` where the type is implied: a static member, an enum case, a nested type.
+    private mutating func resolveImplicitMember(_ name: String, pos p: SourcePos) -> Value {
+        if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
+        // `.RxMoya` of `enum External: String { case RxMoya }`: a case, not a type.
+        if enumCaseTypes[name] != nil && resolveType(name) == nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }
+        // `.Feature.search`: a nested type of the contextual type, whose statics follow.
+        if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return .type(name) }
+        return .object(ManifestObject(kind: name, args: [], pos: p))
+    }
+
+    /// `base[key]`: the environment reads as unset, dictionaries by string key, arrays by index.
+    private mutating func subscriptValue(_ base: Value, _ key: Value, pos p: SourcePos) -> Value {
+        switch base {
+        case .environment:
+            let name = key.stringValue ?? "?"
+            note("reads environment variable '\(name)'; evaluated as unset", p)
+            return .null
+        case .dictionary(let pairs):
+            if let k = key.stringValue {
+                return pairs.first(where: { $0.0.stringValue == k })?.1 ?? .null
+            }
+            return .unknown("dictionary subscript is not evaluated", p)
+        case .array(let elements):
+            if case .number(let n) = key, n >= 0, Int(n) < elements.count { return elements[Int(n)] }
+            return .unknown("array subscript is not evaluated", p)
+        case .unknown:
+            return base
+        default:
+            return .unknown("subscript is not evaluated", p)
+        }
+    }
+
+    /// A binary operator: `&&` and `||` evaluate their right operand only when it decides,
+    /// `??` only when the left one is `nil`; the others evaluate both.
+    private mutating func evaluateBinary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, pos p: SourcePos, in scope: Scope) -> Value {
+        let lhs = evaluate(lhsExpr, in: scope)
+        if op == "&&" || op == "||" {
+            guard case .bool(let a) = lhs else { return Self.unknownOr(lhs, "'\(op)' operand is not a Boolean", p) }
+            if op == "&&" && !a { return .bool(false) }
+            if op == "||" && a { return .bool(true) }
+            let rhs = evaluate(rhsExpr, in: scope)
+            guard case .bool(let b) = rhs else { return Self.unknownOr(rhs, "'\(op)' operand is not a Boolean", p) }
+            return .bool(b)
+        }
+        if op == "??" {
+            if case .null = lhs { return evaluate(rhsExpr, in: scope) }
+            return lhs
+        }
+        let rhs = evaluate(rhsExpr, in: scope)
+        return binary(op, lhs, rhs, pos: p)
+    }
+
+    /// `!flag`, `-n`, and the one-sided ranges `..<n`, `...n`.
+    private static func applyPrefix(_ op: String, _ operand: Value, pos p: SourcePos) -> Value {
+        switch (op, operand) {
+        case ("!", .bool(let b)): return .bool(!b)
+        case ("-", .number(let n)): return .number(-n)
+        case (_, .unknown): return operand
+        case ("..<", _), ("...", _): return .object(ManifestObject(kind: "range", args: [(nil, operand)], pos: p))
+        default: return .unknown("prefix '\(op)' is not evaluated", p)
         }
     }
 

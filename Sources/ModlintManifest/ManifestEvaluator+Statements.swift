@@ -19,78 +19,20 @@ extension ManifestEvaluator {
             case .expr(let expr):
                 _ = evaluate(expr, in: scope)
             case .assign(let op, let target, let valueExpr, let pos):
-                let value = evaluate(valueExpr, in: scope)
-                switch op {
-                case "=":
-                    mutate(target, in: scope, pos: pos) { _ in value }
-                case "+=":
-                    mutate(target, in: scope, pos: pos) { old in Self.add(old, value, pos: pos) }
-                default:
-                    mutate(target, in: scope, pos: pos) { _ in .unknown("'\(op)' is not evaluated", pos) }
-                }
+                assign(op, target, valueExpr, pos: pos, in: scope)
             case .ifStmt(let clauses, let elseBody, _):
-                var taken = false
-                for clause in clauses {
-                    let inner = Scope(parent: scope)
-                    if testConditions(clause.conditions, in: inner) {
-                        taken = true
-                        if case .returned(let v) = execute(clause.body, in: inner) { return .returned(v) }
-                        break
-                    }
-                }
-                if !taken, let elseBody {
-                    if case .returned(let v) = execute(elseBody, in: Scope(parent: scope)) { return .returned(v) }
-                }
+                if case .returned(let v) = executeIf(clauses, elseBody: elseBody, in: scope) { return .returned(v) }
             case .guardStmt(let conditions, let elseBody, _):
                 if !testConditions(conditions, in: scope) {
                     if case .returned(let v) = execute(elseBody, in: Scope(parent: scope)) { return .returned(v) }
                 }
             case .forIn(let name, let sequenceExpr, let filter, let body, let pos):
-                let sequence = evaluate(sequenceExpr, in: scope)
-                guard case .array(let elements) = sequence else {
-                    if case .unknown(let message, let p) = sequence { note(message, p) } else {
-                        note("'for' loop over a value that is not an array is not evaluated", pos)
-                    }
-                    continue
-                }
-                for element in elements {
-                    guard step() else { break }
-                    let inner = Scope(parent: scope)
-                    inner.values[name] = element
-                    if let filter {
-                        let keep = evaluate(filter, in: inner)
-                        guard case .bool(true) = keep else {
-                            if case .unknown(let message, let p) = keep { note(message, p) }
-                            continue
-                        }
-                    }
-                    if case .returned(let v) = execute(body, in: inner) { return .returned(v) }
-                }
+                if case .returned(let v) = executeFor(name, in: sequenceExpr, where: filter, body, pos: pos, scope: scope) { return .returned(v) }
             case .switchStmt(let subjectExpr, let cases, let pos):
-                let subject = evaluate(subjectExpr, in: scope)
-                var chosen: [Stmt]?
-                caseLoop: for switchCase in cases {
-                    guard let patterns = switchCase.patterns else {
-                        chosen = switchCase.body
-                        break
-                    }
-                    for pattern in patterns {
-                        let value = evaluate(pattern, in: scope)
-                        guard let equal = Self.equals(subject, value) else {
-                            if case .unknown(let message, let p) = value { note(message, p) } else if case .unknown(let message, let p) = subject {
-                                note(message, p)
-                            } else {
-                                note("'switch' could not be evaluated", pos)
-                            }
-                            break caseLoop
-                        }
-                        if equal {
-                            chosen = switchCase.body
-                            break caseLoop
-                        }
-                    }
+                if let chosen = chooseCase(of: subjectExpr, cases, pos: pos, in: scope),
+                   case .returned(let v) = execute(chosen, in: Scope(parent: scope)) {
+                    return .returned(v)
                 }
-                if let chosen, case .returned(let v) = execute(chosen, in: Scope(parent: scope)) { return .returned(v) }
             case .returnStmt(let expr, _):
                 return .returned(expr.map { evaluate($0, in: scope) } ?? .null)
             case .enumCases:
@@ -100,6 +42,82 @@ extension ManifestEvaluator {
             }
         }
         return .normal
+    }
+
+    /// `target = value`, `target += value`; other compound assignments make the target unknown.
+    mutating func assign(_ op: String, _ target: Expr, _ valueExpr: Expr, pos: SourcePos, in scope: Scope) {
+        let value = evaluate(valueExpr, in: scope)
+        switch op {
+        case "=":
+            mutate(target, in: scope, pos: pos) { _ in value }
+        case "+=":
+            mutate(target, in: scope, pos: pos) { old in Self.add(old, value, pos: pos) }
+        default:
+            mutate(target, in: scope, pos: pos) { _ in .unknown("'\(op)' is not evaluated", pos) }
+        }
+    }
+
+    /// `if … else if … else`: the first clause whose conditions hold runs, each in a scope
+    /// of its own (where its `if let` bindings live).
+    mutating func executeIf(_ clauses: [(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?, in scope: Scope) -> Flow {
+        for clause in clauses {
+            let inner = Scope(parent: scope)
+            if testConditions(clause.conditions, in: inner) {
+                return execute(clause.body, in: inner)
+            }
+        }
+        if let elseBody { return execute(elseBody, in: Scope(parent: scope)) }
+        return .normal
+    }
+
+    /// `for name in sequence where filter { body }` over an array; each iteration is a step.
+    mutating func executeFor(_ name: String, in sequenceExpr: Expr, where filter: Expr?, _ body: [Stmt], pos: SourcePos,
+                             scope: Scope) -> Flow {
+        let sequence = evaluate(sequenceExpr, in: scope)
+        guard case .array(let elements) = sequence else {
+            if case .unknown(let message, let p) = sequence { note(message, p) } else {
+                note("'for' loop over a value that is not an array is not evaluated", pos)
+            }
+            return .normal
+        }
+        for element in elements {
+            guard step() else { break }
+            let inner = Scope(parent: scope)
+            inner.values[name] = element
+            if let filter {
+                let keep = evaluate(filter, in: inner)
+                guard case .bool(true) = keep else {
+                    if case .unknown(let message, let p) = keep { note(message, p) }
+                    continue
+                }
+            }
+            if case .returned(let v) = execute(body, in: inner) { return .returned(v) }
+        }
+        return .normal
+    }
+
+    /// The body of the `switch` case that matches the subject (`default` matches all), in
+    /// order; `nil` when none does, or when a pattern cannot be compared (noted: a case
+    /// after it might have matched).
+    mutating func chooseCase(of subjectExpr: Expr, _ cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos,
+                             in scope: Scope) -> [Stmt]? {
+        let subject = evaluate(subjectExpr, in: scope)
+        for switchCase in cases {
+            guard let patterns = switchCase.patterns else { return switchCase.body }
+            for pattern in patterns {
+                let value = evaluate(pattern, in: scope)
+                guard let equal = Self.equals(subject, value) else {
+                    if case .unknown(let message, let p) = value { note(message, p) } else if case .unknown(let message, let p) = subject {
+                        note(message, p)
+                    } else {
+                        note("'switch' could not be evaluated", pos)
+                    }
+                    return nil
+                }
+                if equal { return switchCase.body }
+            }
+        }
+        return nil
     }
 
     /// `if`/`guard` conditions. Unknown conditions are reported and taken as false.
