@@ -136,7 +136,8 @@ struct Lexer {
         }
     }
 
-    /// The main loop: one token or one run of trivia per iteration.
+    /// The main loop: one token or one run of trivia per iteration. The longer cases are
+    /// steps of their own below, inlined back into this loop.
     private mutating func lexAll(from start: Int) {
         var pos = start
         while pos < count {
@@ -157,32 +158,7 @@ struct Lexer {
                 // a branch of its own predicts far better than the shared jump.
                 pos = endOfSpaces(from: pos)
             case ByteClass.identifier:
-                let end = scanIdentifier(from: pos + 1)
-                let length = end - pos
-                // The bytes are compared only for names whose key a declaration keyword has.
-                // One load answers all three lists (`TokenizerVocabulary.table`).
-                let hint = keywordHints[NameKey.of(bytes + pos, length: length)]
-                if hint & TokenizerVocabulary.declaration != 0 && isDeclarationKeyword(pos, end) {
-                    pendingFlags |= Token.Flags.declarationKeyword
-                }
-                // Branch-free: the passes' loops skip on these marks.
-                let hinted = hint & TokenizerVocabulary.keyword
-                let capital = byte &- UInt8(ascii: "A") < 26
-                pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
-                hints.capitalNames &+= capital ? 1 : 0
-                if hint & TokenizerVocabulary.watchedWord != 0 {
-                    hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
-                }
-                if capital && pendingMarks & Token.Marks.afterAt != 0 {
-                    hints.capitalAttributes.append(Int32(truncatingIfNeeded: outCount))
-                }
-                emit(.identifier, pos, end, line)
-                pos = end
-                // `let x`, `func f`: a single space after a name is the commonest next byte.
-                if pos + 1 < count && bytes[pos] == UInt8(ascii: " ") && bytes[pos + 1] != UInt8(ascii: " ") {
-                    pendingFlags |= Token.Flags.spaceBefore
-                    pos += 1
-                }
+                pos = lexIdentifier(at: pos, first: byte)
             case ByteClass.digit:
                 let end = scanNumber(from: pos)
                 emit(.number, pos, end, line)
@@ -197,46 +173,11 @@ struct Lexer {
             case ByteClass.pound:
                 pos = lexPound(at: pos)
             case ByteClass.backtick:
-                var end = pos + 1
-                while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
-                    end += 1
-                }
-                if end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 {
-                    if bytes[pos + 1] &- UInt8(ascii: "A") < 26 {
-                        pendingMarks |= Token.Marks.capital
-                        hints.capitalNames += 1
-                        // Rare: judged by their text (`SourceHints.watchedWords`).
-                        hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
-                    }
-                    emit(.backtickIdentifier, pos, end + 1, line)
-                    pos = end + 1
-                } else {
-                    emit(.punctuation, pos, pos + 1, line)
-                    pos += 1
-                }
+                pos = lexBacktick(at: pos)
             case ByteClass.punctuation:
-                if byte == UInt8(ascii: "{") {
-                    pendingFlags |= Token.Flags.openBrace
-                } else if byte == UInt8(ascii: "}") {
-                    pendingFlags |= Token.Flags.closeBrace
-                } else if byte == UInt8(ascii: "(") {
-                    if hasPrevious { out[previousIndex].marks |= Token.Marks.beforeParen }
-                } else if byte == UInt8(ascii: ";") {
-                    pendingMarks |= Token.Marks.semicolon
-                }
-                emit(.punctuation, pos, pos + 1, line)
-                if byte == UInt8(ascii: "@") { pendingMarks = Token.Marks.afterAt }
-                pos += 1
+                pos = lexPunctuation(byte, at: pos)
             case ByteClass.dot:
-                if pos + 1 < count && bytes[pos + 1] == UInt8(ascii: ".") {
-                    let end = scanOperator(from: pos, allowDots: true)
-                    emit(.operator, pos, end, line)
-                    pos = end
-                } else {
-                    emit(.punctuation, pos, pos + 1, line)
-                    if !hints.metatypeSyntax { noteMember(afterDotAt: pos) }
-                    pos += 1
-                }
+                pos = lexDot(at: pos)
             case ByteClass.operatorChar:
                 let end = scanOperator(from: pos, allowDots: false)
                 emit(.operator, pos, end, line)
@@ -251,6 +192,89 @@ struct Lexer {
                 pos += 1
             }
         }
+    }
+
+    /// A name starting with `first` at `pos`, with the marks and hints the passes skip
+    /// on; returns where lexing goes on.
+    @inline(__always)
+    private mutating func lexIdentifier(at pos: Int, first byte: UInt8) -> Int {
+        let end = scanIdentifier(from: pos + 1)
+        let length = end - pos
+        // The bytes are compared only for names whose key a declaration keyword has.
+        // One load answers all three lists (`TokenizerVocabulary.table`).
+        let hint = keywordHints[NameKey.of(bytes + pos, length: length)]
+        if hint & TokenizerVocabulary.declaration != 0 && isDeclarationKeyword(pos, end) {
+            pendingFlags |= Token.Flags.declarationKeyword
+        }
+        // Branch-free: the passes' loops skip on these marks.
+        let hinted = hint & TokenizerVocabulary.keyword
+        let capital = byte &- UInt8(ascii: "A") < 26
+        pendingMarks |= hinted &* Token.Marks.keyword | (capital ? Token.Marks.capital : 0)
+        hints.capitalNames &+= capital ? 1 : 0
+        if hint & TokenizerVocabulary.watchedWord != 0 {
+            hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
+        }
+        if capital && pendingMarks & Token.Marks.afterAt != 0 {
+            hints.capitalAttributes.append(Int32(truncatingIfNeeded: outCount))
+        }
+        emit(.identifier, pos, end, line)
+        // `let x`, `func f`: a single space after a name is the commonest next byte.
+        if end + 1 < count && bytes[end] == UInt8(ascii: " ") && bytes[end + 1] != UInt8(ascii: " ") {
+            pendingFlags |= Token.Flags.spaceBefore
+            return end + 1
+        }
+        return end
+    }
+
+    /// `` `name` `` on one line; a lone backtick is punctuation.
+    @inline(__always)
+    private mutating func lexBacktick(at pos: Int) -> Int {
+        var end = pos + 1
+        while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
+            end += 1
+        }
+        guard end < count && bytes[end] == UInt8(ascii: "`") && end > pos + 1 else {
+            emit(.punctuation, pos, pos + 1, line)
+            return pos + 1
+        }
+        if bytes[pos + 1] &- UInt8(ascii: "A") < 26 {
+            pendingMarks |= Token.Marks.capital
+            hints.capitalNames += 1
+            // Rare: judged by their text (`SourceHints.watchedWords`).
+            hints.watchedWords.append(Int32(truncatingIfNeeded: outCount))
+        }
+        emit(.backtickIdentifier, pos, end + 1, line)
+        return end + 1
+    }
+
+    /// One of `()[]{},:;@`, with the flags and marks braces, `(`, `;` and `@` set.
+    @inline(__always)
+    private mutating func lexPunctuation(_ byte: UInt8, at pos: Int) -> Int {
+        if byte == UInt8(ascii: "{") {
+            pendingFlags |= Token.Flags.openBrace
+        } else if byte == UInt8(ascii: "}") {
+            pendingFlags |= Token.Flags.closeBrace
+        } else if byte == UInt8(ascii: "(") {
+            if hasPrevious { out[previousIndex].marks |= Token.Marks.beforeParen }
+        } else if byte == UInt8(ascii: ";") {
+            pendingMarks |= Token.Marks.semicolon
+        }
+        emit(.punctuation, pos, pos + 1, line)
+        if byte == UInt8(ascii: "@") { pendingMarks = Token.Marks.afterAt }
+        return pos + 1
+    }
+
+    /// `.` (a member follows), or an operator that starts with `..`.
+    @inline(__always)
+    private mutating func lexDot(at pos: Int) -> Int {
+        if pos + 1 < count && bytes[pos + 1] == UInt8(ascii: ".") {
+            let end = scanOperator(from: pos, allowDots: true)
+            emit(.operator, pos, end, line)
+            return end
+        }
+        emit(.punctuation, pos, pos + 1, line)
+        if !hints.metatypeSyntax { noteMember(afterDotAt: pos) }
+        return pos + 1
     }
 
     /// Notes the `.` at `pos` (token `outCount - 1`) in `hints.selfDots` when `self`
