@@ -372,27 +372,7 @@ extension ManifestParser {
     mutating func parseStringLiteral(_ token: Token) -> Expr {
         let pos = self.pos(token)
         let bytes = source.bytes
-        var start = Int(token.start)
-        var end = Int(token.end)
-        var hashes = 0
-        while start < end && bytes[start] == UInt8(ascii: "#") {
-            hashes += 1
-            start += 1
-        }
-        var trailing = 0
-        while end > start && bytes[end - 1] == UInt8(ascii: "#") && trailing < hashes {
-            trailing += 1
-            end -= 1
-        }
-        var multiline = false
-        if end - start >= 6 && bytes[start + 1] == UInt8(ascii: "\"") && bytes[start + 2] == UInt8(ascii: "\"") {
-            multiline = true
-            start += 3
-            end -= 3
-        } else {
-            start += 1
-            end -= 1
-        }
+        let (start, end, hashes, multiline) = Self.stringContent(of: token, in: bytes)
         guard start <= end else { return .string("", pos) }
         var parts: [Expr] = []
         var buffer: [UInt8] = []
@@ -410,23 +390,8 @@ extension ManifestParser {
                 if count == hashes && j < end {
                     let escaped = bytes[j]
                     if escaped == UInt8(ascii: "(") {
-                        // Interpolation: find the matching parenthesis, skipping nested strings.
-                        var level = 1
-                        var k = j + 1
-                        var inString = false
-                        while k < end && level > 0 {
-                            let c = bytes[k]
-                            if inString {
-                                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { inString = false }
-                            } else if c == UInt8(ascii: "\"") {
-                                inString = true
-                            } else if c == UInt8(ascii: "(") {
-                                level += 1
-                            } else if c == UInt8(ascii: ")") {
-                                level -= 1
-                            }
-                            k += 1
-                        }
+                        // An interpolation: its code, up to the matching parenthesis, is parsed.
+                        let k = Self.interpolationEnd(in: bytes, from: j + 1, to: end)
                         if !buffer.isEmpty {
                             parts.append(.string(String(decoding: buffer, as: UTF8.self), pos))
                             buffer.removeAll()
@@ -436,14 +401,7 @@ extension ManifestParser {
                         i = k
                         continue
                     }
-                    switch escaped {
-                    case UInt8(ascii: "n"): buffer.append(10)
-                    case UInt8(ascii: "t"): buffer.append(9)
-                    case UInt8(ascii: "r"): buffer.append(13)
-                    case UInt8(ascii: "0"): buffer.append(0)
-                    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): break // line continuation
-                    default: buffer.append(escaped)
-                    }
+                    Self.appendEscaped(escaped, to: &buffer)
                     i = j + 1
                     continue
                 }
@@ -452,19 +410,79 @@ extension ManifestParser {
             i += 1
         }
         var text = String(decoding: buffer, as: UTF8.self)
-        if multiline {
-            // Drop the first line break and the indentation of the closing delimiter (approximation).
-            if text.hasPrefix("\n") { text.removeFirst() }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                let indent = last.count
-                text = lines.dropLast().map { $0.dropFirst(min(indent, $0.prefix(while: { $0 == " " || $0 == "\t" }).count)) }
-                    .joined(separator: "\n")
-            }
-        }
+        if multiline { Self.removeMultilineIndentation(&text) }
         if parts.isEmpty { return .string(text, pos) }
         if !text.isEmpty { parts.append(.string(text, pos)) }
         return .interpolated(parts, pos)
+    }
+
+    /// Where a string literal's content lies in `bytes` (`start..<end`, past its `#`s and
+    /// quotes; `start > end` for a literal cut short), how many `#` delimit it, and whether
+    /// it is multi-line.
+    static func stringContent(of token: Token, in bytes: [UInt8]) -> (start: Int, end: Int, hashes: Int, multiline: Bool) {
+        var start = Int(token.start)
+        var end = Int(token.end)
+        var hashes = 0
+        while start < end && bytes[start] == UInt8(ascii: "#") {
+            hashes += 1
+            start += 1
+        }
+        var trailing = 0
+        while end > start && bytes[end - 1] == UInt8(ascii: "#") && trailing < hashes {
+            trailing += 1
+            end -= 1
+        }
+        if end - start >= 6 && bytes[start + 1] == UInt8(ascii: "\"") && bytes[start + 2] == UInt8(ascii: "\"") {
+            return (start + 3, end - 3, hashes, true)
+        }
+        return (start + 1, end - 1, hashes, false)
+    }
+
+    /// The offset just past the `)` that closes an interpolation whose code starts at
+    /// `start` (nested parentheses counted, strings inside it skipped), or `end`.
+    static func interpolationEnd(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var level = 1
+        var k = start
+        var inString = false
+        while k < end && level > 0 {
+            let c = bytes[k]
+            if inString {
+                if c == UInt8(ascii: "\\") { k += 1 } else if c == UInt8(ascii: "\"") { inString = false }
+            } else if c == UInt8(ascii: "\"") {
+                inString = true
+            } else if c == UInt8(ascii: "(") {
+                level += 1
+            } else if c == UInt8(ascii: ")") {
+                level -= 1
+            }
+            k += 1
+        }
+        return k
+    }
+
+    /// Appends the byte an escape `\n`, `\t`, `\r`, `\0` or `\x` (any other: itself) stands
+    /// for; a backslash before a line break continues the line and stands for nothing.
+    static func appendEscaped(_ escaped: UInt8, to buffer: inout [UInt8]) {
+        switch escaped {
+        case UInt8(ascii: "n"): buffer.append(10)
+        case UInt8(ascii: "t"): buffer.append(9)
+        case UInt8(ascii: "r"): buffer.append(13)
+        case UInt8(ascii: "0"): buffer.append(0)
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"): break // line continuation
+        default: buffer.append(escaped)
+        }
+    }
+
+    /// Drops a multi-line literal's first line break and the indentation of its closing
+    /// delimiter (an approximation of Swift's rule), in place.
+    static func removeMultilineIndentation(_ text: inout String) {
+        if text.hasPrefix("\n") { text.removeFirst() }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            let indent = last.count
+            text = lines.dropLast().map { $0.dropFirst(min(indent, $0.prefix(while: { $0 == " " || $0 == "\t" }).count)) }
+                .joined(separator: "\n")
+        }
     }
 
     mutating func parseEmbedded(_ bytes: [UInt8], pos: SourcePos) -> Expr {

@@ -181,31 +181,8 @@ struct ManifestParser: BracketReader {
     }
 
     mutating func parseStatement() -> Stmt? {
-        guard var token = current else { return nil }
         let start = index
-        var isStatic = false
-        // Attributes and modifiers.
-        while true {
-            if isPunct(token, UInt8(ascii: "@")) {
-                index += 1
-                if current != nil { index += 1 }
-                if isPunct(current, UInt8(ascii: "(")) && !(current!.hasSpaceBefore) { skipBalanced() }
-            } else if token.kind == .identifier,
-                      source.matches(token, "public") || source.matches(token, "private") || source.matches(token, "fileprivate")
-                        || source.matches(token, "internal") || source.matches(token, "static") || source.matches(token, "final")
-                        || source.matches(token, "nonisolated") || source.matches(token, "class") && isDeclKeyword(index + 1)
-                        || source.matches(token, "package") && isDeclKeyword(index + 1)
-                        || source.matches(token, "indirect") || source.matches(token, "lazy") || source.matches(token, "override")
-                        || source.matches(token, "mutating") {
-                if source.matches(token, "static") || source.matches(token, "class") { isStatic = true }
-                index += 1
-                if isPunct(current, UInt8(ascii: "(")) { skipBalanced() } // private(set)
-            } else {
-                break
-            }
-            guard let next = current else { return nil }
-            token = next
-        }
+        guard let (token, isStatic) = skipAttributesAndModifiers() else { return nil }
         let pos = self.pos(token)
         if token.kind == .identifier {
             if source.matches(token, "import") {
@@ -226,21 +203,13 @@ struct ManifestParser: BracketReader {
                 return parseIf()
             }
             if source.matches(token, "guard") {
-                index += 1
-                let conditions = parseConditions()
-                if isKeyword(current, "else") { index += 1 }
-                let body = parseBlock()
-                return .guardStmt(conditions: conditions, elseBody: body, pos: pos)
+                return parseGuard(pos: pos)
             }
             if source.matches(token, "for") {
                 return parseFor(pos: pos)
             }
             if source.matches(token, "return") {
-                index += 1
-                if let next = current, !next.isAtLineStart, !isPunct(next, UInt8(ascii: "}")), !isPunct(next, UInt8(ascii: ";")) {
-                    return .returnStmt(parseExpr(), pos)
-                }
-                return .returnStmt(nil, pos)
+                return parseReturn(pos: pos)
             }
             if source.matches(token, "init") {
                 // An initialiser of the manifest's own type (a helper's `struct Module`):
@@ -278,6 +247,53 @@ struct ManifestParser: BracketReader {
             return .assign(op: opText, target: expr, value: value, pos: pos)
         }
         return .expr(expr)
+    }
+
+    /// Skips the attributes (`@MainActor`, `@available(…)`) and modifiers (`public`,
+    /// `private(set)`, `static`…) before a statement: the token after them, and whether
+    /// `static` or `class` was among them; `nil` when the tokens end first.
+    mutating func skipAttributesAndModifiers() -> (token: Token, isStatic: Bool)? {
+        guard var token = current else { return nil }
+        var isStatic = false
+        while true {
+            if isPunct(token, UInt8(ascii: "@")) {
+                index += 1
+                if current != nil { index += 1 }
+                if isPunct(current, UInt8(ascii: "(")) && !(current!.hasSpaceBefore) { skipBalanced() }
+            } else if token.kind == .identifier,
+                      source.matches(token, "public") || source.matches(token, "private") || source.matches(token, "fileprivate")
+                        || source.matches(token, "internal") || source.matches(token, "static") || source.matches(token, "final")
+                        || source.matches(token, "nonisolated") || source.matches(token, "class") && isDeclKeyword(index + 1)
+                        || source.matches(token, "package") && isDeclKeyword(index + 1)
+                        || source.matches(token, "indirect") || source.matches(token, "lazy") || source.matches(token, "override")
+                        || source.matches(token, "mutating") {
+                if source.matches(token, "static") || source.matches(token, "class") { isStatic = true }
+                index += 1
+                if isPunct(current, UInt8(ascii: "(")) { skipBalanced() } // private(set)
+            } else {
+                return (token, isStatic)
+            }
+            guard let next = current else { return nil }
+            token = next
+        }
+    }
+
+    /// `guard conditions else { body }`.
+    mutating func parseGuard(pos: SourcePos) -> Stmt {
+        index += 1 // guard
+        let conditions = parseConditions()
+        if isKeyword(current, "else") { index += 1 }
+        let body = parseBlock()
+        return .guardStmt(conditions: conditions, elseBody: body, pos: pos)
+    }
+
+    /// `return` and its value, when one follows on the same line.
+    mutating func parseReturn(pos: SourcePos) -> Stmt {
+        index += 1 // return
+        if let next = current, !next.isAtLineStart, !isPunct(next, UInt8(ascii: "}")), !isPunct(next, UInt8(ascii: ";")) {
+            return .returnStmt(parseExpr(), pos)
+        }
+        return .returnStmt(nil, pos)
     }
 
     func isDeclKeyword(_ at: Int) -> Bool {

@@ -247,7 +247,7 @@ for name in "${TARGETS[@]}"; do
   elif [ "$name" = tuist ]; then seeds=("$SEEDS"/tuist-*.swift)
   elif [ "$name" = xcodegen ]; then seeds=("$SEEDS"/xcodegen-*.yml)
   elif [ "$name" = yaml ]; then seeds=("$SEEDS"/xcodegen-*.yml "$SEEDS/anchors.yml" .modlint.yml .pre-commit-hooks.yaml)
-  else seeds=(Sources/ModlintTokenizer/Lexer.swift Rules/*.swift); fi
+  else seeds=(Sources/ModlintTokenizer/Lexer*.swift Rules/*.swift); fi
   for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/" || true; done
   echo "== fuzz $name for ${SECONDS_PER_TARGET}s"
   (cd "$OUT/$name" && ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "../fuzz-$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 corpus) \

@@ -53,27 +53,7 @@ public struct TuistManifestReader: Sendable {
         evaluator.run(program)
         notes += evaluator.notes
 
-        // The project is the one `Project` the manifest makes, whatever its constant is
-        // named (Tuist dumps the `Project` created when the manifest runs): `project` if that
-        // holds one, else the last top-level constant that does.
-        // Only the manifest's own constants count: a helper's top-level `let project` (a
-        // template file among the helpers) is no project of this manifest.
-        var projectName = "project"
-        var projectLine: Int?
-        var lastProject: (name: String, line: Int)?
-        for case .binding(let name, _, _, _, let pos) in program where Int(pos.line) > helperLines {
-            if name == "project" { projectLine = Int(pos.line) - helperLines }
-            if case .object(let object)? = evaluator.global.values[name], object.kind == "Project" {
-                lastProject = (name, Int(pos.line) - helperLines)
-            }
-        }
-        let namedHoldsProject: Bool = if projectLine != nil, case .object(let object)? = evaluator.global.values["project"], object.kind == "Project" { true } else { false }
-        if let lastProject, !namedHoldsProject {
-            projectName = lastProject.name
-            projectLine = lastProject.line
-        } else if projectLine == nil {
-            projectName = ""
-        }
+        let (projectName, projectLine) = Self.projectConstant(in: program, globals: evaluator.global, helperLines: helperLines)
         func line(_ pos: SourcePos) -> Int {
             Int(pos.line) > helperLines ? Int(pos.line) - helperLines : projectLine ?? 1
         }
@@ -109,6 +89,32 @@ public struct TuistManifestReader: Sendable {
         }
         project.notes.sort { ($0.line, $0.column, $0.message) < ($1.line, $1.column, $1.message) }
         return project
+    }
+
+    /// The constant that holds the project, and its line in the manifest. The project is
+    /// the one `Project` the manifest makes, whatever its constant is named (Tuist dumps the
+    /// `Project` created when the manifest runs): `project` if that holds one, else the last
+    /// top-level constant that does; `""` when no constant is named `project` and none holds one.
+    /// Only the manifest's own constants count: a helper's top-level `let project` (a
+    /// template file among the helpers) is no project of this manifest.
+    static func projectConstant(in program: [Stmt], globals: Scope, helperLines: Int) -> (name: String, line: Int?) {
+        var projectName = "project"
+        var projectLine: Int?
+        var lastProject: (name: String, line: Int)?
+        for case .binding(let name, _, _, _, let pos) in program where Int(pos.line) > helperLines {
+            if name == "project" { projectLine = Int(pos.line) - helperLines }
+            if case .object(let object)? = globals.values[name], object.kind == "Project" {
+                lastProject = (name, Int(pos.line) - helperLines)
+            }
+        }
+        let namedHoldsProject: Bool = if projectLine != nil, case .object(let object)? = globals.values["project"], object.kind == "Project" { true } else { false }
+        if let lastProject, !namedHoldsProject {
+            projectName = lastProject.name
+            projectLine = lastProject.line
+        } else if projectLine == nil {
+            projectName = ""
+        }
+        return (projectName, projectLine)
     }
 }
 

@@ -1,0 +1,205 @@
+/// Statements: bindings, assignments, `if`, `guard`, `for`, `switch` and `return`.
+extension ManifestEvaluator {
+    mutating func execute(_ statements: [Stmt], in scope: Scope) -> Flow {
+        for statement in statements {
+            guard step() else { return .normal }
+            switch statement {
+            case .binding(let name, _, let value, let getter, _):
+                if let value {
+                    scope.values[name] = evaluate(value, in: scope)
+                } else if let getter {
+                    scope.values[name] = .getter(getter)
+                } else {
+                    scope.values[name] = .null
+                }
+            case .function(let decl, _):
+                scope.values[decl.name] = .function(decl)
+            case .typeDecl(let name, let members, let rawType):
+                if scope !== global { registerStatics(members, type: name, rawType: rawType) }
+            case .expr(let expr):
+                _ = evaluate(expr, in: scope)
+            case .assign(let op, let target, let valueExpr, let pos):
+                assign(op, target, valueExpr, pos: pos, in: scope)
+            case .ifStmt(let clauses, let elseBody, _):
+                if case .returned(let v) = executeIf(clauses, elseBody: elseBody, in: scope) { return .returned(v) }
+            case .guardStmt(let conditions, let elseBody, _):
+                if !testConditions(conditions, in: scope) {
+                    if case .returned(let v) = execute(elseBody, in: Scope(parent: scope)) { return .returned(v) }
+                }
+            case .forIn(let name, let sequenceExpr, let filter, let body, let pos):
+                if case .returned(let v) = executeFor(name, in: sequenceExpr, where: filter, body, pos: pos, scope: scope) { return .returned(v) }
+            case .switchStmt(let subjectExpr, let cases, let pos):
+                if let chosen = chooseCase(of: subjectExpr, cases, pos: pos, in: scope),
+                   case .returned(let v) = execute(chosen, in: Scope(parent: scope)) {
+                    return .returned(v)
+                }
+            case .returnStmt(let expr, _):
+                return .returned(expr.map { evaluate($0, in: scope) } ?? .null)
+            case .enumCases:
+                break   // registered with their type
+            case .unsupported(let message, let pos):
+                note(message, pos)
+            }
+        }
+        return .normal
+    }
+
+    /// `target = value`, `target += value`; other compound assignments make the target unknown.
+    mutating func assign(_ op: String, _ target: Expr, _ valueExpr: Expr, pos: SourcePos, in scope: Scope) {
+        let value = evaluate(valueExpr, in: scope)
+        switch op {
+        case "=":
+            mutate(target, in: scope, pos: pos) { _ in value }
+        case "+=":
+            mutate(target, in: scope, pos: pos) { old in Self.add(old, value, pos: pos) }
+        default:
+            mutate(target, in: scope, pos: pos) { _ in .unknown("'\(op)' is not evaluated", pos) }
+        }
+    }
+
+    /// `if … else if … else`: the first clause whose conditions hold runs, each in a scope
+    /// of its own (where its `if let` bindings live).
+    mutating func executeIf(_ clauses: [(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?, in scope: Scope) -> Flow {
+        for clause in clauses {
+            let inner = Scope(parent: scope)
+            if testConditions(clause.conditions, in: inner) {
+                return execute(clause.body, in: inner)
+            }
+        }
+        if let elseBody { return execute(elseBody, in: Scope(parent: scope)) }
+        return .normal
+    }
+
+    /// `for name in sequence where filter { body }` over an array; each iteration is a step.
+    mutating func executeFor(_ name: String, in sequenceExpr: Expr, where filter: Expr?, _ body: [Stmt], pos: SourcePos,
+                             scope: Scope) -> Flow {
+        let sequence = evaluate(sequenceExpr, in: scope)
+        guard case .array(let elements) = sequence else {
+            if case .unknown(let message, let p) = sequence { note(message, p) } else {
+                note("'for' loop over a value that is not an array is not evaluated", pos)
+            }
+            return .normal
+        }
+        for element in elements {
+            guard step() else { break }
+            let inner = Scope(parent: scope)
+            inner.values[name] = element
+            if let filter {
+                let keep = evaluate(filter, in: inner)
+                guard case .bool(true) = keep else {
+                    if case .unknown(let message, let p) = keep { note(message, p) }
+                    continue
+                }
+            }
+            if case .returned(let v) = execute(body, in: inner) { return .returned(v) }
+        }
+        return .normal
+    }
+
+    /// The body of the `switch` case that matches the subject (`default` matches all), in
+    /// order; `nil` when none does, or when a pattern cannot be compared (noted: a case
+    /// after it might have matched).
+    mutating func chooseCase(of subjectExpr: Expr, _ cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos,
+                             in scope: Scope) -> [Stmt]? {
+        let subject = evaluate(subjectExpr, in: scope)
+        for switchCase in cases {
+            guard let patterns = switchCase.patterns else { return switchCase.body }
+            for pattern in patterns {
+                let value = evaluate(pattern, in: scope)
+                guard let equal = Self.equals(subject, value) else {
+                    if case .unknown(let message, let p) = value { note(message, p) } else if case .unknown(let message, let p) = subject {
+                        note(message, p)
+                    } else {
+                        note("'switch' could not be evaluated", pos)
+                    }
+                    return nil
+                }
+                if equal { return switchCase.body }
+            }
+        }
+        return nil
+    }
+
+    /// `if`/`guard` conditions. Unknown conditions are reported and taken as false.
+    mutating func testConditions(_ conditions: [Condition], in scope: Scope) -> Bool {
+        for condition in conditions {
+            switch condition {
+            case .expr(let expr):
+                let value = evaluate(expr, in: scope)
+                switch value {
+                case .bool(let b):
+                    if !b { return false }
+                case .unknown(let message, let pos):
+                    note(message + "; condition taken as false", pos)
+                    return false
+                default:
+                    note("condition could not be evaluated; taken as false", expr.pos)
+                    return false
+                }
+            case .binding(let name, let expr):
+                let value = evaluate(expr, in: scope)
+                switch value {
+                case .null:
+                    return false
+                case .unknown(let message, let pos):
+                    note(message + "; condition taken as false", pos)
+                    return false
+                default:
+                    scope.values[name] = value
+                }
+            }
+        }
+        return true
+    }
+
+    /// Applies `transform` to the storage `target` denotes.
+    mutating func mutate(_ target: Expr, in scope: Scope, pos: SourcePos, _ transform: (Value) -> Value) {
+        switch target {
+        case .identifier(let name, let p):
+            guard let old = scope.lookup(name) else {
+                note("assignment to unknown variable '\(name)'", p)
+                return
+            }
+            let value = transform(old)
+            meter(value)
+            _ = scope.assign(name, value)
+        case .member(let baseExpr, let name, let p):
+            let base = evaluate(baseExpr, in: scope)
+            if case .object(let object) = base {
+                let old = object.argument(name) ?? Self.defaultProperty(name, pos: p)
+                let value = transform(old)
+                meter(value)
+                object.set(name, value)
+            } else if case .unknown(let message, let up) = base {
+                note(message, up)
+            } else {
+                note("assignment to '\(name)' is not evaluated", p)
+            }
+        default:
+            note("assignment is not evaluated", pos)
+        }
+    }
+
+    static func defaultProperty(_ name: String, pos: SourcePos) -> Value {
+        switch name {
+        case "dependencies", "targets", "products", "exclude", "plugins", "swiftSettings", "cSettings", "linkerSettings",
+             "cxxSettings", "resources", "platforms", "traits":
+            return .array([])
+        default:
+            return .unknown("property '\(name)' is not known statically", pos)
+        }
+    }
+
+    static func add(_ lhs: Value, _ rhs: Value, pos: SourcePos) -> Value {
+        switch (lhs, rhs) {
+        case (.array(let a), .array(let b)): return .array(a + b)
+        case (.string(let a, let p), .string(let b, _)): return .string(a + b, p)
+        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.array(let a), .unknown): return .array(a + [rhs])
+        case (.unknown, .array(let b)): return .array([lhs] + b)
+        case (.unknown, _): return lhs
+        case (_, .unknown): return rhs
+        default: return .unknown("'+' on these values is not evaluated", pos)
+        }
+    }
+}
