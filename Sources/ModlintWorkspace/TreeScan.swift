@@ -249,65 +249,9 @@ struct TreeScan: Sendable {
                 }
                 subdirectories.append(path)
             case .file:
-                if BuildSystems.isRecordedDescription(entry.name) {
-                    buildDescriptions.append(path)
-                    if fingerprinting { addInput(path, identity: entry.identity) }
-                    continue
-                }
-                // Build settings files decide Xcode module names, module maps C module names,
-                // YAML files may be included by an XcodeGen spec: a change must miss the memo.
-                if fingerprinting && BuildSystems.isDescriptionInput(entry.name) {
-                    addInput(path, identity: entry.identity)
-                }
-                // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
-                if !entry.name.hasSuffix(".swift"), let nameExtension = Self.nameExtension(entry.name),
-                   Self.processedResourceExtensions.contains(nameExtension) {
-                    addResource(path)
-                    continue
-                }
-                if entry.name.hasSuffix(".swift") {
-                    let identity = entry.identity
-                    if SwiftPMBuildSystem.isManifestName(entry.name) {
-                        manifests.append(entry.name)
-                        if fingerprinting { addInput(path, identity: identity) }
-                    } else {
-                        swiftFiles.append(path)
-                        swiftIdentities.append(identity)
-                        if fingerprinting {
-                            fingerprint.add(path)
-                            fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
-                            fingerprint.add(identity.map { UInt64(bitPattern: $0.modified) } ?? UInt64.max)
-                            fingerprint.add(identity?.inode ?? UInt64.max)
-                            structure.add(path)
-                            if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
-                            // A Tuist manifest or helper is a build description: its content
-                            // decides the layout, so its identity keys the layout memo too.
-                            if inTuistFolder || TuistBuildSystem.isManifestName(entry.name) { addInput(path, identity: identity) }
-                        }
-                    }
-                }
+                recordFile(entry.name, at: path, identity: entry.identity, inTuistFolder: inTuistFolder, manifests: &manifests)
             case .other, .missing:
-                // A FIFO, device, socket or dangling link where a manifest or source is
-                // expected: kept, so that reading it reports it — skipping it would drop a
-                // package (and every finding in it) without a word.
-                if entry.name == SwiftPMBuildSystem.manifestName {
-                    manifests.append(entry.name)
-                } else if BuildSystems.isRecordedDescription(entry.name) {
-                    buildDescriptions.append(path)
-                    if fingerprinting {
-                        fingerprint.add(path)
-                        structure.add(path)
-                        structureIsRacy = true
-                    }
-                } else if entry.name.hasSuffix(".swift") && !entry.name.hasPrefix(SwiftPMBuildSystem.variantPrefix) {
-                    swiftFiles.append(path)
-                    swiftIdentities.append(nil)
-                    if fingerprinting {
-                        fingerprint.add(path)
-                        structure.add(path)
-                        sourcesAreRacy = true   // no identity to key a memo by
-                    }
-                }
+                recordUnidentified(entry.name, at: path, manifests: &manifests)
             }
         }
         if manifests.contains(SwiftPMBuildSystem.manifestName) {
@@ -318,6 +262,72 @@ struct TreeScan: Sendable {
             swiftIdentities.append(contentsOf: manifests.map { _ in nil })
         }
         return subdirectories
+    }
+
+    /// A regular file of the walk: a build description, an input of one, a resource SwiftPM
+    /// processes, a manifest or a Swift source.
+    @inline(__always)
+    private mutating func recordFile(_ name: String, at path: String, identity: FileIdentity?, inTuistFolder: Bool, manifests: inout [String]) {
+        if BuildSystems.isRecordedDescription(name) {
+            buildDescriptions.append(path)
+            if fingerprinting { addInput(path, identity: identity) }
+            return
+        }
+        // Build settings files decide Xcode module names, module maps C module names,
+        // YAML files may be included by an XcodeGen spec: a change must miss the memo.
+        if fingerprinting && BuildSystems.isDescriptionInput(name) {
+            addInput(path, identity: identity)
+        }
+        // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
+        if !name.hasSuffix(".swift"), let nameExtension = Self.nameExtension(name),
+           Self.processedResourceExtensions.contains(nameExtension) {
+            addResource(path)
+            return
+        }
+        if name.hasSuffix(".swift") {
+            if SwiftPMBuildSystem.isManifestName(name) {
+                manifests.append(name)
+                if fingerprinting { addInput(path, identity: identity) }
+            } else {
+                swiftFiles.append(path)
+                swiftIdentities.append(identity)
+                if fingerprinting {
+                    fingerprint.add(path)
+                    fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
+                    fingerprint.add(identity.map { UInt64(bitPattern: $0.modified) } ?? UInt64.max)
+                    fingerprint.add(identity?.inode ?? UInt64.max)
+                    structure.add(path)
+                    if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
+                    // A Tuist manifest or helper is a build description: its content
+                    // decides the layout, so its identity keys the layout memo too.
+                    if inTuistFolder || TuistBuildSystem.isManifestName(name) { addInput(path, identity: identity) }
+                }
+            }
+        }
+    }
+
+    /// A FIFO, device, socket or dangling link where a manifest or source is expected:
+    /// kept, so that reading it reports it — skipping it would drop a package (and every
+    /// finding in it) without a word.
+    private mutating func recordUnidentified(_ name: String, at path: String, manifests: inout [String]) {
+        if name == SwiftPMBuildSystem.manifestName {
+            manifests.append(name)
+        } else if BuildSystems.isRecordedDescription(name) {
+            buildDescriptions.append(path)
+            if fingerprinting {
+                fingerprint.add(path)
+                structure.add(path)
+                structureIsRacy = true
+            }
+        } else if name.hasSuffix(".swift") && !name.hasPrefix(SwiftPMBuildSystem.variantPrefix) {
+            swiftFiles.append(path)
+            swiftIdentities.append(nil)
+            if fingerprinting {
+                fingerprint.add(path)
+                structure.add(path)
+                sourcesAreRacy = true   // no identity to key a memo by
+            }
+        }
     }
 }
 

@@ -200,6 +200,32 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
 
     /// The Podfile's targets in the project they belong to: each gets an edge to every pod it
     /// links; remote pods become one note.
+    /// Development pods that depend on an installed remote pod reach its sources too.
+    static func pointAtInstalledPods(_ readings: inout [ProjectReading], installed: [PodContext]) {
+        guard !installed.isEmpty else { return }
+        for index in readings.indices where readings[index].generator == .cocoaPods && readings[index].project != nil {
+            let podspecFolder = Paths.parent(readings[index].projectPath)
+            for targetIndex in readings[index].project!.targets.indices {
+                for dependencyIndex in readings[index].project!.targets[targetIndex].dependencies.indices {
+                    guard case .packageProduct(let product, nil) = readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind,
+                          let context = installed.first(where: { Podspec.moduleName(for: $0.pod) == product }) else { continue }
+                    readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind =
+                        .packageProduct(product: context.module, package: .local(Paths.relativePath(from: podspecFolder, to: context.folder)))
+                }
+            }
+        }
+    }
+
+    /// The one note remote pods are worth: which, with the versions Podfile.lock pins.
+    static func remotePodsNote(_ remote: [(name: String, line: Int)], input: PodfileInput) -> WorkspaceNote? {
+        guard let first = remote.first else { return nil }
+        let names = remote.map { pod in pod.name + (input.lock.versions[pod.name].map { " (\($0) in Podfile.lock)" } ?? "") }
+        return WorkspaceNote(kind: .unreadDependency, file: input.path, line: first.line, column: 1,
+                             message: "\(remote.count == 1 ? "1 pod is" : "\(remote.count) pods are") not read, so what "
+                                + "\(remote.count == 1 ? "its module requires" : "their modules require") is unknown and not checked: "
+                                + "\(names.joined(separator: ", "))")
+    }
+
     static func apply(_ input: PodfileInput, to readings: inout [ProjectReading], byName: [String: String], committedProjects: [String],
                       root: String, scope: ReadScope) {
         let folder = Paths.parent(input.path)
@@ -208,7 +234,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         /// A remote pod whose sources CocoaPods installed beside the Podfile (`Pods/<pod>`).
         func installedPod(_ pod: String) -> PodContext? {
             if let known = installed[pod] { return known }
-            let podFolder = Paths.join(Paths.join(folder, "Pods"), pod)
+            let podFolder = Paths.join(Paths.join(folder, installFolder), pod)
             guard FileSystem.kind(of: Paths.join(root, podFolder)) == .directory else { return nil }
             let context = PodContext(pod: pod, module: installedModuleName(pod, folder: folder, root: root, scope: scope) ?? Podspec.moduleName(for: pod),
                                      folder: podFolder, podfile: input.path)
@@ -257,25 +283,8 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                   let targetIndex = readings[index].project!.targets.firstIndex(where: { $0.name == target.name }) else { continue }
             readings[index].project!.targets[targetIndex].dependencies += dependencies
         }
-        // Development pods that depend on an installed remote pod reach its sources too.
-        for index in readings.indices where readings[index].generator == .cocoaPods && readings[index].project != nil {
-            let podspecFolder = Paths.parent(readings[index].projectPath)
-            for targetIndex in readings[index].project!.targets.indices {
-                for dependencyIndex in readings[index].project!.targets[targetIndex].dependencies.indices {
-                    guard case .packageProduct(let product, nil) = readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind,
-                          let context = installed.values.first(where: { Podspec.moduleName(for: $0.pod) == product }) else { continue }
-                    readings[index].project!.targets[targetIndex].dependencies[dependencyIndex].kind =
-                        .packageProduct(product: context.module, package: .local(Paths.relativePath(from: podspecFolder, to: context.folder)))
-                }
-            }
-        }
-        if !remote.isEmpty {
-            let names = remote.map { pod in pod.name + (input.lock.versions[pod.name].map { " (\($0) in Podfile.lock)" } ?? "") }
-            podfileNotes.append(WorkspaceNote(kind: .unreadDependency, file: input.path, line: remote[0].line, column: 1,
-                                              message: "\(remote.count == 1 ? "1 pod is" : "\(remote.count) pods are") not read, so what "
-                                                + "\(remote.count == 1 ? "its module requires" : "their modules require") is unknown and not checked: "
-                                                + "\(names.joined(separator: ", "))"))
-        }
+        pointAtInstalledPods(&readings, installed: Array(installed.values))
+        if let note = remotePodsNote(remote, input: input) { podfileNotes.append(note) }
         guard !podfileNotes.isEmpty || !installed.isEmpty else { return }
         // The Podfile describes no project of its own: a reading that carries its notes and
         // the pods to read as context.
