@@ -208,7 +208,7 @@ public struct WorkspaceLoader: Sendable {
             scan.walkInParallel(Paths.relative(directory, to: root), root: root, skipping: options.skippedDirectoryNames, excluding: exclusion)
         }
         guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
-                || scan.buildDescriptions.contains(where: ProjectBuildSystems.makesProject)
+                || scan.buildDescriptions.contains(where: BuildSystems.makesProject)
                 || scan.swiftFiles.contains(where: TuistBuildSystem.isProjectManifest) else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {

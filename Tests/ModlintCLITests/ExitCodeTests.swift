@@ -138,4 +138,20 @@ struct SelfLintTests {
         let unlayered = targets.filter { layerOf[$0] == nil }.sorted()
         #expect(unlayered.isEmpty, "targets in no layer of .modlint.yml: \(unlayered.joined(separator: ", "))")
     }
+
+    /// `docs/architecture.md` has a row for every target of `Package.swift` (test targets
+    /// aside) in its table of stages: a target added without a word there fails here.
+    @Test func architectureDocumentNamesEveryTarget() throws {
+        let root = repositoryRoot()
+        let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let declaration = try Regex(#"\.(target|executableTarget|systemLibrary|binaryTarget|plugin|macro)\(\s*name:\s*"([^"]+)""#)
+        let targets = Set(manifest.matches(of: declaration).compactMap { $0.output[2].substring.map(String.init) })
+        let document = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
+        let rows = Set(document.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+        })
+        let missing = targets.subtracting(rows).sorted()
+        #expect(missing.isEmpty, "targets without a row in docs/architecture.md: \(missing.joined(separator: ", "))")
+    }
 }

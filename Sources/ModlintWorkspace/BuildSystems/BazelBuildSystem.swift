@@ -18,6 +18,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
 
     var editsDependencies: Bool { false }
 
+    /// A BUILD file is a project; a workspace root or `.bzl` file is not.
+    func makesProject(_ name: String) -> Bool { Self.buildFileNames.contains(name) }
+
     func editing(of description: String) -> DescriptionEditing { .byHand(reason: "BUILD files are not edited; change") }
 
     func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? {

@@ -63,6 +63,9 @@ public protocol BuildSystem: Sendable {
     /// How the "nothing to lint" message names what it looks for (`Package.swift`);
     /// `nil`: not listed there.
     var lookedFor: String? { get }
+    /// Whether a recorded description makes a project of its own (a spec, podspec or BUILD
+    /// file; not a Podfile, lock file or `.bzl` file): a tree with one has something to lint.
+    func makesProject(_ name: String) -> Bool
     /// Whether a root-relative path is one of its descriptions (or a file a description
     /// includes, for specs that include others).
     func claims(_ path: String) -> Bool
@@ -87,6 +90,7 @@ public protocol BuildSystem: Sendable {
 }
 
 extension BuildSystem {
+    public func makesProject(_ name: String) -> Bool { names.files.contains(name) }
     public func claims(_ path: String) -> Bool { names.isDescription(Paths.lastComponent(path)) }
     public func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? { nil }
     public func advice(adding entry: String?, module: String, of imported: Package, to target: String, in file: String) -> String {
@@ -173,6 +177,12 @@ public enum BuildSystems {
     /// file): Swift manifests and project bundles are recorded on their own.
     static func isRecordedDescription(_ name: String) -> Bool {
         (descriptionFiles.contains(name) || descriptionSuffixes.contains { name.hasSuffix($0) }) && !name.hasSuffix(".swift")
+    }
+
+    /// Whether a recorded description makes a project: the tree has something to lint.
+    static func makesProject(_ description: String) -> Bool {
+        let name = Paths.lastComponent(description)
+        return all.contains { $0.makesProject(name) }
     }
 
     /// A file a description reads (build settings, module maps, YAML includes).

@@ -26,6 +26,9 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
 
     var editsDependencies: Bool { false }
 
+    /// A pod is a project; a Podfile adds to the app's.
+    func makesProject(_ name: String) -> Bool { Self.isPodspec(name) }
+
     func editing(of description: String) -> DescriptionEditing {
         description.hasSuffix(".json") ? .byHand(reason: "JSON specs are not edited; add")
             : .byHand(reason: "Podfiles and podspecs are not edited; change")

@@ -72,14 +72,6 @@ enum ProjectBuildSystems {
         return systems.filter(\.generatesCommittableProject) + systems.filter { !$0.generatesCommittableProject }
     }()
 
-    /// Whether a recorded build description makes a project of its own (a spec, podspec
-    /// or BUILD file; not a Podfile, lock file or `.bzl` file): a tree with one has
-    /// something to lint.
-    static func makesProject(_ description: String) -> Bool {
-        let name = Paths.lastComponent(description)
-        return XcodeGenBuildSystem.fileNames.contains(name) || CocoaPodsBuildSystem.isPodspec(name) || BazelBuildSystem.isBuildFile(name)
-    }
-
     /// Every project of the walk, read in parallel; a committed project a spec read here
     /// generates is left out (`shadowed`). A spec that declares no target stands for no
     /// project: beside a committed one it is left out instead (`empty`), else a two-line
