@@ -7,6 +7,28 @@ import ModlintRuleEngine
 /// `ArchitectureDiff.newFindingsResult`.
 public enum DiffFormat: String, Sendable, CaseIterable {
     case text, json, markdown, sarif
+
+    /// The report of `diff` in this format.
+    /// - Parameters:
+    ///   - topLevel: the repository's top folder (the new findings' root in SARIF).
+    ///   - repositoryRoot: what SARIF paths are relative to (the CI's checkout; default `topLevel`).
+    ///   - repositoryURL: `<server>/<repo>`, for Markdown links to each side's commit.
+    ///   - sourceLinkBase: Markdown links for the work tree side (the CI's commit).
+    public func render(_ diff: ArchitectureDiff, rules: RuleCatalog, topLevel: String, repositoryRoot: String?,
+                       repositoryURL: String?, sourceLinkBase: String?) -> String {
+        switch self {
+        case .text:
+            return DiffTextReport().render(diff)
+        case .json:
+            return DiffJSONReport().render(diff)
+        case .markdown:
+            let headLink = diff.head.commit.flatMap { commit in repositoryURL.map { "\($0)/blob/\(commit)/" } } ?? sourceLinkBase
+            let baseLink = diff.base.commit.flatMap { commit in repositoryURL.map { "\($0)/blob/\(commit)/" } }
+            return DiffMarkdownReport(rules: rules, headLinkBase: headLink, baseLinkBase: baseLink).render(diff)
+        case .sarif:
+            return SARIFReporter(rules: rules, repositoryRoot: repositoryRoot ?? topLevel).render(diff.newFindingsResult(root: topLevel))
+        }
+    }
 }
 
 extension ArchitectureDiff {
