@@ -91,7 +91,7 @@ public struct DiffTextReport: Sendable {
             guard !body.isEmpty else { return }
             lines += ["", title] + body.map { "  " + $0 }
         }
-        func finding(_ d: Diagnostic) -> String { "\(d.file):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]" }
+        func finding(_ d: Diagnostic) -> String { "\(TerminalText.path(d.file)):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]" }
         section("New findings", diff.newFindings.map(finding))
         section("Fixed findings", diff.fixedFindings.map(finding))
         section("Modules", diff.modulesAdded.map { "+ \($0)" } + diff.modulesRemoved.map { "- \($0)" })
@@ -104,7 +104,8 @@ public struct DiffTextReport: Sendable {
         })
         section("Cycles", diff.newCycles.map { "new: " + $0.joined(separator: ", ") } + diff.brokenCycles.map { "broken: " + $0.joined(separator: ", ") })
         section("Metrics", Self.metricLines(diff))
-        return lines.joined(separator: "\n") + "\n"
+        // Names and messages come from the tree: escaped for a terminal, line by line.
+        return lines.map(TerminalText.text).joined(separator: "\n") + "\n"
     }
 
     static func metricLines(_ diff: ArchitectureDiff) -> [String] {

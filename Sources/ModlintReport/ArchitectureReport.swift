@@ -130,7 +130,7 @@ public struct ArchitectureReport {
             // becomes the visible text `\u{202E}` — as in the text and DOT outputs — so that the
             // page never shows a name reading as another.
             if let (scalar, length) = Self.bidirectionalControl(json, at: index) {
-                out += Array("\\\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+                out += Array(("\\" + VisibleText.escaped(scalar)).utf8)
                 index += length - 1
                 continue
             }
@@ -139,7 +139,7 @@ public struct ArchitectureReport {
             if byte == UInt8(ascii: "\\"), index + 1 < json.count {
                 if json[index + 1] == UInt8(ascii: "u"), index + 5 < json.count,
                    let code = UInt32(String(decoding: json[(index + 2)...(index + 5)], as: UTF8.self), radix: 16), code < 0x20 {
-                    out += Array("\\\\u{\(String(code, radix: 16, uppercase: true))}".utf8)
+                    out += Array(("\\" + VisibleText.escaped(code)).utf8)
                     index += 5
                 } else {
                     out += [byte, json[index + 1]]
@@ -301,8 +301,8 @@ enum HTMLText {
             case "\"": out += "&quot;"
             default:
                 for scalar in character.unicodeScalars {
-                    if scalar.value < 0x20 || scalar.value == 0x7F || PathBytes.isBidirectionalControl(scalar) {
-                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    if VisibleText.isHidden(scalar) {
+                        out += VisibleText.escaped(scalar.value)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }

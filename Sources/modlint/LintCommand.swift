@@ -119,14 +119,15 @@ struct LintCommand: ParsableCommand {
         if let cacheRefusal { Output.standardError("modlint: cache not used (the result does not depend on it): \(cacheRefusal)\n") }
         let workspace = session.workspace
         for package in workspace.packages where package.isContext {
-            Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
+            Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(TerminalText.path(package.directory)) "
                                  + "(\(package.targets.count) targets)\n")
         }
         for failure in session.linter.loaderOptions.cache?.writeFailures ?? [] {
             Output.standardError("modlint: cache not written (the result does not depend on it): \(failure)\n")
         }
         for note in workspace.contextNotes {
-            Output.standardError("\(note.file):\(note.line):\(note.column): note: \(note.message) (in a dependency read as context)\n")
+            Output.standardError("\(TerminalText.path(note.file)):\(note.line):\(note.column): note: \(TerminalText.text(note.message)) "
+                                 + "(in a dependency read as context)\n")
         }
     }
 
