@@ -1,4 +1,3 @@
-import ModlintGraph
 import ModlintRuleEngine
 
 /// Every rule modlint ships, in the order they run. A test fails when a rule file in

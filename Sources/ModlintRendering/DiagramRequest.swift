@@ -1,7 +1,5 @@
-import ModlintConfiguration
 import ModlintGraph
 import ModlintRuleEngine
-import ModlintWorkspace
 
 /// What a diagram shows and how: the view, its shaping, grouping and legend. `modlint
 /// graph` builds one from its arguments; `diagram(_:)` turns it, with a lint run, into the
