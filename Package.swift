@@ -65,8 +65,8 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // Views, their shaping and the text formats (DOT, Mermaid, JSON): no Graphviz needed.
-        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"]),
+        // Views, their shaping (a lint run's violations drawn red) and the text formats (DOT, Mermaid, JSON): no Graphviz needed.
+        .target(name: "ModlintRendering", dependencies: ["ModlintGraph", "ModlintRuleEngine", "ModlintJSON", "ModlintWorkspace", "ModlintConfiguration"]),
         // SVG, PNG and PDF through libgvc, linked in process.
         .target(name: "ModlintGraphviz", dependencies: ["ModlintRendering", "CGraphviz", "ModlintGraph"]),
         // `modlint report`: the interactive HTML architecture report (page assets compiled in).

@@ -1,17 +1,8 @@
-import ModlintGraph
 import ModlintRuleEngine
 
 /// Every rule modlint ships, in the order they run. A test fails when a rule file in
 /// `Rules/` is missing here or when `docs/rules/` is out of date.
 public enum BuiltinRules {
-    /// The view whose edges a rule's findings name, by rule id (`.modules` for ids of no
-    /// built-in rule).
-    public static func edgeView(ofRule id: String) -> GraphView.Name {
-        edgeViews[id] ?? .modules
-    }
-
-    private static let edgeViews = Dictionary(uniqueKeysWithValues: all.map { ($0.description.id, $0.description.edgeView) })
-
     public static let all: [any Rule] = [
         // Module graph.
         TargetCycle(),

@@ -1,6 +1,7 @@
 import ModlintFacts
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// The same key is registered more than once in one container.
 public struct DuplicateRegistration: Rule {
@@ -384,7 +385,7 @@ public struct DuplicateRegistration: Rule {
             } else {
                 let places = ([duplicate.registration] + duplicate.others).sorted().map { index in
                     let other = graph.registrations[index]
-                    let function = other.fact.function ?? "top-level code of \(other.site.file.split(separator: "/").last.map(String.init) ?? other.site.file)"
+                    let function = other.fact.function ?? "top-level code of \(Paths.lastComponent(other.site.file))"
                     return "\(function) in \(context.graph.modules[other.module].id)"
                 }
                 message = "\(fact.key) is registered in \(count) places of the same \(fact.framework.rawValue) container (\(Self.describe(fact.container))) "

@@ -1,6 +1,7 @@
 import ModlintFacts
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// A view model references views or view controllers instead of a navigator.
 public struct NavigationBypassesNavigator: Rule {
@@ -178,6 +179,6 @@ public struct NavigationBypassesNavigator: Rule {
             return components[...index].joined(separator: ".")
         }
         guard inViewModelLayer else { return nil }
-        return components.first.map(String.init) ?? String(file.split(separator: "/").last ?? "")
+        return components.first.map(String.init) ?? Paths.lastComponent(file)
     }
 }

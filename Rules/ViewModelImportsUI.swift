@@ -1,6 +1,7 @@
 import ModlintFacts
 import ModlintGraph
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// A view model file imports a UI framework.
 public struct ViewModelImportsUI: Rule {
@@ -117,7 +118,7 @@ public struct ViewModelImportsUI: Rule {
                         ?? "belongs to the view-model module \(module.id)"
                     findings.append(Finding(
                         site: Site(file: file.path, line: fact.line, column: fact.column),
-                        message: "\(file.path.split(separator: "/").last ?? "") \(reason) and imports \(fact.module); "
+                        message: "\(Paths.lastComponent(file.path)) \(reason) and imports \(fact.module); "
                             + "keep view models free of UI frameworks",
                         module: module.id,
                         key: [module.id, file.path, fact.module],

@@ -41,17 +41,7 @@ public struct ConfigurationLoader: Sendable {
         var configuration = Configuration()
         configuration.file = file
         configuration.baseDirectory = baseDirectory
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw Self.syntaxError(error, file: file)
-        } catch let error as ConfigurationError {
-            throw error
-        } catch {
-            throw ConfigurationError("cannot parse YAML: \(error)", at: ConfigurationLocation(file: file, line: 1, column: 1))
-        }
-        guard let root else { return configuration }
+        guard let root = try Self.compose(text, file: file) else { return configuration }
         var reader = NodeReader(file: file)
         let top = try reader.mapping(root, "the configuration")
         // Before any other key: an older binary must say it is too old, not that a newer
@@ -64,81 +54,123 @@ public struct ConfigurationLoader: Sendable {
             throw reader.error("'\(repeated.name)' repeats the minimum version already given", at: repeated.node)
         }
         for (key, value) in top {
-            switch key.name {
-            case "minimum-version", "minimum_version": break  // read above
-            case "rules":
-                for (rule, severityNode) in try reader.mapping(value, "rules") {
-                    guard knownRuleIDs.contains(rule.name) else {
-                        throw reader.error("unknown rule '\(rule.name)'" + Self.suggestion(rule.name, knownRuleIDs), at: rule.node)
-                    }
-                    let text = try reader.string(severityNode, "severity of \(rule.name)")
-                    guard let severity = Severity(rawValue: text) else {
-                        throw reader.error("severity must be one of error, warning, note, off (got '\(text)')"
-                                           + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: severityNode)
-                    }
-                    configuration.severities[rule.name] = severity
-                }
-            case "include": configuration.include = try reader.globs(value, "include")
-            case "exclude": configuration.exclude = try reader.globs(value, "exclude")
-            case "impl-patterns": configuration.implPatterns = try reader.globs(value, "impl-patterns")
-            case "composition-roots": configuration.compositionRoots = try reader.globs(value, "composition-roots")
-            case "layers": configuration.layers = try reader.sequence(value, "layers").map { try layer($0, &reader) }
-            case "forbidden": configuration.forbidden = try reader.sequence(value, "forbidden").map { try edge($0, &reader, "forbidden") }
-            case "allowed": configuration.allowed = try reader.sequence(value, "allowed").map { try edge($0, &reader, "allowed") }
-            case "max-depth":
-                let depth = try reader.integer(value, "max-depth")
-                guard depth >= 1 else { throw reader.error("max-depth must be at least 1", at: value) }
-                configuration.maxDepth = depth
-            case "baseline": configuration.baseline = try reader.string(value, "baseline")
-            case "dependencies":
-                configuration.dependencies = try reader.strings(value, "dependencies")
-                for folder in configuration.dependencies {
-                    if let problem = DependencyFolderRule.problem(folder, baseDirectory: baseDirectory) { throw reader.error(problem, at: value) }
-                }
-            case "platforms":
-                let names = try reader.strings(value, "platforms").map { $0.lowercased() }
-                if let unknown = names.first(where: { !Self.platformNames.contains($0) }) {
-                    throw reader.error("unknown platform '\(unknown)' in platforms (known: \(Self.platformNames.sorted().joined(separator: ", ")))"
-                                       + Self.suggestion(unknown, Self.platformNames), at: value)
-                }
-                configuration.platforms = names
-            case "transitive-imports":
-                let text = try reader.string(value, "transitive-imports")
-                guard let severity = Severity(rawValue: text) else {
-                    throw reader.error("transitive-imports must be one of error, warning, note, off (got '\(text)')"
-                                       + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: value)
-                }
-                configuration.transitiveImports = severity
-            case "require-suppression-reason": configuration.requireSuppressionReason = try reader.bool(value, "require-suppression-reason")
-            case "di":
-                for (entry, entryValue) in try reader.mapping(value, "di") {
-                    switch entry.name {
-                    case "register-methods": configuration.di.registerMethods = try reader.strings(entryValue, "di.register-methods")
-                    case "resolve-methods": configuration.di.resolveMethods = try reader.strings(entryValue, "di.resolve-methods")
-                    default: throw reader.unknownKey(entry, in: "di", known: ["register-methods", "resolve-methods"])
-                    }
-                }
-            case "mvvm":
-                for (entry, entryValue) in try reader.mapping(value, "mvvm") {
-                    switch entry.name {
-                    case "enabled": configuration.mvvm.enabled = try reader.bool(entryValue, "mvvm.enabled")
-                    case "viewmodel-modules": configuration.mvvm.viewModelModules = try reader.globs(entryValue, "mvvm.viewmodel-modules")
-                    case "view-patterns": configuration.mvvm.viewPatterns = try reader.globs(entryValue, "mvvm.view-patterns")
-                    case "navigator-patterns": configuration.mvvm.navigatorPatterns = try reader.globs(entryValue, "mvvm.navigator-patterns")
-                    default: throw reader.unknownKey(entry, in: "mvvm", known: ["enabled", "viewmodel-modules", "view-patterns", "navigator-patterns"])
-                    }
-                }
-            case "suppressions":
-                configuration.suppressions = try reader.sequence(value, "suppressions").map { try suppression($0, &reader) }
-            default:
-                if let equivalent = Self.swiftLintEquivalents[key.name] {
-                    throw reader.error("unknown key '\(key.name)' in the configuration — this is SwiftLint's; modlint's equivalent: \(equivalent)",
-                                       at: key.node)
-                }
-                throw reader.unknownKey(key, in: "the configuration", known: Self.topLevelKeys)
-            }
+            try read(key, value, into: &configuration, &reader)
         }
         return configuration
+    }
+
+    /// The YAML document's root node (`nil` for an empty file); a syntax error at its place.
+    static func compose(_ text: String, file: String) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.syntaxError(error, file: file)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw ConfigurationError("cannot parse YAML: \(error)", at: ConfigurationLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    /// One top-level key into `configuration`.
+    private func read(_ key: NodeReader.Key, _ value: Node, into configuration: inout Configuration, _ reader: inout NodeReader) throws {
+        switch key.name {
+        case "minimum-version", "minimum_version": break  // read first, in `parse`
+        case "rules": configuration.severities.merge(try severities(value, &reader)) { _, new in new }
+        case "include": configuration.include = try reader.globs(value, "include")
+        case "exclude": configuration.exclude = try reader.globs(value, "exclude")
+        case "impl-patterns": configuration.implPatterns = try reader.globs(value, "impl-patterns")
+        case "composition-roots": configuration.compositionRoots = try reader.globs(value, "composition-roots")
+        case "layers": configuration.layers = try reader.sequence(value, "layers").map { try layer($0, &reader) }
+        case "forbidden": configuration.forbidden = try reader.sequence(value, "forbidden").map { try edge($0, &reader, "forbidden") }
+        case "allowed": configuration.allowed = try reader.sequence(value, "allowed").map { try edge($0, &reader, "allowed") }
+        case "max-depth":
+            let depth = try reader.integer(value, "max-depth")
+            guard depth >= 1 else { throw reader.error("max-depth must be at least 1", at: value) }
+            configuration.maxDepth = depth
+        case "baseline": configuration.baseline = try reader.string(value, "baseline")
+        case "dependencies":
+            configuration.dependencies = try reader.strings(value, "dependencies")
+            for folder in configuration.dependencies {
+                if let problem = DependencyFolderRule.problem(folder, baseDirectory: configuration.baseDirectory ?? "") {
+                    throw reader.error(problem, at: value)
+                }
+            }
+        case "platforms": configuration.platforms = try platforms(value, &reader)
+        case "transitive-imports": configuration.transitiveImports = try severity(value, "transitive-imports", &reader)
+        case "require-suppression-reason": configuration.requireSuppressionReason = try reader.bool(value, "require-suppression-reason")
+        case "di": try readDI(value, into: &configuration.di, &reader)
+        case "mvvm": try readMVVM(value, into: &configuration.mvvm, &reader)
+        case "suppressions":
+            configuration.suppressions = try reader.sequence(value, "suppressions").map { try suppression($0, &reader) }
+        default:
+            if let equivalent = Self.swiftLintEquivalents[key.name] {
+                throw reader.error("unknown key '\(key.name)' in the configuration — this is SwiftLint's; modlint's equivalent: \(equivalent)",
+                                   at: key.node)
+            }
+            throw reader.unknownKey(key, in: "the configuration", known: Self.topLevelKeys)
+        }
+    }
+
+    /// `rules:`: a severity per known rule id.
+    private func severities(_ value: Node, _ reader: inout NodeReader) throws -> [String: Severity] {
+        var severities: [String: Severity] = [:]
+        for (rule, severityNode) in try reader.mapping(value, "rules") {
+            guard knownRuleIDs.contains(rule.name) else {
+                throw reader.error("unknown rule '\(rule.name)'" + Self.suggestion(rule.name, knownRuleIDs), at: rule.node)
+            }
+            let text = try reader.string(severityNode, "severity of \(rule.name)")
+            guard let severity = Severity(rawValue: text) else {
+                throw reader.error("severity must be one of error, warning, note, off (got '\(text)')"
+                                   + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: severityNode)
+            }
+            severities[rule.name] = severity
+        }
+        return severities
+    }
+
+    /// A severity named by `key` (`transitive-imports:`).
+    private func severity(_ value: Node, _ key: String, _ reader: inout NodeReader) throws -> Severity {
+        let text = try reader.string(value, key)
+        guard let severity = Severity(rawValue: text) else {
+            throw reader.error("\(key) must be one of error, warning, note, off (got '\(text)')"
+                               + Self.suggestion(text, Set(Severity.allCases.map(\.rawValue))), at: value)
+        }
+        return severity
+    }
+
+    /// `platforms:`, lower-cased, each one modlint knows.
+    private func platforms(_ value: Node, _ reader: inout NodeReader) throws -> [String] {
+        let names = try reader.strings(value, "platforms").map { $0.lowercased() }
+        if let unknown = names.first(where: { !Self.platformNames.contains($0) }) {
+            throw reader.error("unknown platform '\(unknown)' in platforms (known: \(Self.platformNames.sorted().joined(separator: ", ")))"
+                               + Self.suggestion(unknown, Self.platformNames), at: value)
+        }
+        return names
+    }
+
+    /// `di:`: the methods of a hand-rolled container.
+    private func readDI(_ value: Node, into di: inout DISettings, _ reader: inout NodeReader) throws {
+        for (entry, entryValue) in try reader.mapping(value, "di") {
+            switch entry.name {
+            case "register-methods": di.registerMethods = try reader.strings(entryValue, "di.register-methods")
+            case "resolve-methods": di.resolveMethods = try reader.strings(entryValue, "di.resolve-methods")
+            default: throw reader.unknownKey(entry, in: "di", known: ["register-methods", "resolve-methods"])
+            }
+        }
+    }
+
+    /// `mvvm:`: whether the MVVM rules run, and the modules and types they judge.
+    private func readMVVM(_ value: Node, into mvvm: inout MVVMSettings, _ reader: inout NodeReader) throws {
+        for (entry, entryValue) in try reader.mapping(value, "mvvm") {
+            switch entry.name {
+            case "enabled": mvvm.enabled = try reader.bool(entryValue, "mvvm.enabled")
+            case "viewmodel-modules": mvvm.viewModelModules = try reader.globs(entryValue, "mvvm.viewmodel-modules")
+            case "view-patterns": mvvm.viewPatterns = try reader.globs(entryValue, "mvvm.view-patterns")
+            case "navigator-patterns": mvvm.navigatorPatterns = try reader.globs(entryValue, "mvvm.navigator-patterns")
+            default: throw reader.unknownKey(entry, in: "mvvm", known: ["enabled", "viewmodel-modules", "view-patterns", "navigator-patterns"])
+            }
+        }
     }
 
     /// `.swiftlint.yml` keys people carry over, with what modlint offers instead

@@ -128,7 +128,8 @@ public struct ArchitectureDiff: Sendable, Equatable, Codable {
         modulesAdded = head.modules.filter { !$0.isExternal && baseModules[$0.id] == nil }.map(\.id)
         modulesRemoved = base.modules.filter { !$0.isExternal && headModules[$0.id] == nil }.map(\.id)
 
-        let baseViolations = Self.violations(base.result), headViolations = Self.violations(head.result)
+        // Rule ids with a finding on each edge, as the diagrams draw them.
+        let baseViolations = DiagramViolations(base.result).rulesByEdge, headViolations = DiagramViolations(head.result).rulesByEdge
         let baseEdges = Dictionary(base.edges.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let headEdges = Dictionary(head.edges.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func change(_ edge: ArchitectureSnapshot.Edge, _ kind: Change, layers: [String: ArchitectureSnapshot.Module],
@@ -182,13 +183,6 @@ public struct ArchitectureDiff: Sendable, Equatable, Codable {
     private static func values(_ module: ArchitectureSnapshot.Module) -> MetricChange.Values? {
         guard !module.isExternal, module.kind != "test" else { return nil }
         return MetricChange.Values(fanIn: module.fanIn, fanOut: module.fanOut, instability: module.instability, depth: module.depth)
-    }
-
-    /// Rule ids with a finding on each edge.
-    private static func violations(_ result: LintResult) -> [ModuleEdge: [String]] {
-        var rules: [ModuleEdge: [String]] = [:]
-        for violation in result.violatingEdges { rules[violation.edge, default: []].append(violation.rule) }
-        return rules
     }
 
     /// Findings matched by (rule, fingerprint), counting duplicates: a fingerprint HEAD has

@@ -1,6 +1,7 @@
 import ModlintJSON
 import ModlintRendering
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// The small diagram of a diff: the changed edges and, for context, the unchanged edges
 /// between the modules they touch. Added edges are green, removed ones grey and dashed,
@@ -59,6 +60,26 @@ public struct DiffDiagram: Sendable {
             lines.append("  linkStyle \(index) stroke:\(Self.colors[edge.style]!),stroke-width:\(width)px\(dash)")
         }
         return lines
+    }
+
+    /// What `modlint diff -o FILE` writes, by the file's extension.
+    public enum File: Sendable, Equatable {
+        /// DOT (`.dot`, `.gv`) or Mermaid (`.mmd`) source.
+        case text(String)
+        /// An image (`.svg`, `.png`, `.pdf`) Graphviz renders from this DOT source.
+        case image(dot: String, format: String)
+    }
+
+    /// The diagram of `diff` for a file named `name`; `nil` for an extension of no format.
+    public static func file(named name: String, for diff: ArchitectureDiff) -> File? {
+        let diagram = DiffDiagram(diff)
+        let dot = { diagram.dot(title: "modlint diff \(diff.base.label) → \(diff.head.label)") }
+        switch Paths.lastComponent(name).split(separator: ".").last.map({ $0.lowercased() }) {
+        case "dot", "gv": return .text(dot())
+        case "mmd": return .text(diagram.mermaidLines().joined(separator: "\n") + "\n")
+        case let format? where ["svg", "png", "pdf"].contains(format): return .image(dot: dot(), format: format)
+        default: return nil
+        }
     }
 
     /// Graphviz DOT source, titled with the two sides.

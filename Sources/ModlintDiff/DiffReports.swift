@@ -7,6 +7,28 @@ import ModlintRuleEngine
 /// `ArchitectureDiff.newFindingsResult`.
 public enum DiffFormat: String, Sendable, CaseIterable {
     case text, json, markdown, sarif
+
+    /// The report of `diff` in this format.
+    /// - Parameters:
+    ///   - topLevel: the repository's top folder (the new findings' root in SARIF).
+    ///   - repositoryRoot: what SARIF paths are relative to (the CI's checkout; default `topLevel`).
+    ///   - repositoryURL: `<server>/<repo>`, for Markdown links to each side's commit.
+    ///   - sourceLinkBase: Markdown links for the work tree side (the CI's commit).
+    public func render(_ diff: ArchitectureDiff, rules: RuleCatalog, topLevel: String, repositoryRoot: String?,
+                       repositoryURL: String?, sourceLinkBase: String?) -> String {
+        switch self {
+        case .text:
+            return DiffTextReport().render(diff)
+        case .json:
+            return DiffJSONReport().render(diff)
+        case .markdown:
+            let headLink = diff.head.commit.flatMap { commit in repositoryURL.map { "\($0)/blob/\(commit)/" } } ?? sourceLinkBase
+            let baseLink = diff.base.commit.flatMap { commit in repositoryURL.map { "\($0)/blob/\(commit)/" } }
+            return DiffMarkdownReport(rules: rules, headLinkBase: headLink, baseLinkBase: baseLink).render(diff)
+        case .sarif:
+            return SARIFReporter(rules: rules, repositoryRoot: repositoryRoot ?? topLevel).render(diff.newFindingsResult(root: topLevel))
+        }
+    }
 }
 
 extension ArchitectureDiff {
@@ -69,7 +91,7 @@ public struct DiffTextReport: Sendable {
             guard !body.isEmpty else { return }
             lines += ["", title] + body.map { "  " + $0 }
         }
-        func finding(_ d: Diagnostic) -> String { "\(d.file):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]" }
+        func finding(_ d: Diagnostic) -> String { "\(TerminalText.path(d.file)):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]" }
         section("New findings", diff.newFindings.map(finding))
         section("Fixed findings", diff.fixedFindings.map(finding))
         section("Modules", diff.modulesAdded.map { "+ \($0)" } + diff.modulesRemoved.map { "- \($0)" })
@@ -82,7 +104,8 @@ public struct DiffTextReport: Sendable {
         })
         section("Cycles", diff.newCycles.map { "new: " + $0.joined(separator: ", ") } + diff.brokenCycles.map { "broken: " + $0.joined(separator: ", ") })
         section("Metrics", Self.metricLines(diff))
-        return lines.joined(separator: "\n") + "\n"
+        // Names and messages come from the tree: escaped for a terminal, line by line.
+        return lines.map(TerminalText.text).joined(separator: "\n") + "\n"
     }
 
     static func metricLines(_ diff: ArchitectureDiff) -> [String] {

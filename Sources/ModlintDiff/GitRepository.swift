@@ -180,8 +180,19 @@ public struct GitRepository: Sendable {
 
     // MARK: - Running git
 
-    struct CommandFailure: Error, CustomStringConvertible {
-        var description: String
+    /// Why a git command gave no answer.
+    public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        /// git's exit status; `nil` when it could not be started at all.
+        public var status: Int32?
+        /// The first line git wrote on standard error, or why it could not be started.
+        public var detail: String?
+
+        init(description: String, status: Int32? = 0, detail: String? = nil) {
+            self.description = description
+            self.status = status
+            self.detail = detail
+        }
     }
 
     private static func line(_ output: [UInt8]) throws -> String {
@@ -191,20 +202,22 @@ public struct GitRepository: Sendable {
     }
 
     /// Runs git in `directory` and returns its standard output (`onOutput`: hands it over as
-    /// it arrives instead); `input` goes to its standard input.
-    static func git(_ arguments: [String], in directory: String, input: [UInt8] = [],
-                    onOutput: ((ArraySlice<UInt8>) -> Void)? = nil) throws(CommandFailure) -> [UInt8] {
+    /// it arrives instead); `input` goes to its standard input. The one way modlint runs
+    /// git (`diff`, `--changed`, `--ignore-untracked`): through `ChildProcess`, paths
+    /// unquoted, in the C locale, never a pager or a prompt.
+    public static func git(_ arguments: [String], in directory: String, input: [UInt8] = [],
+                           onOutput: ((ArraySlice<UInt8>) -> Void)? = nil) throws(CommandFailure) -> [UInt8] {
         // The user's language would change git's messages; a pager or a prompt must never run.
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(["git", "-C", directory, "-c", "core.quotepath=off"] + arguments, input: input,
                                            environment: ["LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat"], onOutput: onOutput)
         } catch {
-            throw CommandFailure(description: "git could not be run: \(error.description)")
+            throw CommandFailure(description: "git could not be run: \(error.description)", status: nil, detail: error.description)
         }
         guard outcome.status == 0 else {
             let detail = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
-            throw CommandFailure(description: detail ?? "git exited with \(outcome.status)")
+            throw CommandFailure(description: detail ?? "git exited with \(outcome.status)", status: outcome.status, detail: detail)
         }
         return outcome.output
     }

@@ -38,11 +38,29 @@ public struct ManifestEditor {
     }
 
     private mutating func applyPass(_ fixes: [DependencyFix]) {
-        let source = TokenizedSource(text)
-        let cursor = ManifestCursor(source)
+        let cursor = ManifestCursor(TokenizedSource(text))
         // A product of a package the manifest does not declare needs that declaration too:
         // without a place to put it, such fixes are refused up front.
         let packageList = cursor.packageDependencies()
+        var edits: [TextEdit] = []
+        var packageDependencies: [String] = []
+        for (target, fixes) in byTarget(fixes, packageList: packageList) {
+            edits += targetEdits(target, fixes, cursor: cursor, packageDependencies: &packageDependencies)
+        }
+        if !packageDependencies.isEmpty, case .success(let edit) = packageList, let insertion = edit(packageDependencies) {
+            edits.append(insertion)
+        }
+        var bytes = Array(text.utf8)
+        for edit in edits.sorted(by: { $0.offset > $1.offset }) {
+            bytes.replaceSubrange(edit.offset..<(edit.offset + edit.length), with: Array(edit.replacement.utf8))
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The fixes by target, targets in the order of their first fix; a fix whose package
+    /// declaration cannot be copied or placed is refused here.
+    private mutating func byTarget(_ fixes: [DependencyFix], packageList: Result<([String]) -> TextEdit?, PackageDependenciesFailure>)
+        -> [(target: String, fixes: [DependencyFix])] {
         var byTarget: [String: [DependencyFix]] = [:]
         var order: [String] = []
         for fix in fixes {
@@ -58,74 +76,68 @@ public struct ManifestEditor {
             if byTarget[fix.target] == nil { order.append(fix.target) }
             byTarget[fix.target, default: []].append(fix)
         }
-        var edits: [TextEdit] = []
-        var packageDependencies: [String] = []
-        for target in order {
-            let fixes = byTarget[target]!
-            let calls = cursor.targetCalls(named: target)
-            guard calls.count == 1, let call = calls.first else {
-                let reason = calls.isEmpty
-                    ? "target \(target) is not declared literally in this manifest (a helper builds it)"
-                    : "target \(target) is declared \(calls.count) times (under #if?)"
-                refused += fixes.map { fix in
-                    Refusal(fix: fix, reason: reason + (fix.action == .add ? "; add `\(fix.element)` to its dependencies by hand" : "; edit its dependencies by hand"))
-                }
-                continue
+        return order.map { ($0, byTarget[$0]!) }
+    }
+
+    /// The edits of one target's dependencies (its fixes applied or refused), and the
+    /// package dependencies the added products need.
+    private mutating func targetEdits(_ target: String, _ fixes: [DependencyFix], cursor: ManifestCursor,
+                                      packageDependencies: inout [String]) -> [TextEdit] {
+        let calls = cursor.targetCalls(named: target)
+        guard calls.count == 1, let call = calls.first else {
+            let reason = calls.isEmpty
+                ? "target \(target) is not declared literally in this manifest (a helper builds it)"
+                : "target \(target) is declared \(calls.count) times (under #if?)"
+            refused += fixes.map { fix in
+                Refusal(fix: fix, reason: reason + (fix.action == .add ? "; add `\(fix.element)` to its dependencies by hand" : "; edit its dependencies by hand"))
             }
-            var adds: [String] = []
-            func add(_ fix: DependencyFix) {
-                guard !adds.contains(fix.element) else { return }
-                adds.append(fix.element)
-                applied.append(fix)
-                if let package = fix.packageDependency, !packageDependencies.contains(package) { packageDependencies.append(package) }
+            return []
+        }
+        var adds: [String] = []
+        func add(_ fix: DependencyFix) {
+            guard !adds.contains(fix.element) else { return }
+            adds.append(fix.element)
+            applied.append(fix)
+            if let package = fix.packageDependency, !packageDependencies.contains(package) { packageDependencies.append(package) }
+        }
+        switch cursor.dependenciesArgument(of: call) {
+        case .computed(let expression):
+            refused += fixes.map {
+                Refusal(fix: $0, reason: "the dependencies of target \(target) are computed (`\(expression)`); edit them by hand")
             }
-            switch cursor.dependenciesArgument(of: call) {
-            case .computed(let expression):
-                refused += fixes.map {
-                    Refusal(fix: $0, reason: "the dependencies of target \(target) are computed (`\(expression)`); edit them by hand")
-                }
-            case .notEditable(let reason):
-                refused += fixes.map { Refusal(fix: $0, reason: reason) }
-            case .array(let open, let close):
-                let list = cursor.items(in: open)
-                var removals: [ListItem] = []
-                let appendable = cursor.canAppend(to: list, close: close)
-                for fix in fixes {
-                    switch fix.action {
-                    case .add:
-                        guard !list.contains(where: { cursor.names($0, fix.dependency) }) else { continue }
-                        if appendable {
-                            add(fix)
-                        } else {
-                            refused.append(Refusal(fix: fix, reason: "the dependencies of target \(target) end inside #if without a trailing comma; edit them by hand"))
-                        }
-                    case .remove:
-                        guard let element = list.first(where: { cursor.names($0, fix.dependency) }) else { continue }
-                        removals.append(element)
-                        applied.append(fix)
+        case .notEditable(let reason):
+            refused += fixes.map { Refusal(fix: $0, reason: reason) }
+        case .array(let open, let close):
+            let list = cursor.items(in: open)
+            var removals: [ListItem] = []
+            let appendable = cursor.canAppend(to: list, close: close)
+            for fix in fixes {
+                switch fix.action {
+                case .add:
+                    guard !list.contains(where: { cursor.names($0, fix.dependency) }) else { continue }
+                    if appendable {
+                        add(fix)
+                    } else {
+                        refused.append(Refusal(fix: fix, reason: "the dependencies of target \(target) end inside #if without a trailing comma; edit them by hand"))
                     }
+                case .remove:
+                    guard let element = list.first(where: { cursor.names($0, fix.dependency) }) else { continue }
+                    removals.append(element)
+                    applied.append(fix)
                 }
-                edits += removals.map { cursor.removal(of: $0, in: list) }
-                if let insertion = cursor.insertion(of: adds, into: list, open: open, close: close) {
-                    edits.append(insertion)
-                }
-            case .absent where !createsDependencies:
-                refused += fixes.filter { $0.action == .add }.map {
-                    Refusal(fix: $0, reason: "target \(target) has no dependencies: argument; add `dependencies: [\($0.element)]` in its place")
-                }
-            case .absent(let after):
-                fixes.filter { $0.action == .add }.forEach(add)
-                if !adds.isEmpty { edits.append(cursor.newArgument("dependencies", elements: adds, after: after)) }
             }
+            var edits = removals.map { cursor.removal(of: $0, in: list) }
+            if let insertion = cursor.insertion(of: adds, into: list, open: open, close: close) { edits.append(insertion) }
+            return edits
+        case .absent where !createsDependencies:
+            refused += fixes.filter { $0.action == .add }.map {
+                Refusal(fix: $0, reason: "target \(target) has no dependencies: argument; add `dependencies: [\($0.element)]` in its place")
+            }
+        case .absent(let after):
+            fixes.filter { $0.action == .add }.forEach(add)
+            if !adds.isEmpty { return [cursor.newArgument("dependencies", elements: adds, after: after)] }
         }
-        if !packageDependencies.isEmpty, case .success(let edit) = packageList, let insertion = edit(packageDependencies) {
-            edits.append(insertion)
-        }
-        var bytes = Array(text.utf8)
-        for edit in edits.sorted(by: { $0.offset > $1.offset }) {
-            bytes.replaceSubrange(edit.offset..<(edit.offset + edit.length), with: Array(edit.replacement.utf8))
-        }
-        text = String(decoding: bytes, as: UTF8.self)
+        return []
     }
 }
 

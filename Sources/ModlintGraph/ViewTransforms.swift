@@ -3,7 +3,7 @@
 /// layers). They work on any view: they only look at node ids, packages and edges.
 public enum ViewTransforms {
     /// Marks the edges that violations (a finding's module edge, by module id, and its
-    /// rule: the lint result's `violatingEdges`) point at. `node` maps a module id to the node that
+    /// rule: a lint result's `DiagramViolations`) point at. `node` maps a module id to the node that
     /// stands for it in this view (the module itself, or its package in the packages view);
     /// violations whose ends map to no node, or to one node, are dropped. With `missingKind`,
     /// a violation without a matching edge (an undeclared import in the modules view) is

@@ -17,7 +17,20 @@ public enum DiagramFormats {
 
     /// `input` lets a test hand Graphviz other DOT than the view's.
     public static func all(input: @escaping @Sendable (String) -> String = { $0 }) -> [DiagramFormat] {
-        DiagramFormat.textFormats + ImageFormats.all(input: input)
+        DiagramFormat.textFormats + images(input: input)
+    }
+
+    /// The image formats, rendered from DOT by libgvc in process. An SVG carries the
+    /// fingerprint of its DOT source, so `--check` compares sources, not pixels. `input`
+    /// may alter the DOT handed to Graphviz (fault injection in the CLI's tests).
+    public static func images(input: @escaping @Sendable (String) -> String = { $0 }) -> [DiagramFormat] {
+        GraphvizFormat.allCases.map { format in
+            DiagramFormat(name: format.rawValue, isImage: true) { view, style in
+                let dot = DOTRenderer(options: style.dot).render(view)
+                let image = try GraphvizRenderer().render(dot: input(dot), format: format)
+                return Array(format == .svg ? DiagramSource.stamp(svg: image, dot: dot) : image)
+            }
+        }
     }
 
     /// The bytes of `view` in `format`. `whileLayingOut` runs around a Graphviz layout (a

@@ -15,6 +15,13 @@ public enum GraphvizLayout {
         view.nodes.count <= nodeLimit && view.edges.count <= edgeLimit
     }
 
+    /// Graphviz's layout where it lays out in reasonable time (`fits`), else `nil`; a
+    /// failure is `nil` too, so that the HTML report falls back to the layered layout
+    /// rather than failing.
+    public static func layoutIfFits(_ view: GraphView, style: DiagramStyle) -> DiagramLayout? {
+        fits(view) ? try? layout(view, style: style) : nil
+    }
+
     public static func layout(_ view: GraphView, style: DiagramStyle, renderer: GraphvizRenderer = GraphvizRenderer()) throws(RenderError) -> DiagramLayout {
         var options = style.dot
         options.legend = false

@@ -268,9 +268,10 @@ public struct DOTRenderer: Sendable {
             case "\n": out += "\\n"
             case "\r": break
             // NUL makes the file unreadable to `dot`; other controls and bidirectional
-            // overrides would make a name read as another: shown as `\u{202E}`.
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || PathBytes.isBidirectionalControl(scalar):
-                out += "\\\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            // overrides would make a name read as another: shown as `\u{202E}`, its
+            // backslash escaped.
+            case _ where VisibleText.isHidden(scalar):
+                out += "\\" + VisibleText.escaped(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

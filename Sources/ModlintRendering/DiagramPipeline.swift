@@ -1,5 +1,6 @@
 import ModlintConfiguration
 import ModlintGraph
+import ModlintRuleEngine
 import ModlintWorkspace
 
 /// The transforms a diagram gets after its view is built, in this order.
@@ -37,12 +38,14 @@ public struct DiagramError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String
 }
 
-/// Builds the diagram a user asks for: the view, its violations (the lint result's red
-/// edges) and layers marked, then shaped; and its presentation.
+/// Builds the diagram a user asks for: the view, its violations (`DiagramViolations`: the
+/// lint result's red edges) and layers marked, then shaped; and its presentation.
 public struct DiagramPipeline {
     public let workspace: Workspace
     public let graph: ModuleGraph
     public let configuration: Configuration
+    /// What the diagrams draw red.
+    public let violations: DiagramViolations
     /// The layer of a module node, as the rules decide it (`ArchitectureModel`).
     public let layerOfModule: (String) -> String?
 
@@ -53,37 +56,38 @@ public struct DiagramPipeline {
     /// the graph (124 modules take a fraction of a second, 1,000 about two minutes).
     public static let layoutLimit = 500
 
-    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration, layerOfModule: @escaping (String) -> String?) {
+    public init(workspace: Workspace, graph: ModuleGraph, configuration: Configuration, violations: DiagramViolations = DiagramViolations(),
+                layerOfModule: @escaping (String) -> String?) {
         self.workspace = workspace
         self.graph = graph
         self.configuration = configuration
+        self.violations = violations
         self.layerOfModule = layerOfModule
     }
 
-    /// The view, and a hint for the user when it was collapsed automatically.
-    /// `edgeView` names the view whose edges a rule's findings name (the rule's
-    /// `RuleDescription.edgeView`): each violation is drawn only on that kind of view.
-    public func view(_ name: GraphView.Name, options: ViewOptions, violations: [(from: String, to: String, rule: String)],
-                     edgeView: (String) -> GraphView.Name, shaping: ViewShaping,
-                     expand: [String] = []) throws(DiagramError) -> (view: GraphView, hint: String?) {
-        var view = GraphViews.make(name, workspace: workspace, graph: graph, options: options)
-        let kind: GraphView.Name = name == .di || name == .spezi ? name : .modules
-        let drawn = violations.filter { edgeView($0.rule) == kind }
-        switch name {
-        case .packages:
-            let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
-            view = ViewTransforms.markViolations(view, drawn, node: { packageOf[$0] }, missingKind: .import)
-        case .modules, .imports:
-            view = ViewTransforms.markViolations(view, drawn, missingKind: .import)
-        case .di:
-            // A key or implementation named like a module carries a suffix in the view.
-            let ids = Set(view.nodes.map(\.id))
-            view = ViewTransforms.markViolations(view, drawn) { id in
-                ids.contains(id) ? id : [id + " (key)", id + " (implementation)"].first(where: ids.contains)
-            }
-        case .spezi:
-            view = ViewTransforms.markViolations(view, drawn)
+    /// The diagrams of a lint run: its violations drawn red, its modules in the layers the
+    /// rules put them in.
+    public init(_ run: LintRun) {
+        let architecture = run.architecture()
+        let graph = run.graph
+        self.init(workspace: run.workspace, graph: graph, configuration: run.configuration, violations: DiagramViolations(run)) { id in
+            graph.index(of: id).flatMap { architecture.layer(of: $0)?.name }
         }
+    }
+
+    /// A view ready to render.
+    public struct Shaped: Sendable {
+        public var view: GraphView
+        /// The line to print when the view was shaped automatically.
+        public var hint: String?
+        /// Per edge of `view`, the severities of its findings, worst first (empty: none).
+        public var severities: [[Severity]]
+    }
+
+    /// The view, and a hint for the user when it was collapsed automatically. Each
+    /// violation is drawn only on the kind of view its rule's edges belong to.
+    public func view(_ name: GraphView.Name, options: ViewOptions, shaping: ViewShaping, expand: [String] = []) throws(DiagramError) -> Shaped {
+        var view = marked(GraphViews.make(name, workspace: workspace, graph: graph, options: options), name: name)
         if !configuration.layers.isEmpty && (name == .modules || name == .imports) {
             view = ViewTransforms.assignLayers(view) { layerOfModule($0.id) }
         }
@@ -105,25 +109,49 @@ public struct DiagramPipeline {
         if shaping.collapse == .package {
             view = ViewTransforms.collapsePackages(view)
         } else if !shaping.isShaped && (name == .modules || name == .imports) && view.nodes.count > Self.collapseThreshold {
-            // Too many modules to read: one node per package, but the packages asked for
-            // with `expand` keep their modules.
-            let modules = view.nodes.count
-            let collapsed = ViewTransforms.collapsePackages(view, keeping: Set(expand))
-            if collapsed.nodes.count >= 3 {
-                view = collapsed
-                hint = "modlint: \(modules) modules drawn as \(view.nodes.count) package nodes to stay readable; "
-                    + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none, "
-                    + "or see every module in `modlint report -o architecture.html`"
-            } else {
-                // One or two packages: their nodes would say nothing; draw the modules.
-                hint = "modlint: \(modules) modules in \(collapsed.nodes.count == 1 ? "one package" : "two packages") make a large diagram; "
-                    + "narrow it with --focus MODULE [--depth N] or --exclude GLOB"
-            }
+            (view, hint) = collapsedForReading(view, expand: expand)
         }
         if shaping.transitiveReduction {
             view = ViewTransforms.transitiveReduction(view)
         }
-        return (view, hint)
+        let resolved = violations.resolve(view)
+        return Shaped(view: resolved.view, hint: hint, severities: resolved.severities)
+    }
+
+    /// The view with the violations of its kind marked on its edges (as marks that carry
+    /// their severity through the shaping: `DiagramViolations.resolve` reads them back).
+    private func marked(_ view: GraphView, name: GraphView.Name) -> GraphView {
+        let marks = violations.marks(on: name)
+        switch name {
+        case .packages:
+            let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
+            return ViewTransforms.markViolations(view, marks, node: { packageOf[$0] }, missingKind: .import)
+        case .modules, .imports:
+            return ViewTransforms.markViolations(view, marks, missingKind: .import)
+        case .di:
+            // A key or implementation named like a module carries a suffix in the view.
+            let ids = Set(view.nodes.map(\.id))
+            return ViewTransforms.markViolations(view, marks) { id in
+                ids.contains(id) ? id : [id + " (key)", id + " (implementation)"].first(where: ids.contains)
+            }
+        case .spezi:
+            return ViewTransforms.markViolations(view, marks)
+        }
+    }
+
+    /// Too many modules to read: one node per package, but the packages asked for with
+    /// `expand` keep their modules.
+    private func collapsedForReading(_ view: GraphView, expand: [String]) -> (GraphView, String?) {
+        let modules = view.nodes.count
+        let collapsed = ViewTransforms.collapsePackages(view, keeping: Set(expand))
+        if collapsed.nodes.count >= 3 {
+            return (collapsed, "modlint: \(modules) modules drawn as \(collapsed.nodes.count) package nodes to stay readable; "
+                + "draw modules with --focus MODULE [--depth N], --expand PACKAGE (repeatable) or --collapse none, "
+                + "or see every module in `modlint report -o architecture.html`")
+        }
+        // One or two packages: their nodes would say nothing; draw the modules.
+        return (view, "modlint: \(modules) modules in \(collapsed.nodes.count == 1 ? "one package" : "two packages") make a large diagram; "
+            + "narrow it with --focus MODULE [--depth N] or --exclude GLOB")
     }
 
     /// Presentation: clusters, the packages' manifest names, layer order, composition roots.
@@ -149,6 +177,46 @@ public struct DiagramPipeline {
         return DiagramStyle(cluster: cluster, displayNames: names,
                             layerOrder: cluster == .layer ? configuration.layers.map(\.name) : [],
                             compositionRoots: roots)
+    }
+}
+
+extension DiagramViolations {
+    /// Marks carry their finding's severity (`rule␟severity`) through marking and collapsing,
+    /// so that an edge the report draws is coloured by its worst finding.
+    static let markSeparator: Character = "\u{1F}"
+
+    /// The violations a view of `name` draws (the DI and Spezi views their rules', every
+    /// other view the module rules'), as `ViewTransforms.markViolations` takes them.
+    func marks(on name: GraphView.Name) -> [(from: String, to: String, rule: String)] {
+        let kind: GraphView.Name = name == .di || name == .spezi ? name : .modules
+        return violations.filter { $0.view == kind }.map { violation in
+            (violation.edge.from, violation.edge.to, violation.rule + String(Self.markSeparator) + violation.severity.rawValue)
+        }
+    }
+
+    /// A shaped view's marks read back: each edge's rule ids (what every format draws) and
+    /// the severities of its findings, worst first. A violation the view itself carries
+    /// (no severity) counts as an error.
+    func resolve(_ view: GraphView) -> (view: GraphView, severities: [[Severity]]) {
+        var severities: [[Severity]] = []
+        severities.reserveCapacity(view.edges.count)
+        let edges = view.edges.map { edge in
+            var edge = edge
+            var rules = Set<String>(), found = Set<Severity>()
+            for mark in edge.violations {
+                guard let separator = mark.lastIndex(of: Self.markSeparator) else {
+                    rules.insert(mark)
+                    found.insert(.error)
+                    continue
+                }
+                rules.insert(String(mark[..<separator]))
+                found.insert(Severity(rawValue: String(mark[mark.index(after: separator)...])) ?? .note)
+            }
+            edge.violations = rules.sorted()
+            severities.append(Self.worstFirst(found))
+            return edge
+        }
+        return (GraphView(name: view.name, nodes: view.nodes, edges: edges), severities)
     }
 }
 

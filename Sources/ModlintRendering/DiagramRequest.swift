@@ -1,10 +1,9 @@
-import ModlintConfiguration
 import ModlintGraph
-import ModlintWorkspace
+import ModlintRuleEngine
 
 /// What a diagram shows and how: the view, its shaping, grouping and legend. `modlint
-/// graph` builds one from its arguments; `diagram(…)` turns it into the view and style a
-/// format renders, with the lint result's violations drawn red.
+/// graph` builds one from its arguments; `diagram(_:)` turns it, with a lint run, into the
+/// view and style a format renders, the run's violations drawn red.
 public struct DiagramRequest: Sendable {
     public var view: GraphView.Name
     public var options: ViewOptions
@@ -29,21 +28,22 @@ public struct DiagramRequest: Sendable {
         public var view: GraphView
         public var style: DiagramStyle
         public var hint: String?
+        /// Per edge of `view`, the severities of its findings, worst first (empty: none).
+        public var severities: [[Severity]]
     }
 
-    /// - Parameters:
-    ///   - violations: the lint result's violating edges (`LintResult.violatingEdges`).
-    ///   - edgeView: which view a rule's edges belong to.
-    ///   - layerOf: the layer of a module (the rules' architecture model), for `--cluster layer`.
-    public func diagram(workspace: Workspace, graph: ModuleGraph, configuration: Configuration,
-                        violations: [(from: String, to: String, rule: String)],
-                        edgeView: (String) -> GraphView.Name,
-                        layerOf: @escaping (String) -> String?) throws(DiagramError) -> Diagram {
-        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: configuration, layerOfModule: layerOf)
-        let shaped = try pipeline.view(view, options: options, violations: violations, edgeView: edgeView, shaping: shaping, expand: expand)
+    /// The diagram of a lint run: its violations (`DiagramViolations`) drawn red, its
+    /// modules in the rules' layers (`--cluster layer`).
+    public func diagram(_ run: LintRun) throws(DiagramError) -> Diagram {
+        try diagram(DiagramPipeline(run))
+    }
+
+    /// The diagram through a pipeline built once for several diagrams (the report's tabs).
+    public func diagram(_ pipeline: DiagramPipeline) throws(DiagramError) -> Diagram {
+        let shaped = try pipeline.view(view, options: options, shaping: shaping, expand: expand)
         var style = pipeline.style(cluster: cluster, view: shaped.view)
-        style.metrics = ModuleMetrics(graph: graph, includeTests: options.includeTests)
+        style.metrics = ModuleMetrics(graph: pipeline.graph, includeTests: options.includeTests)
         style.legend = legend
-        return Diagram(view: shaped.view, style: style, hint: shaped.hint)
+        return Diagram(view: shaped.view, style: style, hint: shaped.hint, severities: shaped.severities)
     }
 }

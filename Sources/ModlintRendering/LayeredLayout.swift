@@ -26,11 +26,41 @@ public struct LayeredLayout: Sendable {
     /// `layerOrder`: when nodes carry layers, the layers from top to bottom; rows are then
     /// grouped by layer first.
     public func layout(_ view: GraphView, layerOrder: [String] = []) -> DiagramLayout {
-        let count = view.nodes.count
-        guard count > 0 else { return DiagramLayout(engine: "layered", width: 0, height: 0, nodes: [], edges: [], groups: []) }
+        guard !view.nodes.isEmpty else { return DiagramLayout(engine: "layered", width: 0, height: 0, nodes: [], edges: [], groups: []) }
         let (successors, dependents) = Self.adjacency(view)
-        let depth = Self.depths(successors: successors)
-        // Rows: layer (when known) then depth, highest depth first.
+        let grid = self.grid(view, depth: Self.depths(successors: successors), layerOrder: layerOrder)
+        let placed = place(grid, on: shelves(for: grid), dependents: dependents)
+        return DiagramLayout(engine: "layered", width: placed.width.rounded(.up), height: (placed.bottom - bandGap).rounded(.up), nodes: placed.boxes,
+                             edges: [[Double]](repeating: [], count: view.edges.count), groups: placed.groups)
+    }
+
+    /// The nodes sorted into rows and bands before anything is placed: a cell holds the
+    /// nodes of one band in one row, by id (the view's order).
+    struct Grid {
+        var rowCount: Int
+        /// Band names (packages), left to right; one unnamed band when packages do not group.
+        var bands: [String]
+        var grouping: Bool
+        /// Nodes side by side in a cell before its line wraps.
+        var nodesPerLine: Int
+        /// Per cell (`cell(row, band)`), its nodes.
+        var cells: [[Int]]
+        /// Per cell, the lines its nodes take.
+        var cellLines: [Int]
+        /// Per band, the widest line of any of its cells.
+        var bandWidth: [Double]
+        /// Per node, its box's width.
+        var widths: [Double]
+
+        func cell(_ row: Int, _ band: Int) -> Int { row * bands.count + band }
+
+        /// The lines the tallest cell of `shelf` takes in `row`.
+        func lines(row: Int, shelf: [Int]) -> Int { shelf.map { cellLines[cell(row, $0)] }.max() ?? 0 }
+    }
+
+    /// Rows by layer (when known) then depth, highest depth first; bands by package.
+    func grid(_ view: GraphView, depth: [Int], layerOrder: [String]) -> Grid {
+        let count = view.nodes.count
         let layerIndex = Dictionary(layerOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let rowKey = view.nodes.indices.map { index -> RowKey in
             let layer = view.nodes[index].layer.flatMap { layerIndex[$0] } ?? (layerOrder.isEmpty ? 0 : layerOrder.count)
@@ -38,27 +68,13 @@ public struct LayeredLayout: Sendable {
         }
         let rows = Set(rowKey).sorted()
         let rowOf = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
-        // Bands: packages, ordered by their mean depth (deepest first) then name, so that
-        // what builds on a package tends to stand left of it.
-        // Packages are bands only where they group: in a view of packages each node is its
-        // own, and the rows alone order it.
-        let packages = view.nodes.map { $0.package ?? "(outside the workspace)" }
-        let grouping = Set(packages).count * 2 <= count
-        let bandName = grouping ? packages : [String](repeating: "", count: count)
+        let (bands, bandName, grouping) = Self.bands(view, depth: depth)
+        let bandOf = Dictionary(uniqueKeysWithValues: bands.enumerated().map { ($1, $0) })
         // One band: rows may run wider before they wrap.
         let nodesPerLine = grouping ? self.nodesPerLine : max(self.nodesPerLine, Int((Double(count) * 2.5).squareRoot()))
-        var depthSum: [String: (total: Int, count: Int)] = [:]
-        for index in view.nodes.indices { depthSum[bandName[index], default: (0, 0)].total += depth[index]; depthSum[bandName[index]]!.count += 1 }
-        let bands = depthSum.keys.sorted { lhs, rhs in
-            let l = Double(depthSum[lhs]!.total) / Double(depthSum[lhs]!.count), r = Double(depthSum[rhs]!.total) / Double(depthSum[rhs]!.count)
-            return l != r ? l > r : lhs < rhs
-        }
-        let bandOf = Dictionary(uniqueKeysWithValues: bands.enumerated().map { ($1, $0) })
-        // Cells: the nodes of one band in one row, by id (the view's order).
         var cells = [[Int]](repeating: [], count: rows.count * bands.count)
         for index in view.nodes.indices { cells[rowOf[rowKey[index]]! * bands.count + bandOf[bandName[index]]!].append(index) }
         let widths = view.nodes.map { DiagramLayout.nodeWidth($0.id) }
-        let lineHeight = DiagramLayout.nodeHeight + lineGap
         // Band widths: the widest line of any of its cells; per row, the lines each band needs.
         var bandWidth = [Double](repeating: 0, count: bands.count)
         var cellLines = [Int](repeating: 0, count: rows.count * bands.count)
@@ -73,27 +89,60 @@ public struct LayeredLayout: Sendable {
                 }
             }
         }
-        // Many bands side by side make a picture far wider than high: they are packed into
-        // shelves, each with the rows its own bands need, as many as come closest to 16:10.
+        return Grid(rowCount: rows.count, bands: bands, grouping: grouping, nodesPerLine: nodesPerLine, cells: cells, cellLines: cellLines,
+                    bandWidth: bandWidth, widths: widths)
+    }
+
+    /// Bands: packages, ordered by their mean depth (deepest first) then name, so that what
+    /// builds on a package tends to stand left of it; and each node's band. Packages are
+    /// bands only where they group: in a view of packages each node is its own, and the
+    /// rows alone order it.
+    static func bands(_ view: GraphView, depth: [Int]) -> (bands: [String], bandName: [String], grouping: Bool) {
+        let count = view.nodes.count
+        let packages = view.nodes.map { $0.package ?? "(outside the workspace)" }
+        let grouping = Set(packages).count * 2 <= count
+        let bandName = grouping ? packages : [String](repeating: "", count: count)
+        var depthSum: [String: (total: Int, count: Int)] = [:]
+        for index in view.nodes.indices { depthSum[bandName[index], default: (0, 0)].total += depth[index]; depthSum[bandName[index]]!.count += 1 }
+        let bands = depthSum.keys.sorted { lhs, rhs in
+            let l = Double(depthSum[lhs]!.total) / Double(depthSum[lhs]!.count), r = Double(depthSum[rhs]!.total) / Double(depthSum[rhs]!.count)
+            return l != r ? l > r : lhs < rhs
+        }
+        return (bands, bandName, grouping)
+    }
+
+    /// Many bands side by side make a picture far wider than high: they are packed into
+    /// shelves, each with the rows its own bands need, as many as come closest to 16:10.
+    func shelves(for grid: Grid) -> [[Int]] {
+        let lineHeight = DiagramLayout.nodeHeight + lineGap
         let rowHeight = { (row: Int, shelf: [Int]) -> Double in
-            let lines = shelf.map { cellLines[row * bands.count + $0] }.max() ?? 0
+            let lines = grid.lines(row: row, shelf: shelf)
             return lines == 0 ? 0 : Double(lines) * lineHeight - lineGap + rowGap
         }
-        let outer = bandWidth.map { $0 + 2 * bandPadding + bandGap }
-        var shelves = [Array(bands.indices)]
+        let outer = grid.bandWidth.map { $0 + 2 * bandPadding + bandGap }
+        var shelves = [Array(grid.bands.indices)]
         var bestScore = Double.infinity
-        for count in 1...min(bands.count, 64) {
+        for count in 1...min(grid.bands.count, 64) {
             let candidate = Self.shelves(bandWidths: outer, count: count)
             let shelfWidth = candidate.map { $0.reduce(0) { $0 + outer[$1] } }.max() ?? 0
-            let height = candidate.reduce(0.0) { total, shelf in total + rows.indices.reduce(0.0) { $0 + rowHeight($1, shelf) } + bandTitle + bandGap }
+            let height = candidate.reduce(0.0) { total, shelf in total + (0..<grid.rowCount).reduce(0.0) { $0 + rowHeight($1, shelf) } + bandTitle + bandGap }
             let score = abs(log(shelfWidth / max(height, 1)) - log(1.6))
             if score < bestScore - 1e-9 {
                 bestScore = score
                 shelves = candidate
             }
         }
-        var boxes = [DiagramLayout.Box](repeating: DiagramLayout.Box(x: 0, y: 0, width: 0, height: 0), count: count)
-        var placed = [Bool](repeating: false, count: count)
+        return shelves
+    }
+
+    /// The boxes, shelf by shelf and row by row: each cell's nodes in lines centred in
+    /// their band, in the order of what depends on them above; a group per band that
+    /// groups; the picture's width, and the bottom of its last shelf (plus a band gap).
+    func place(_ grid: Grid, on shelves: [[Int]], dependents: [[Int]])
+        -> (boxes: [DiagramLayout.Box], groups: [DiagramLayout.Group], width: Double, bottom: Double) {
+        let lineHeight = DiagramLayout.nodeHeight + lineGap
+        var boxes = [DiagramLayout.Box](repeating: DiagramLayout.Box(x: 0, y: 0, width: 0, height: 0), count: grid.widths.count)
+        var placed = [Bool](repeating: false, count: grid.widths.count)
         var groups: [DiagramLayout.Group] = []
         var width = 0.0
         var shelfTop = 0.0
@@ -102,25 +151,25 @@ public struct LayeredLayout: Sendable {
             var x = bandGap / 2
             for band in shelf {
                 bandX[band] = x + bandPadding
-                x += bandWidth[band] + 2 * bandPadding + bandGap
+                x += grid.bandWidth[band] + 2 * bandPadding + bandGap
             }
             width = max(width, x - bandGap / 2)
             var y = shelfTop + bandTitle + bandPadding
             var bandTop: [Int: Double] = [:], bandBottom: [Int: Double] = [:]
-            for row in rows.indices {
-                let lines = shelf.map { cellLines[row * bands.count + $0] }.max() ?? 0
+            for row in 0..<grid.rowCount {
+                let lines = grid.lines(row: row, shelf: shelf)
                 guard lines > 0 else { continue }
                 for band in shelf {
-                    let cell = Self.orderedByDependents(cells[row * bands.count + band], dependents: dependents, boxes: boxes, placed: placed)
-                    for (lineNumber, start) in stride(from: 0, to: cell.count, by: nodesPerLine).enumerated() {
-                        let line = cell[start..<min(cell.count, start + nodesPerLine)]
-                        let lineWidth = line.reduce(0) { $0 + widths[$1] } + Double(line.count - 1) * nodeGap
-                        var left = bandX[band]! + (bandWidth[band] - lineWidth) / 2
+                    let cell = Self.orderedByDependents(grid.cells[grid.cell(row, band)], dependents: dependents, boxes: boxes, placed: placed)
+                    for (lineNumber, start) in stride(from: 0, to: cell.count, by: grid.nodesPerLine).enumerated() {
+                        let line = cell[start..<min(cell.count, start + grid.nodesPerLine)]
+                        let lineWidth = line.reduce(0) { $0 + grid.widths[$1] } + Double(line.count - 1) * nodeGap
+                        var left = bandX[band]! + (grid.bandWidth[band] - lineWidth) / 2
                         let top = y + Double(lineNumber) * lineHeight
                         for index in line {
-                            boxes[index] = DiagramLayout.Box(x: left.rounded(), y: top, width: widths[index], height: DiagramLayout.nodeHeight)
+                            boxes[index] = DiagramLayout.Box(x: left.rounded(), y: top, width: grid.widths[index], height: DiagramLayout.nodeHeight)
                             placed[index] = true
-                            left += widths[index] + nodeGap
+                            left += grid.widths[index] + nodeGap
                         }
                         bandTop[band] = min(bandTop[band] ?? .infinity, top)
                         bandBottom[band] = max(bandBottom[band] ?? 0, top + DiagramLayout.nodeHeight)
@@ -128,16 +177,15 @@ public struct LayeredLayout: Sendable {
                 }
                 y += Double(lines) * lineHeight - lineGap + rowGap
             }
-            for band in shelf where grouping {
+            for band in shelf where grid.grouping {
                 guard let top = bandTop[band], let bottom = bandBottom[band] else { continue }
-                groups.append(DiagramLayout.Group(name: bands[band], box: DiagramLayout.Box(
+                groups.append(DiagramLayout.Group(name: grid.bands[band], box: DiagramLayout.Box(
                     x: (bandX[band]! - bandPadding).rounded(), y: top - bandPadding - bandTitle,
-                    width: (bandWidth[band] + 2 * bandPadding).rounded(), height: bottom - top + 2 * bandPadding + bandTitle)))
+                    width: (grid.bandWidth[band] + 2 * bandPadding).rounded(), height: bottom - top + 2 * bandPadding + bandTitle)))
             }
             shelfTop = y - rowGap + bandPadding + bandGap
         }
-        return DiagramLayout(engine: "layered", width: width.rounded(.up), height: (shelfTop - bandGap).rounded(.up), nodes: boxes,
-                             edges: [[Double]](repeating: [], count: view.edges.count), groups: groups)
+        return (boxes, groups, width, shelfTop)
     }
 
     /// A cell's nodes under the middle of what depends on them (the rows above are placed

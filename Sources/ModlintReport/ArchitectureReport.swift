@@ -24,7 +24,7 @@ public struct ArchitectureReport {
         var style: DiagramStyle
         var layout: DiagramLayout
         /// Per edge of `view`, the severities of its findings, worst first (empty: none).
-        var edgeSeverities: [[String]]
+        var edgeSeverities: [[Severity]]
     }
 
     public let result: LintResult
@@ -33,22 +33,16 @@ public struct ArchitectureReport {
     let title: String
 
     /// - Parameters:
-    ///   - edgeView: which view a rule's edges belong to (`BuiltinRules.edgeView`).
-    ///   - layerOf: the layer of a module (the rules' architecture model).
-    ///   - ruleSummaries: one line per rule id, shown beside its findings.
+    ///   - run: the lint run drawn: its result (findings, red edges), workspace, graph,
+    ///     configuration (layers) and rules (summaries, the view each rule's edges are on).
     ///   - layOut: lays out a view Graphviz can take in reasonable time; `nil` (or a view
     ///     it returns `nil` for) takes `LayeredLayout`.
-    public init(result: LintResult, workspace: Workspace, graph: ModuleGraph, configuration: Configuration,
-                edgeView: (String) -> GraphView.Name, layerOf: @escaping (String) -> String?,
-                ruleSummaries: [String: String] = [:], title: String? = nil,
-                layOut: ((GraphView, DiagramStyle) -> DiagramLayout?)? = nil) throws(DiagramError) {
-        self.result = result
-        self.ruleSummaries = ruleSummaries
-        self.title = title ?? Paths.lastComponent(result.root)
-        // Each violation carries its finding's severity (`rule␟severity`) through the
-        // pipeline's marking and collapsing, so that the page colours an edge by its worst
-        // finding; the rule alone decides the view it is drawn on.
-        let violations = Self.taggedViolations(result.diagnostics)
+    public init(_ run: LintRun, title: String? = nil, layOut: ((GraphView, DiagramStyle) -> DiagramLayout?)? = nil) throws(DiagramError) {
+        result = run.result
+        ruleSummaries = run.ruleSummaries
+        self.title = title ?? Paths.lastComponent(run.result.root)
+        // One pipeline, one set of violations for every tab.
+        let pipeline = DiagramPipeline(run)
         var pages: [ViewPage] = []
         let tabs: [(String, GraphView.Name, String, ViewShaping.Collapse)] = [
             ("modules", .modules, "Modules", .none), ("packages", .modules, "Packages", .package),
@@ -59,65 +53,36 @@ public struct ArchitectureReport {
             // and the packages tab is the overview.
             let request = DiagramRequest(view: name, shaping: ViewShaping(collapse: collapse), cluster: collapse == .package ? .none : .package,
                                          legend: false)
-            var diagram = try request.diagram(workspace: workspace, graph: graph, configuration: configuration, violations: violations,
-                                              edgeView: { edgeView(Self.untagged($0).rule) }, layerOf: layerOf)
-            let edgeSeverities = diagram.view.edges.map { edge in Self.worstFirst(edge.violations.map { Self.untagged($0).severity }) }
-            diagram.view = GraphView(name: diagram.view.name, nodes: diagram.view.nodes, edges: diagram.view.edges.map { edge in
-                var edge = edge
-                edge.violations = Set(edge.violations.map { Self.untagged($0).rule }).sorted()
-                return edge
-            })
+            let diagram = try request.diagram(pipeline)
             if name != .modules && diagram.view.nodes.isEmpty { continue }
             // One package: the overview would be one box.
             if collapse == .package && diagram.view.nodes.count < 2 { continue }
             let layout = Self.choose(drawn: layOut?(diagram.view, diagram.style),
                                      layered: LayeredLayout().layout(diagram.view, layerOrder: diagram.style.layerOrder))
             pages.append(ViewPage(name: tab, title: title, view: diagram.view, style: diagram.style, layout: layout,
-                                  edgeSeverities: edgeSeverities))
+                                  edgeSeverities: diagram.severities))
         }
         self.pages = pages
-        // A node's own findings (those naming its module; a package's, its modules'), worst first.
-        var byNode: [String: Set<String>] = [:]
-        let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
-        for diagnostic in result.diagnostics {
-            guard let module = diagnostic.module else { continue }
-            byNode[module, default: []].insert(diagnostic.severity.rawValue)
-            if let package = packageOf[module], package != module { byNode["\u{0}" + package, default: []].insert(diagnostic.severity.rawValue) }
-        }
-        nodeSeverities = byNode.mapValues { Self.worstFirst(Array($0)) }
-        self.moduleFiles = Dictionary(graph.modules.map { module in
-            (module.id, workspace.target(of: module).files.count)
+        nodeSeverities = Self.nodeSeverities(pipeline.violations, graph: run.graph)
+        moduleFiles = Dictionary(run.graph.modules.map { module in
+            (module.id, run.workspace.target(of: module).files.count)
         }, uniquingKeysWith: { first, _ in first })
     }
 
     let moduleFiles: [String: Int]
     /// Severities of the findings about each module (and, under `\0package`, about each
     /// package's modules), worst first.
-    let nodeSeverities: [String: [String]]
+    let nodeSeverities: [String: [Severity]]
 
-    static let tagSeparator: Character = "\u{1F}"
-
-    /// The lint result's violating edges, one per edge, rule and severity.
-    static func taggedViolations(_ diagnostics: [Diagnostic]) -> [(from: String, to: String, rule: String)] {
-        var seen = Set<String>()
-        var violations: [(from: String, to: String, rule: String)] = []
-        for diagnostic in diagnostics {
-            let tag = diagnostic.rule + String(tagSeparator) + diagnostic.severity.rawValue
-            for edge in diagnostic.edges where seen.insert("\(edge.from)\u{0}\(edge.to)\u{0}\(tag)").inserted {
-                violations.append((edge.from, edge.to, tag))
-            }
+    /// A node's own findings (those naming its module; a package's, its modules'), worst first.
+    static func nodeSeverities(_ violations: DiagramViolations, graph: ModuleGraph) -> [String: [Severity]] {
+        var byNode: [String: Set<Severity>] = [:]
+        let packageOf = Dictionary(graph.modules.map { ($0.id, $0.package) }, uniquingKeysWith: { first, _ in first })
+        for (module, severities) in violations.moduleSeverities {
+            byNode[module, default: []].formUnion(severities)
+            if let package = packageOf[module], package != module { byNode["\u{0}" + package, default: []].formUnion(severities) }
         }
-        return violations.sorted { ($0.from, $0.to, $0.rule) < ($1.from, $1.to, $1.rule) }
-    }
-
-    static func untagged(_ tag: String) -> (rule: String, severity: String) {
-        guard let separator = tag.lastIndex(of: tagSeparator) else { return (tag, Severity.error.rawValue) }
-        return (String(tag[..<separator]), String(tag[tag.index(after: separator)...]))
-    }
-
-    /// Distinct severities, error first.
-    static func worstFirst(_ severities: [String]) -> [String] {
-        Set(severities).sorted { (Severity(rawValue: $0) ?? .note) > (Severity(rawValue: $1) ?? .note) }
+        return byNode.mapValues(DiagramViolations.worstFirst)
     }
 
     /// Graphviz's picture, unless it is far from a screen's shape and the layered one is
@@ -165,7 +130,7 @@ public struct ArchitectureReport {
             // becomes the visible text `\u{202E}` — as in the text and DOT outputs — so that the
             // page never shows a name reading as another.
             if let (scalar, length) = Self.bidirectionalControl(json, at: index) {
-                out += Array("\\\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+                out += Array(("\\" + VisibleText.escaped(scalar)).utf8)
                 index += length - 1
                 continue
             }
@@ -174,7 +139,7 @@ public struct ArchitectureReport {
             if byte == UInt8(ascii: "\\"), index + 1 < json.count {
                 if json[index + 1] == UInt8(ascii: "u"), index + 5 < json.count,
                    let code = UInt32(String(decoding: json[(index + 2)...(index + 5)], as: UTF8.self), radix: 16), code < 0x20 {
-                    out += Array("\\\\u{\(String(code, radix: 16, uppercase: true))}".utf8)
+                    out += Array(("\\" + VisibleText.escaped(code)).utf8)
                     index += 5
                 } else {
                     out += [byte, json[index + 1]]
@@ -256,7 +221,7 @@ public struct ArchitectureReport {
                             ("instability", .number((entry.instability * 100).rounded() / 100)), ("depth", .int(entry.depth))]
             }
             let severities = nodeSeverities[(page.name == "packages" ? "\u{0}" : "") + node.id] ?? []
-            if !severities.isEmpty { members.append(("severities", .array(severities.map(JSONValue.string)))) }
+            if !severities.isEmpty { members.append(("severities", .array(severities.map { .string($0.rawValue) }))) }
             members.append(("rank", .int(ranks[index])))
             members += [("x", Self.number(box.x)), ("y", Self.number(box.y)), ("w", Self.number(box.width)), ("h", Self.number(box.height))]
             return .object(members)
@@ -268,7 +233,7 @@ public struct ArchitectureReport {
             var members: [(String, JSONValue)] = [("from", .int(from)), ("to", .int(to)), ("kind", .string(edge.kind.rawValue))]
             if !edge.violations.isEmpty {
                 members.append(("violations", .array(edge.violations.map(JSONValue.string))))
-                members.append(("severities", .array(page.edgeSeverities[position].map(JSONValue.string))))
+                members.append(("severities", .array(page.edgeSeverities[position].map { .string($0.rawValue) })))
             }
             if !layout.edges[position].isEmpty { members.append(("points", .array(layout.edges[position].map(Self.number)))) }
             return .object(members)
@@ -336,8 +301,8 @@ enum HTMLText {
             case "\"": out += "&quot;"
             default:
                 for scalar in character.unicodeScalars {
-                    if scalar.value < 0x20 || scalar.value == 0x7F || PathBytes.isBidirectionalControl(scalar) {
-                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    if VisibleText.isHidden(scalar) {
+                        out += VisibleText.escaped(scalar.value)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }

@@ -64,7 +64,7 @@ public struct MarkdownReporter: RepositoryRelativeReporter {
                 lines.append("- … and \(Plural.count(group.diagnostics.count - maxFindingsPerRule, "more finding"))")
             }
         }
-        let edges = result.violatingEdges
+        let edges = DiagramViolations(result).ruleEdges
         if !edges.isEmpty {
             lines += ["", "### Violating edges", "", "```mermaid"]
             lines += MermaidFlowchart.lines(edges)

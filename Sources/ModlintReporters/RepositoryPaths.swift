@@ -1,4 +1,5 @@
 import ModlintRuleEngine
+import ModlintWorkspace
 
 /// Diagnostic paths are relative to the result's root; CI systems want them relative to
 /// the repository (GitHub annotations, code scanning, Markdown links). When the linted root
@@ -20,10 +21,10 @@ public struct RepositoryPaths: Sendable, Equatable {
             return
         }
         let repo = Self.trimmed(repositoryRoot)
+        let relative = Paths.relative(root, to: repo)
         if root == repo {
             (prefix, base) = ("", repo)
-        } else if root.hasPrefix(repo == "/" ? "/" : repo + "/") {
-            let relative = root.dropFirst(repo == "/" ? 1 : repo.count + 1)
+        } else if relative != root {
             (prefix, base) = (relative + "/", repo)
         } else if absoluteOutside {
             (prefix, base) = (root == "/" ? "/" : root + "/", "/")
@@ -54,9 +55,8 @@ public struct RepositoryPaths: Sendable, Equatable {
         (related.line > 0 ? "\(path(related.file)):\(related.line)" : path(related.file)) + ": " + related.message
     }
 
+    /// Without trailing slashes (`Paths.normalize`, which also folds `.` and `..`).
     private static func trimmed(_ path: String) -> String {
-        var path = path
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
+        Paths.normalize(path)
     }
 }

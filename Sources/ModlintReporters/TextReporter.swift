@@ -52,10 +52,10 @@ public struct TextReporter: Reporter {
         for d in result.diagnostics where !onlyFailing || strict || d.severity == .error {
             out += style(location(paths.path(d.file), d.line, d.column) + ":", .bold) + " "
             out += severityLabel(d.severity) + " "
-            out += style(PathBytes.displayed(d.message), .bold) + " [\(d.rule)]\n"
+            out += style(TerminalText.text(d.message), .bold) + " [\(d.rule)]\n"
             for r in d.related {
                 out += "    " + style(location(paths.path(r.file), r.line, r.line > 0 ? 1 : 0) + ":", .bold) + " "
-                out += severityLabel(.note) + " " + PathBytes.displayed(r.message) + "\n"
+                out += severityLabel(.note) + " " + TerminalText.text(r.message) + "\n"
             }
         }
         if !onlyFailing { out += style("modlint:", .bold) + " " + summaryLine(result.summary) + "\n" }
@@ -85,10 +85,7 @@ public struct TextReporter: Reporter {
     }
 
     private func location(_ file: String, _ line: Int, _ column: Int) -> String {
-        // A line break in a file name would split the compiler-style line, an escape
-        // sequence would drive the terminal: both are escaped (a backslash too, so that
-        // the escaped form is unambiguous).
-        let file = PathBytes.displayed(file.replacing("\\", with: "\\\\"))
+        let file = TerminalText.path(file)
         // A related location may have no line (0): print just the file, as compilers do.
         guard line > 0 else { return file }
         return "\(file):\(line):\(max(column, 1))"
@@ -115,5 +112,23 @@ public struct TextReporter: Reporter {
 
     private func style(_ text: String, _ style: Style) -> String {
         colored ? style.rawValue + text + "\u{1B}[0m" : text
+    }
+}
+
+/// Text for a terminal or a log: the text and xcode reporters, `modlint diff`'s text, the
+/// CLI's messages that quote names. Every control character (a line break would split a
+/// compiler-style line, an escape sequence would drive the terminal), bidirectional
+/// control and raw byte of a name is shown escaped (`PathBytes.displayed`, the one
+/// terminal escaper).
+public enum TerminalText {
+    /// A message, a name, or a line made of them.
+    public static func text(_ text: String) -> String {
+        PathBytes.displayed(text)
+    }
+
+    /// A file path: escaped as `text`, and a backslash doubled first, so that the escaped
+    /// form of a control character cannot be confused with a name that spells it out.
+    public static func path(_ path: String) -> String {
+        PathBytes.displayed(path.replacing("\\", with: "\\\\"))
     }
 }

@@ -139,20 +139,3 @@ public struct LintResult: Sendable, Equatable, Codable {
         self.diagnostics = diagnostics
     }
 }
-
-extension LintResult {
-    /// Every module edge a kept finding is about, with its rule: sorted by edge then rule,
-    /// one entry per edge and rule. Diagrams draw these red (`modlint graph`, the Markdown
-    /// report), so they show exactly what the result reports — after suppressions,
-    /// baseline and filters.
-    public var violatingEdges: [(edge: ModuleEdge, rule: String)] {
-        var seen = Set<String>()
-        var edges: [(edge: ModuleEdge, rule: String)] = []
-        for diagnostic in diagnostics {
-            for edge in diagnostic.edges where seen.insert("\(edge.from)\u{0}\(edge.to)\u{0}\(diagnostic.rule)").inserted {
-                edges.append((edge, diagnostic.rule))
-            }
-        }
-        return edges.sorted { ($0.edge.from, $0.edge.to, $0.rule) < ($1.edge.from, $1.edge.to, $1.rule) }
-    }
-}

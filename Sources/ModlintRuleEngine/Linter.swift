@@ -44,9 +44,7 @@ public struct Linter: Sendable {
 
     /// Lints a loaded workspace after checking that the configuration's globs match it.
     public func lintValidatingConfiguration(_ workspace: Workspace) throws -> LintResult {
-        let graph = ModuleGraph(workspace: workspace)
-        try ConfigurationValidator(configuration: configuration).validate(workspace, graph: graph, loaderOptions: loaderOptions)
-        return lint(workspace, graph: graph)
+        try runValidatingConfiguration(workspace).result
     }
 
     public func lint(_ workspace: Workspace) -> LintResult {

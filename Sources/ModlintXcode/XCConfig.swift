@@ -23,8 +23,7 @@ public enum XCConfig {
     private static func load(_ path: String, into settings: inout [String: String], readFile: (String) -> [UInt8]?, depth: Int,
                              visited: inout Set<String>) {
         guard depth < maximumDepth, visited.insert(path).inserted, let bytes = readFile(path) else { return }
-        let folder = path.split(separator: "/").dropLast().joined(separator: path.hasPrefix("/") ? "/" : "/")
-        let base = path.hasPrefix("/") ? "/" + folder : folder
+        let base = XcodePaths.parent(path)
         for rawLine in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = Substring(rawLine)
             if let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }

@@ -22,89 +22,69 @@ enum XMLPropertyList {
     }
 
     static func openStep(from bytes: [UInt8]) throws(PropertyListError) -> [UInt8] {
+        var conversion = Conversion(bytes: bytes)
+        return try conversion.run()
+    }
+
+    /// One pass over the XML: the output so far, where the input is, and the open containers.
+    private struct Conversion {
+        let bytes: [UInt8]
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
         var outLine = 1
         var line = 1
         var index = 0
         var stack: [Container] = []
         var sawRoot = false
 
-        func error(_ message: String) -> PropertyListError {
-            PropertyListError(line: line, column: 1, message: message)
-        }
-        /// Line breaks in the output up to the input's current line.
-        func catchUp() {
-            while outLine < line {
-                out.append(0x0A)
-                outLine += 1
-            }
-        }
-        func advance(to end: Int) {
-            while index < end {
-                if bytes[index] == 0x0A { line += 1 }
-                index += 1
-            }
-        }
-        /// Before a value: the separator its container needs.
-        func beginValue() throws(PropertyListError) {
-            catchUp()
-            switch stack.last {
-            case .dictionary(let expectsKey):
-                if expectsKey { throw error("expected <key> in <dict>") }
-                stack[stack.count - 1] = .dictionary(expectsKey: true)
-            case .array(let count):
-                if count > 0 { out.append(UInt8(ascii: ",")) }
-                stack[stack.count - 1] = .array(count: count + 1)
-            case nil:
-                if sawRoot { throw error("more than one top-level value") }
-                sawRoot = true
-            }
-        }
-        /// After a value: a dictionary entry ends with `;`.
-        func endValue() {
-            if case .dictionary = stack.last { out.append(UInt8(ascii: ";")) }
-        }
-        func quoted(_ text: ArraySlice<UInt8>) {
-            out.append(UInt8(ascii: "\""))
-            for byte in decodeEntities(text) {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            out.reserveCapacity(bytes.count)
         }
 
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                advance(to: index + 1)
-                continue
+        mutating func run() throws(PropertyListError) -> [UInt8] {
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    advance(to: index + 1)
+                    continue
+                }
+                if try skipMarkup() { continue }
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw error("unterminated tag (truncated?)") }
+                var nameEnd = index + 1
+                while nameEnd < close, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
+                let closing = bytes[index + 1] == UInt8(ascii: "/")
+                var end = closing ? close : nameEnd
+                // `</dict >`: white space may end a closing tag.
+                while end > index && isSpace(bytes[end - 1]) { end -= 1 }
+                let name = String(decoding: bytes[(index + (closing ? 2 : 1))..<end], as: UTF8.self)
+                let empty = bytes[close - 1] == UInt8(ascii: "/")
+                advance(to: close + 1)
+                try tag(name, closing: closing, empty: empty)
             }
-            // Comments, the declaration, the document type and CDATA outside values.
+            guard stack.isEmpty else { throw error("unexpected end of file inside \(stack.last.map { if case .array = $0 { "<array>" } else { "<dict>" } } ?? "") (truncated?)") }
+            guard sawRoot else { throw error("no value in the property list") }
+            return out
+        }
+
+        /// Comments, the declaration, the document type and CDATA outside values: skipped.
+        private mutating func skipMarkup() throws(PropertyListError) -> Bool {
             if bytes[index...].starts(with: Array("<!--".utf8)) {
                 guard let end = find(Array("-->".utf8), in: bytes, from: index) else { throw error("unterminated comment") }
                 advance(to: end + 3)
-                continue
+                return true
             }
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") || bytes[index + 1] == UInt8(ascii: "!") {
                 guard let end = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw error("unterminated declaration") }
                 advance(to: end + 1)
-                continue
+                return true
             }
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw error("unterminated tag (truncated?)") }
-            var nameEnd = index + 1
-            while nameEnd < close, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
-            let closing = bytes[index + 1] == UInt8(ascii: "/")
-            let name = String(decoding: bytes[(index + (closing ? 2 : 1))..<(closing ? close : nameEnd)], as: UTF8.self)
-                .trimmingSuffix()
-            let empty = bytes[close - 1] == UInt8(ascii: "/")
-            advance(to: close + 1)
+            return false
+        }
+
+        /// One tag (the input stands just after it): its old-style text.
+        private mutating func tag(_ name: String, closing: Bool, empty: Bool) throws(PropertyListError) {
             switch (name, closing) {
             case ("plist", _):
-                continue
+                return
             case ("dict", false), ("array", false):
                 let isDictionary = name == "dict"
                 try beginValue()
@@ -131,27 +111,78 @@ enum XMLPropertyList {
             case ("key", false):
                 guard case .dictionary(true) = stack.last else { throw error("<key> outside a <dict>, or two keys in a row") }
                 catchUp()
-                let text = empty ? [] : try element("key", bytes: bytes, index: &index, line: &line)
+                let text = empty ? [] : try XMLPropertyList.element("key", bytes: bytes, index: &index, line: &line)
                 quoted(text[...])
                 out.append(UInt8(ascii: "="))
                 stack[stack.count - 1] = .dictionary(expectsKey: false)
             case ("string", false), ("integer", false), ("real", false), ("date", false), ("data", false):
                 try beginValue()
-                let text = empty ? [] : try element(name, bytes: bytes, index: &index, line: &line)
+                let text = empty ? [] : try XMLPropertyList.element(name, bytes: bytes, index: &index, line: &line)
                 quoted(name == "string" ? text[...] : ArraySlice(text.filter { !isSpace($0) }))
                 endValue()
             case ("true", false), ("false", false):
                 try beginValue()
                 out += Array((name == "true" ? "YES" : "NO").utf8)
-                if !empty { _ = try element(name, bytes: bytes, index: &index, line: &line) }
+                if !empty { _ = try XMLPropertyList.element(name, bytes: bytes, index: &index, line: &line) }
                 endValue()
             default:
                 throw error("unexpected <\(closing ? "/" : "")\(name)> in a property list")
             }
         }
-        guard stack.isEmpty else { throw error("unexpected end of file inside \(stack.last.map { if case .array = $0 { "<array>" } else { "<dict>" } } ?? "") (truncated?)") }
-        guard sawRoot else { throw error("no value in the property list") }
-        return out
+
+        private func error(_ message: String) -> PropertyListError {
+            PropertyListError(line: line, column: 1, message: message)
+        }
+
+        /// Line breaks in the output up to the input's current line.
+        private mutating func catchUp() {
+            while outLine < line {
+                out.append(0x0A)
+                outLine += 1
+            }
+        }
+
+        private mutating func advance(to end: Int) {
+            while index < end {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+
+        /// Before a value: the separator its container needs.
+        private mutating func beginValue() throws(PropertyListError) {
+            catchUp()
+            switch stack.last {
+            case .dictionary(let expectsKey):
+                if expectsKey { throw error("expected <key> in <dict>") }
+                stack[stack.count - 1] = .dictionary(expectsKey: true)
+            case .array(let count):
+                if count > 0 { out.append(UInt8(ascii: ",")) }
+                stack[stack.count - 1] = .array(count: count + 1)
+            case nil:
+                if sawRoot { throw error("more than one top-level value") }
+                sawRoot = true
+            }
+        }
+
+        /// After a value: a dictionary entry ends with `;`.
+        private mutating func endValue() {
+            if case .dictionary = stack.last { out.append(UInt8(ascii: ";")) }
+        }
+
+        /// An old-style quoted string of the text's decoded bytes.
+        private mutating func quoted(_ text: ArraySlice<UInt8>) {
+            out.append(UInt8(ascii: "\""))
+            for byte in decodeEntities(text) {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
     /// The raw text of `<name>…</name>` from `index` (just after the opening tag) to the
@@ -233,13 +264,5 @@ enum XMLPropertyList {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix() -> String {
-        var text = self
-        while let last = text.last, last == " " || last == "\t" || last == "\n" || last == "\r" { text.removeLast() }
-        return text
     }
 }

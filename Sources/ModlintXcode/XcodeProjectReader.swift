@@ -176,6 +176,29 @@ public struct XcodeProjectReader {
         if let product = reference(object, "productReference") { result.productFileName = objects.object(product).string("path").map(XcodePaths.lastComponent) }
         var dependencies: [XcodeDependency] = []
         var sources: [String] = []
+        readBuildPhases(of: object, into: &result, sources: &sources, dependencies: &dependencies, packages: &packages)
+        for node in object.stringNodes("dependencies") {
+            guard let dependencyID = objects.id(named: node) else {
+                notes.append(XcodeNote(line: object.line, message: "target '\(name)' lists dependency \(object.document.string(node) ?? ""), which is not defined"))
+                continue
+            }
+            if let dependency = targetDependency(dependencyID, targetNames: targetNames) { dependencies.append(dependency) }
+        }
+        for productID in references(object, "packageProductDependencies") {
+            if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
+        }
+        result.synchronizedFolders = synchronizedFolders(of: object, target: id)
+        result.sourceFiles = Array(Set(sources)).sorted()
+        // One entry per dependency (the Frameworks phase repeats the package products).
+        var seen = Set<String>()
+        result.dependencies = dependencies.filter { seen.insert("\($0.kind)").inserted }
+        return result
+    }
+
+    /// The target's build phases: its Swift sources, its folder resources, and the package
+    /// products and products of other targets it links.
+    private mutating func readBuildPhases(of object: PBXObject, into result: inout XcodeTarget, sources: inout [String],
+                                          dependencies: inout [XcodeDependency], packages: inout Set<PackageReference>) {
         for phaseID in references(object, "buildPhases") {
             let phase = objects.object(phaseID)
             if phase.isa("PBXSourcesBuildPhase") {
@@ -205,34 +228,37 @@ public struct XcodeProjectReader {
                 }
             }
         }
-        for node in object.stringNodes("dependencies") {
-            guard let dependencyID = objects.id(named: node) else {
-                notes.append(XcodeNote(line: object.line, message: "target '\(name)' lists dependency \(object.document.string(node) ?? ""), which is not defined"))
-                continue
+    }
+
+    /// A `PBXTargetDependency`: a target of this project or of another, by its proxy when
+    /// the target is not named; `nil` for what builds no module.
+    private mutating func targetDependency(_ dependencyID: ID, targetNames: [ID: String]) -> XcodeDependency? {
+        let dependency = objects.object(dependencyID)
+        let targetID = reference(dependency, "target")
+        let proxy = reference(dependency, "targetProxy").map { objects.object($0) }
+        // No portal: this project; an id no object has: nothing to depend on.
+        let portal = proxy.flatMap { $0.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject }
+        // An aggregate or legacy target of this project (a script, a linter run) builds
+        // no module: depending on it orders the build, nothing to import.
+        let localID = targetID ?? (portal == rootObject ? proxy.flatMap { reference($0, "remoteGlobalIDString") } : nil)
+        if let localID, targetNames[localID] != nil, !objects.object(localID).isa("PBXNativeTarget") { return nil }
+        if let targetID, let targetName = targetNames[targetID] {
+            return XcodeDependency(.target(targetName), line: dependency.line)
+        } else if let proxy, let remote = proxy.string("remoteInfo") {
+            if portal == rootObject {
+                return XcodeDependency(.target(remote), line: dependency.line)
+            } else if let portal, let projectPath = path(of: portal) {
+                return XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line)
             }
-            let dependency = objects.object(dependencyID)
-            let targetID = reference(dependency, "target")
-            let proxy = reference(dependency, "targetProxy").map { objects.object($0) }
-            // No portal: this project; an id no object has: nothing to depend on.
-            let portal = proxy.flatMap { $0.stringNode("containerPortal").map(objects.id(named:)) ?? rootObject }
-            // An aggregate or legacy target of this project (a script, a linter run) builds
-            // no module: depending on it orders the build, nothing to import.
-            let localID = targetID ?? (portal == rootObject ? proxy.flatMap { reference($0, "remoteGlobalIDString") } : nil)
-            if let localID, targetNames[localID] != nil, !objects.object(localID).isa("PBXNativeTarget") { continue }
-            if let targetID, let targetName = targetNames[targetID] {
-                dependencies.append(XcodeDependency(.target(targetName), line: dependency.line))
-            } else if let proxy, let remote = proxy.string("remoteInfo") {
-                if portal == rootObject {
-                    dependencies.append(XcodeDependency(.target(remote), line: dependency.line))
-                } else if let portal, let projectPath = path(of: portal) {
-                    dependencies.append(XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line))
-                }
-            }
-            // `productRef` alone: a package plugin that runs at build time, not a module.
         }
-        for productID in references(object, "packageProductDependencies") {
-            if let dependency = productDependency(productID, packages: &packages) { dependencies.append(dependency) }
-        }
+        // `productRef` alone: a package plugin that runs at build time, not a module.
+        return nil
+    }
+
+    /// Xcode 16's synchronized folders the target builds, with the files its exception
+    /// sets leave out.
+    private mutating func synchronizedFolders(of object: PBXObject, target id: ID) -> [SynchronizedFolder] {
+        var folders: [SynchronizedFolder] = []
         for groupID in references(object, "fileSystemSynchronizedGroups") {
             guard let folder = path(of: groupID) else { continue }
             var excluded: [String] = []
@@ -241,13 +267,9 @@ public struct XcodeProjectReader {
                 guard exception.isa("PBXFileSystemSynchronizedBuildFileExceptionSet"), reference(exception, "target") == id else { continue }
                 excluded += exception.strings("membershipExceptions").map(Self.exceptionPath)
             }
-            result.synchronizedFolders.append(SynchronizedFolder(path: folder, excluded: excluded.sorted()))
+            folders.append(SynchronizedFolder(path: folder, excluded: excluded.sorted()))
         }
-        result.sourceFiles = Array(Set(sources)).sorted()
-        // One entry per dependency (the Frameworks phase repeats the package products).
-        var seen = Set<String>()
-        result.dependencies = dependencies.filter { seen.insert("\($0.kind)").inserted }
-        return result
+        return folders
     }
 
     /// An exception set names a target that does not build the folder: the listed files

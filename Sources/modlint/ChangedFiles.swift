@@ -1,4 +1,4 @@
-import Foundation
+import ModlintDiff
 import ModlintWorkspace
 
 /// `--changed[=REV]`: the files git reports as changed, relative to the workspace root.
@@ -68,32 +68,24 @@ enum ChangedFiles {
         return result
     }
 
+    /// git's output lines, as paths (`GitRepository.git`: the one way modlint runs git).
     private static func git(_ arguments: [String], in directory: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory, "-c", "core.quotepath=off"] + arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let output: [UInt8]
         do {
-            try process.run()
+            output = try GitRepository.git(arguments, in: directory)
         } catch {
-            throw UsageError(message: "--changed needs git, which could not be run: \(error.localizedDescription)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+            guard let status = error.status else {
+                throw UsageError(message: "--changed needs git: \(error.detail ?? error.description)")
+            }
             if arguments.first == "rev-parse" {
                 throw UsageError(message: "--changed needs a git repository: \(directory) is not inside one")
             }
-            let detail = message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
+            let detail = error.detail ?? "exit \(status)"
             if arguments.first == "diff", let revision = arguments.dropFirst(3).first, detail.contains("bad revision") || detail.contains("unknown revision") {
                 throw UsageError(message: "--changed: '\(revision)' is neither a path nor a revision git knows (\(detail))")
             }
             throw UsageError(message: "git \(arguments.joined(separator: " ")) failed: \(detail)")
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return output.split(separator: UInt8(ascii: "\n")).map { PathBytes.string($0) }
     }
 }

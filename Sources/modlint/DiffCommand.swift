@@ -94,22 +94,10 @@ struct DiffCommand: ParsableCommand {
                              + "judge both sides by one file with --config FILE", prefixed: true)
         }
         PhaseClock.mark("diff")
-        let rules = RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL)
         let environment = CIEnvironment.current
-        let text: String
-        switch format.value {
-        case .text:
-            text = DiffTextReport().render(diff)
-        case .json:
-            text = DiffJSONReport().render(diff)
-        case .markdown:
-            let headLink = diff.head.commit.flatMap { commit in environment.repositoryURL.map { "\($0)/blob/\(commit)/" } } ?? environment.sourceLinkBase
-            let baseLink = diff.base.commit.flatMap { commit in environment.repositoryURL.map { "\($0)/blob/\(commit)/" } }
-            text = DiffMarkdownReport(rules: rules, headLinkBase: headLink, baseLinkBase: baseLink).render(diff)
-        case .sarif:
-            let root = repository.topLevel
-            text = SARIFReporter(rules: rules, repositoryRoot: environment.repositoryRoot ?? root).render(diff.newFindingsResult(root: root))
-        }
+        let text = format.value.render(diff, rules: RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL),
+                                       topLevel: repository.topLevel, repositoryRoot: environment.repositoryRoot,
+                                       repositoryURL: environment.repositoryURL, sourceLinkBase: environment.sourceLinkBase)
         if let output { try writeDiagram(diff, to: output, analysing: [repository.topLevel]) }
         Output.standardOutput(text)
         if failOn == .new && diff.introducesErrors { throw ExitStatus.findings }
@@ -117,13 +105,11 @@ struct DiffCommand: ParsableCommand {
 
     /// `-o FILE`: the changed edges, rendered by the file's extension.
     private func writeDiagram(_ diff: ArchitectureDiff, to file: String, analysing paths: [String]) throws {
-        let diagram = DiffDiagram(diff)
-        let dot = diagram.dot(title: "modlint diff \(diff.base.label) → \(diff.head.label)")
         let bytes: [UInt8]
-        switch Paths.lastComponent(file).split(separator: ".").last.map({ $0.lowercased() }) {
-        case "dot", "gv": bytes = Array(dot.utf8)
-        case "mmd": bytes = Array((diagram.mermaidLines().joined(separator: "\n") + "\n").utf8)
-        case let format? where ["svg", "png", "pdf"].contains(format):
+        switch DiffDiagram.file(named: file, for: diff) {
+        case .text(let text)?:
+            bytes = Array(text.utf8)
+        case .image(let dot, let format)?:
             SummaryCache.finishWrites()
             do {
                 bytes = try [UInt8](GraphvizRenderer().render(dot: FaultInjection.graphvizInput(dot), format: format))
@@ -132,7 +118,7 @@ struct DiffCommand: ParsableCommand {
                 Output.error(failure.description)
                 throw failure.isEnvironmentProblem ? ExitStatus.usage : ExitStatus.internalError
             }
-        default:
+        case nil:
             throw UsageError(message: "diff -o \(file): name a .svg, .png, .pdf, .dot or .mmd file")
         }
         _ = try Output.writeFile(bytes, to: file, analysing: paths)

@@ -60,8 +60,8 @@ struct FixRun {
     let graph: ModuleGraph
 
     init(paths: [String], configuration: ConfigurationOptions, dependencies: DependencyOptions, cache: CacheOptions) throws {
-        let lint = try BaselinedLint(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
-                                     validating: true)
+        let lint = try BaselinedLint.run(paths: AnalysedPaths(given: paths).paths, configuration: configuration, dependencies: dependencies, cache: cache,
+                                         validating: true)
         result = lint.result
         graph = lint.graph
     }

@@ -1,11 +1,8 @@
 import ArgumentParser
-import Foundation
 import ModlintConfiguration
 import ModlintGraph
 import ModlintGraphviz
 import ModlintRendering
-import ModlintRuleEngine
-import ModlintRules
 import ModlintWorkspace
 
 struct GraphCommand: ParsableCommand {
@@ -91,40 +88,36 @@ struct GraphCommand: ParsableCommand {
         // Red edges are the lint result's: after suppressions, `include:` and the baseline.
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
         let paths = AnalysedPaths(given: path.map { [$0] } ?? []).paths
-        let lint = try BaselinedLint(paths: paths, configuration: self.configuration, dependencies: dependencies, cache: cache,
-                                     validating: false, parallel: false)
-        let (workspace, graph) = (lint.workspace, lint.graph)
-        let violations = lint.result.violatingEdges.map { (from: $0.edge.from, to: $0.edge.to, rule: $0.rule) }
-        // One answer to "which layer is this module in": the rules'.
-        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: lint.configuration)
-        let request = DiagramRequest(view: view, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
-                                     shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
-                                                          collapse: collapse ?? (format == .json ? ViewShaping.Collapse.none : nil),
-                                                          transitiveReduction: transitiveReduction),
-                                     expand: expand, cluster: cluster.mode, legend: !noLegend)
+        let lint = try BaselinedLint.run(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
+                                         validating: false, parallel: false)
         let diagram: DiagramRequest.Diagram
         do {
-            diagram = try request.diagram(workspace: workspace, graph: graph, configuration: lint.configuration, violations: violations,
-                                          edgeView: BuiltinRules.edgeView(ofRule:)) { id in
-                graph.index(of: id).flatMap { architecture.layer(of: $0)?.name }
-            }
+            diagram = try request.diagram(lint)
         } catch {
             throw UsageError(message: error.description)
         }
         if let hint = diagram.hint { Output.standardError(hint + "\n") }
-        let (graphView, style) = (diagram.view, diagram.style)
         // Nothing else runs while Graphviz lays out (the cache's save could still be under way).
         SummaryCache.finishWrites()
         if check, let output {
-            try GraphFormatSelection.check(graphView, format: format, style: style, against: output)
+            try GraphFormatSelection.check(diagram, format: format, against: output)
             return
         }
-        let bytes = try GraphFormatSelection.render(graphView, format: format, style: style)
+        let bytes = try GraphFormatSelection.render(diagram, format: format)
         if let output {
             try Output.writeFile(bytes, to: output, analysing: paths)
         } else {
             Output.standardOutput(bytes: bytes)
         }
+    }
+
+    /// The diagram the arguments ask for.
+    private var request: DiagramRequest {
+        DiagramRequest(view: view, options: ViewOptions(includeTests: includeTests, includeExternal: includeExternal),
+                       shaping: ViewShaping(focus: focus, depth: depth, reverse: reverse, exclude: exclude.map { Glob($0) },
+                                            collapse: collapse ?? (format == .json ? ViewShaping.Collapse.none : nil),
+                                            transitiveReduction: transitiveReduction),
+                       expand: expand, cluster: cluster.mode, legend: !noLegend)
     }
 }
 

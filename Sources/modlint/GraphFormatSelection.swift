@@ -9,9 +9,10 @@ import ModlintWorkspace
 enum GraphFormatSelection {
     static let formats: [DiagramFormat] = DiagramFormats.all(input: FaultInjection.graphvizInput)
 
-    static func render(_ view: GraphView, format: DiagramFormats.Name, style: DiagramStyle = DiagramStyle()) throws -> [UInt8] {
+    static func render(_ diagram: DiagramRequest.Diagram, format: DiagramFormats.Name) throws -> [UInt8] {
+        let view = diagram.view
         do throws(DiagramFormats.Failure) {
-            return try DiagramFormats.render(view, format: format, style: style, formats: formats) { layOut in
+            return try DiagramFormats.render(view, format: format, style: diagram.style, formats: formats) { layOut in
                 let progress = LayoutProgress(nodes: view.nodes.count, edges: view.edges.count)
                 defer { progress.finish() }
                 return try layOut()
@@ -33,15 +34,15 @@ enum GraphFormatSelection {
 
     /// `--check -o FILE`: returns when FILE is current; otherwise throws exit 1 (stale) or a
     /// usage error (missing, or an SVG that modlint did not write).
-    static func check(_ view: GraphView, format: DiagramFormats.Name, style: DiagramStyle, against file: String) throws {
+    static func check(_ diagram: DiagramRequest.Diagram, format: DiagramFormats.Name, against file: String) throws {
         guard FileSystem.kind(of: file) == .file, let bytes = FileSystem.read(file) else {
             throw UsageError(message: "\(file) does not exist; generate it without --check")
         }
-        switch DiagramFormats.freshness(of: Data(bytes), view: view, format: format, style: style) {
+        switch DiagramFormats.freshness(of: Data(bytes), view: diagram.view, format: format, style: diagram.style) {
         case .current:
             return
         case .stale:
-            Output.error("\(file) is stale: the \(view.name.rawValue) view has changed; regenerate it by running the same command without --check")
+            Output.error("\(file) is stale: the \(diagram.view.name.rawValue) view has changed; regenerate it by running the same command without --check")
             throw ExitStatus.findings
         case .unstamped:
             throw UsageError(message: "\(file) has no modlint source stamp (was it written by modlint graph --format svg?)")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ModlintGraph
 import ModlintReporters
 import ModlintRuleEngine
 import ModlintRules
@@ -86,108 +85,24 @@ struct LintCommand: ParsableCommand {
             try run.write(fixer)
             run.report(fixer, wrote: true, to: Output.standardError)
         }
-        let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
         let loaded = try configuration.load(near: paths)
         var linter = Linter(rules: BuiltinRules.all, configuration: loaded)
         try dependencies.apply(to: &linter)
         let (madeCache, cacheRefusal) = try cache.make()
         linter.loaderOptions.cache = madeCache
         if ignoreUntracked { linter.loaderOptions.ignoredFiles = try ChangedFiles.untracked(paths: paths) }
-        let loader = WorkspaceLoader(options: linter.loaderOptions)
-        // One walk: the memo's key and the load share it.
-        let scanned = try loader.scan(paths: paths)
-        // An unchanged tree reuses the last run's result (`--changed` needs the workspace).
-        let memo = changed == nil ? RunMemo(scanned: scanned, linter: linter, paths: paths) : nil
-        var workspace: Workspace?
-        var result: LintResult
-        if let remembered = memo?.result() {
-            result = remembered
-        } else {
-            // The tree changed: the layout will likely be needed, read while the facts are checked.
-            loader.prefetchLayout(scanned)
-            // Only comments or white space changed: the facts, and so the result, did not.
-            let factsKey = memo.flatMap { memo in loader.factsDigest(scanned).map { memo.factsKey(digest: $0) } }
-            if let factsKey, let remembered = memo?.result(facts: factsKey) {
-                result = remembered
-                loader.saveCache(scanned)
-            } else {
-                let loaded = loader.load(scanned)
-                PhaseClock.mark("load")
-                result = try linter.lintValidatingConfiguration(loaded)
-                PhaseClock.mark("rules")
-                workspace = loaded
-            }
-            // Written while the report is rendered (and waited for at exit).
-            if let memo, let factsKey, let cache = linter.loaderOptions.cache {
-                let saved = result
-                SummaryCache.writeInBackground {
-                    if !memo.save(saved, facts: factsKey) { cache.recordWriteFailure(memo.file) }
-                }
-            }
-        }
+        let session = try LintSession(linter: linter, paths: paths, memoized: changed == nil)
         try FaultInjection.checkInternalFault()
-        if verbose {
-            if let cacheRefusal { Output.standardError("modlint: cache not used (the result does not depend on it): \(cacheRefusal)\n") }
-            let workspace = workspace ?? loader.load(scanned)
-            for package in workspace.packages where package.isContext {
-                Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(package.directory) "
-                                     + "(\(package.targets.count) targets)\n")
-            }
-            for failure in linter.loaderOptions.cache?.writeFailures ?? [] {
-                Output.standardError("modlint: cache not written (the result does not depend on it): \(failure)\n")
-            }
-            for note in workspace.contextNotes {
-                Output.standardError("\(note.file):\(note.line):\(note.column): note: \(note.message) (in a dependency read as context)\n")
-            }
-        }
+        if verbose { printContext(session, cacheRefusal: cacheRefusal) }
         if let writeBaseline {
+            let result = session.result
             let outcome = try Output.writeFile(Array(Baseline(result: result).encoded().utf8), to: writeBaseline, analysing: paths)
             Output.standardError(outcome == .discarded ? "modlint: \(result.diagnostics.count) finding(s) discarded: \(writeBaseline) keeps nothing\n"
                                                        : "modlint: wrote \(result.diagnostics.count) finding(s) to \(writeBaseline)\n")
             return
         }
-        var stale: [Baseline.Entry] = []
-        if let path = baseline ?? BaselineFile.configured(loaded) {
-            let outcome = try BaselineFile.read(path).apply(to: result)
-            result = outcome.result
-            stale = outcome.stale
-        }
-        if let changed {
-            let workspace = workspace ?? loader.load(scanned)
-            let files = try ChangedFiles.list(revision: changed, root: workspace.root)
-            result = ChangedFilesFilter(changedFiles: files, workspace: workspace).apply(to: result)
-        }
-        let environment = CIEnvironment.current
-        let catalog = RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL)
-        for request in requests {
-            let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)
-            let options = ReporterOptions(colored: colored, rules: catalog,
-                                          repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
-                                          sourceLinkBase: environment.sourceLinkBase, strict: strict,
-                                          workingDirectory: FileSystem.absolute("."), quiet: quiet && request.file == nil)
-            // The HTML report draws the graph too: it needs the workspace, not only the result.
-            if request.name == ReportPage.reporterName {
-                let analysed = workspace ?? loader.load(scanned)
-                workspace = analysed
-                let page = try ReportPage.html(result: result, workspace: analysed, graph: ModuleGraph(workspace: analysed),
-                                               configuration: loaded, title: nil)
-                if let file = request.file { try Output.writeFile(page, to: file, analysing: paths) } else { Output.standardOutput(bytes: page) }
-                continue
-            }
-            let report = try ReporterSelection.render(result, reporter: request.name, options: options)
-            if let file = request.file {
-                try Output.writeFile(Array(report.utf8), to: file, analysing: paths)
-            } else {
-                Output.standardOutput(report)
-            }
-        }
-        // Every report went to a file: say what happened, or a failing CI step prints nothing.
-        let files = requests.compactMap(\.file).filter { $0 != "-" }
-        if !quiet && files.count == requests.count {
-            let s = result.summary
-            Output.standardError("modlint: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
-                                 + "\(Plural.count(s.notes, "note")) → \(files.map(Output.destination).joined(separator: ", "))\n")
-        }
+        let (result, stale) = try filtered(session)
+        try writeReports(result, session: session, paths: paths)
         if baselineStrict && !stale.isEmpty {
             let lines = stale.map { "  \($0.file): \($0.rule) (\($0.fingerprint))\($0.count > 1 ? " ×\($0.count)" : "")" }
             Output.standardError("modlint: error: \(stale.count) baselined finding(s) no longer occur; remove them from the baseline (or rewrite it with --write-baseline):\n"
@@ -196,6 +111,71 @@ struct LintCommand: ParsableCommand {
         }
         let failing = strict ? result.diagnostics.count : result.summary.errors
         if failing > 0 { throw ExitStatus.findings }
+    }
+
+    /// `--verbose`: the dependencies read as context, what the cache could not do, and the
+    /// notes about the context's files.
+    private func printContext(_ session: LintSession, cacheRefusal: String?) {
+        if let cacheRefusal { Output.standardError("modlint: cache not used (the result does not depend on it): \(cacheRefusal)\n") }
+        let workspace = session.workspace
+        for package in workspace.packages where package.isContext {
+            Output.standardError("modlint: context: \(package.identity)\(package.pin.map { " \($0)" } ?? "") at \(TerminalText.path(package.directory)) "
+                                 + "(\(package.targets.count) targets)\n")
+        }
+        for failure in session.linter.loaderOptions.cache?.writeFailures ?? [] {
+            Output.standardError("modlint: cache not written (the result does not depend on it): \(failure)\n")
+        }
+        for note in workspace.contextNotes {
+            Output.standardError("\(TerminalText.path(note.file)):\(note.line):\(note.column): note: \(TerminalText.text(note.message)) "
+                                 + "(in a dependency read as context)\n")
+        }
+    }
+
+    /// The result as reported: accepted findings (`--baseline`) and, with `--changed`, those
+    /// about unchanged files left out; and the baseline's entries that no longer occur.
+    private func filtered(_ session: LintSession) throws -> (LintResult, stale: [Baseline.Entry]) {
+        var result = session.result
+        var stale: [Baseline.Entry] = []
+        if let path = baseline ?? BaselineFile.configured(session.linter.configuration) {
+            let outcome = try BaselineFile.read(path).apply(to: result)
+            result = outcome.result
+            stale = outcome.stale
+        }
+        if let changed {
+            let workspace = session.workspace
+            let files = try ChangedFiles.list(revision: changed, root: workspace.root)
+            result = ChangedFilesFilter(changedFiles: files, workspace: workspace).apply(to: result)
+        }
+        return (result, stale)
+    }
+
+    /// Every `--reporter`, to its file or standard output; when every one went to a file,
+    /// a closing line says what happened (or a failing CI step prints nothing).
+    private func writeReports(_ result: LintResult, session: LintSession, paths: [String]) throws {
+        let requests = reporters.isEmpty ? [ReporterRequest(name: "text", file: nil)] : reporters
+        let environment = CIEnvironment.current
+        let catalog = RuleCatalog(BuiltinRules.all.map { $0.description }, documentationBaseURL: rulesURL)
+        for request in requests {
+            if request.name == ReportPage.reporterName {
+                // The HTML report draws the graph too: it needs the workspace, not only the result.
+                let page = try ReportPage.html(session.run(with: result), title: nil)
+                if let file = request.file { try Output.writeFile(page, to: file, analysing: paths) } else { Output.standardOutput(bytes: page) }
+                continue
+            }
+            let colored = request.file == nil && color.isEnabled(forTerminal: Output.isStandardOutputTerminal)
+            let options = ReporterOptions(colored: colored, rules: catalog,
+                                          repositoryRoot: repositoryRoot.map(FileSystem.absolute) ?? environment.repositoryRoot,
+                                          sourceLinkBase: environment.sourceLinkBase, strict: strict,
+                                          workingDirectory: FileSystem.absolute("."), quiet: quiet && request.file == nil)
+            let report = try ReporterSelection.render(result, reporter: request.name, options: options)
+            if let file = request.file { try Output.writeFile(Array(report.utf8), to: file, analysing: paths) } else { Output.standardOutput(report) }
+        }
+        let files = requests.compactMap(\.file).filter { $0 != "-" }
+        if !quiet && files.count == requests.count {
+            let s = result.summary
+            Output.standardError("modlint: \(Plural.count(s.errors, "error")), \(Plural.count(s.warnings, "warning")), "
+                                 + "\(Plural.count(s.notes, "note")) → \(files.map(Output.destination).joined(separator: ", "))\n")
+        }
     }
 }
 

@@ -1,11 +1,7 @@
 import ArgumentParser
-import ModlintConfiguration
-import ModlintGraph
 import ModlintGraphviz
-import ModlintRendering
 import ModlintReport
 import ModlintRuleEngine
-import ModlintRules
 import ModlintWorkspace
 
 struct ReportCommand: ParsableCommand {
@@ -42,39 +38,23 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let paths = AnalysedPaths(given: self.paths).paths
         // Rules on one thread: Graphviz's layout depends on the heap it finds.
-        let lint = try BaselinedLint(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
-                                     validating: false, parallel: false)
-        let page = try ReportPage.html(result: lint.result, workspace: lint.workspace, graph: lint.graph, configuration: lint.configuration, title: title)
-        if let output {
-            try Output.writeFile(page, to: output, analysing: paths)
-        } else {
-            Output.standardOutput(bytes: page)
-        }
+        let lint = try BaselinedLint.run(paths: paths, configuration: configuration, dependencies: dependencies, cache: cache,
+                                         validating: false, parallel: false)
+        try Output.writeFile(ReportPage.html(lint, title: title), to: output ?? "-", analysing: paths)
     }
 }
 
-/// The report as `modlint report` and `--reporter html:FILE` write it.
+/// The report as `modlint report` and `--reporter html:FILE` write it: `ArchitectureReport`
+/// (ModlintReport) with Graphviz's layout where it fits, a failure as a usage error.
 enum ReportPage {
     /// `--reporter html[:FILE]`.
     static let reporterName = "html"
 
-    static func html(result: LintResult, workspace: Workspace, graph: ModuleGraph, configuration: Configuration, title: String?) throws -> [UInt8] {
+    static func html(_ run: LintRun, title: String?) throws -> [UInt8] {
         // Nothing else runs while Graphviz lays out (a cache or memo save could still be under way).
         SummaryCache.finishWrites()
-        let architecture = ArchitectureModel(workspace: workspace, graph: graph, configuration: configuration)
-        let summaries = Dictionary(BuiltinRules.all.map { ($0.description.id, $0.description.summary) }, uniquingKeysWith: { first, _ in first })
         do {
-            let report = try ArchitectureReport(
-                result: result, workspace: workspace, graph: graph, configuration: configuration,
-                edgeView: BuiltinRules.edgeView(ofRule:),
-                layerOf: { id in graph.index(of: id).flatMap { architecture.layer(of: $0)?.name } },
-                ruleSummaries: summaries, title: title,
-                layOut: { view, style in
-                    // Graphviz where it lays out in reasonable time; a failure falls back
-                    // to the layered layout rather than failing the report.
-                    GraphvizLayout.fits(view) ? try? GraphvizLayout.layout(view, style: style) : nil
-                })
-            return report.html()
+            return try ArchitectureReport(run, title: title, layOut: GraphvizLayout.layoutIfFits).html()
         } catch {
             throw UsageError(message: error.description)
         }

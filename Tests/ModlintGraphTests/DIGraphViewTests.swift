@@ -14,12 +14,8 @@ struct DIGraphViewTests {
         let root = repositoryRoot() + "/Tests/ModlintRulesTests/Fixtures/DI/" + fixture
         let workspace = try WorkspaceLoader().load(paths: [root])
         let graph = ModuleGraph(workspace: workspace)
-        let result = Linter(rules: BuiltinRules.all).lint(workspace, graph: graph)
-        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
-        return try pipeline.view(.di, options: ViewOptions(includeTests: includeTests),
-                                 violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
-                                 edgeView: BuiltinRules.edgeView(ofRule:),
-                                 shaping: ViewShaping()).view
+        let run = Linter(rules: BuiltinRules.all).run(workspace, graph: graph)
+        return try DiagramPipeline(run).view(.di, options: ViewOptions(includeTests: includeTests), shaping: ViewShaping()).view
     }
 
     static func edges(_ view: GraphView) -> [String] {

@@ -281,7 +281,7 @@ import Testing
     /// The diagram's edges are the diagnostics' `edges`, never read out of message text:
     /// a message that looks like an edge (`A -> B`) draws nothing.
     @Test func edgesComeFromTheResultNotFromMessages() {
-        let edges = CIFixtures.findings.violatingEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
+        let edges = DiagramViolations(CIFixtures.findings).ruleEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
         #expect(edges == ["Networking->Settings:target-cycle", "Profile->SharedModels:undeclared-import", "Settings->Networking:target-cycle"])
         var result = CIFixtures.clean
         result.diagnostics = [
@@ -291,7 +291,7 @@ import Testing
             Diagnostic(rule: "forbidden-dependency", severity: .warning, message: "y", file: "a", line: 3, column: 1, fingerprint: "h",
                        edges: [ModuleEdge(from: "Feature", to: "App"), ModuleEdge(from: "Core", to: "Alamofire")]),
         ]
-        #expect(result.violatingEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
+        #expect(DiagramViolations(result).ruleEdges.map { "\($0.edge.from)->\($0.edge.to):\($0.rule)" }
                 == ["Core->Alamofire:forbidden-dependency", "Feature->App:forbidden-dependency", "Feature->App:layer-violation"])
         let markdown = MarkdownReporter().render(result)
         #expect(markdown.contains("""

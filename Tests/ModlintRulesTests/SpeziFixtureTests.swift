@@ -71,11 +71,8 @@ import Testing
         let workspace = try WorkspaceLoader().load(paths: ["\(Self.fixtures)/Broken"])
         let graph = ModuleGraph(workspace: workspace)
         // Red edges from the lint result, as `modlint graph --view spezi` draws them.
-        let result = Linter(rules: BuiltinRules.all).lint(workspace, graph: graph)
-        let pipeline = DiagramPipeline(workspace: workspace, graph: graph, configuration: Configuration()) { _ in nil }
-        let view = try pipeline.view(.spezi, options: ViewOptions(), violations: result.violatingEdges.map { ($0.edge.from, $0.edge.to, $0.rule) },
-                                     edgeView: BuiltinRules.edgeView(ofRule:),
-                                     shaping: ViewShaping()).view
+        let run = Linter(rules: BuiltinRules.all).run(workspace, graph: graph)
+        let view = try DiagramPipeline(run).view(.spezi, options: ViewOptions(), shaping: ViewShaping()).view
         #expect(view.nodes.map { "\($0.id) \($0.kind.rawValue)" } == [
             "AccountModule library", "AppDelegate.configuration configuration", "ExampleStandard standard", "ExportDelegate constraint",
             "HealthConstraint constraint", "HealthModule library", "LoggerModule library", "NotificationsModule library",

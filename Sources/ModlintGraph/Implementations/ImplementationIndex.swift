@@ -44,19 +44,42 @@ public struct ImplementationIndex {
         self.workspace = workspace
         self.graph = graph
         self.configuration = configuration
-        let patterns = NamePatterns(configuration.implPatterns)
-        // One pass over every declaration of the workspace (60,000 in the corpus): the
-        // protocols, the implementation candidates, and the inheritance lists by simple
-        // type name, as written. A parent's name is simplified only when the conformance
-        // search below reaches it (a few hundred of some fifteen thousand).
-        // Sized once: the table notes most declarations of the workspace, and grown by
-        // doubling it held up to twice their room at the run's peak.
-        var inheritance = InheritanceTable(capacity: graph.modules.reduce(0) { total, module in
-            workspace.target(of: module).files.reduce(total) { $0 + $1.summary.declarations.count }
-        })
+        let found = Self.declarations(workspace: workspace, graph: graph, patterns: NamePatterns(configuration.implPatterns))
+        protocolNames = found.protocolNames
+        declaringModules = found.declaringModules
+        // An implementation hides behind an abstraction: only a type that conforms —
+        // directly, through an extension, a superclass or an inherited protocol — to a
+        // protocol declared in the workspace counts (a `Codable` entity called
+        // `DefaultServer` is none).
+        implementations = found.implementations.filter { entry in
+            Self.conformsToWorkspaceProtocol(entry.key, in: found, workspace: workspace, graph: graph)
+        }
+        for index in graph.imports.indices where graph.imports[index].isTestable {
+            let from = graph.imports[index].from
+            if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
+        }
+    }
+
+    /// What one pass over the workspace's declarations finds.
+    struct Found {
+        /// The inheritance lists by simple type name, noted by where they lie.
+        var inheritance: InheritanceTable
         var protocolNames: Set<String> = []
         var declaringModules: [String: Set<Int>] = [:]
+        /// Implementation candidates: named like one, neither a protocol nor an enum.
         var implementations: [String: [Declaration]] = [:]
+    }
+
+    /// One pass over every declaration of the workspace (60,000 in the corpus): the
+    /// protocols, the implementation candidates, and the inheritance lists by simple type
+    /// name, as written. A parent's name is simplified only when the conformance search
+    /// reaches it (a few hundred of some fifteen thousand).
+    static func declarations(workspace: Workspace, graph: ModuleGraph, patterns: NamePatterns) -> Found {
+        // Sized once: the table notes most declarations of the workspace, and grown by
+        // doubling it held up to twice their room at the run's peak.
+        var found = Found(inheritance: InheritanceTable(capacity: graph.modules.reduce(0) { total, module in
+            workspace.target(of: module).files.reduce(total) { $0 + $1.summary.declarations.count }
+        }))
         // Through buffers: a module, a file or a declaration copied out of its array would
         // retain every string it holds, sixty thousand times over.
         graph.modules.withUnsafeBufferPointer { modules in
@@ -76,18 +99,18 @@ public struct ImplementationIndex {
                                 // Extensions add conformances too (`extension LiveClock: Clock {}`):
                                 // the list is noted by where it lies, not copied.
                                 if !declarations[index].inheritance.isEmpty {
-                                    inheritance.add(declarations[index].name, at: InheritanceTable.Position(
+                                    found.inheritance.add(declarations[index].name, at: InheritanceTable.Position(
                                         module: moduleIndex, file: fileIndex, declaration: index))
                                 }
                                 if kind == .extension { continue }
-                                if kind == .protocol { protocolNames.insert(declarations[index].name) }
+                                if kind == .protocol { found.protocolNames.insert(declarations[index].name) }
                                 guard patterns.matchAny(declarations[index].name) else { continue }
                                 let name = declarations[index].name
-                                declaringModules[name, default: []].insert(moduleIndex)
+                                found.declaringModules[name, default: []].insert(moduleIndex)
                                 guard kind != .protocol, kind != .enum, mayImplement else { continue }
-                                if implementations[name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
+                                if found.implementations[name]?.contains(where: { $0.module == moduleIndex }) == true { continue }
                                 let declaration = declarations[index]
-                                implementations[name, default: []].append(Declaration(
+                                found.implementations[name, default: []].append(Declaration(
                                     module: moduleIndex,
                                     site: Site(file: files[fileIndex].path, line: declaration.line, column: declaration.column),
                                     declaration: declaration
@@ -98,41 +121,33 @@ public struct ImplementationIndex {
                 }
             }
         }
-        inheritance.seal()
-        self.protocolNames = protocolNames
-        self.declaringModules = declaringModules
-        // An implementation hides behind an abstraction: only a type that conforms —
-        // directly, through an extension, a superclass or an inherited protocol — to a
-        // protocol declared in the workspace counts (a `Codable` entity called
-        // `DefaultServer` is none).
-        let protocols = protocolNames
+        found.inheritance.seal()
+        return found
+    }
+
+    /// Whether `name` inherits, through the inheritance lists, from a protocol declared in
+    /// the workspace.
+    static func conformsToWorkspaceProtocol(_ name: String, in scanned: Found, workspace: Workspace, graph: ModuleGraph) -> Bool {
         func declaration(at position: InheritanceTable.Position) -> TypeDeclaration {
             let module = graph.modules[Int(position.module)]
             let files = workspace.target(of: module).files
             return files[Int(position.file)].summary.declarations[Int(position.declaration)]
         }
-        func conformsToWorkspaceProtocol(_ name: String) -> Bool {
-            var seen: Set<String> = [name]
-            var queue = [name]
-            while let next = queue.popLast() {
-                var found = false
-                inheritance.forEachList(of: next, declaration: declaration(at:)) { list in
-                    for written in list where !found {
-                        let parent = SpeziModel.simpleName(written)
-                        guard seen.insert(parent).inserted else { continue }
-                        if protocols.contains(parent) { found = true }
-                        queue.append(parent)
-                    }
+        var seen: Set<String> = [name]
+        var queue = [name]
+        while let next = queue.popLast() {
+            var found = false
+            scanned.inheritance.forEachList(of: next, declaration: declaration(at:)) { list in
+                for written in list where !found {
+                    let parent = SpeziModel.simpleName(written)
+                    guard seen.insert(parent).inserted else { continue }
+                    if scanned.protocolNames.contains(parent) { found = true }
+                    queue.append(parent)
                 }
-                if found { return true }
             }
-            return false
+            if found { return true }
         }
-        self.implementations = implementations.filter { conformsToWorkspaceProtocol($0.key) }
-        for index in graph.imports.indices where graph.imports[index].isTestable {
-            let from = graph.imports[index].from
-            if graph.modules[from].kind == .test { testableImports[from, default: []].insert(graph.imports[index].to) }
-        }
+        return false
     }
 
     /// Executable targets and modules matching `composition-roots`.

@@ -73,7 +73,7 @@ public enum SpeziGraphView {
 
         mutating func node(_ id: String, kind: GraphNode.Kind, module: String?, path: String?) {
             guard nodes[id] == nil else { return }
-            let package = module.flatMap { packageOfModule[$0.split(separator: "/").last.map(String.init) ?? $0] }
+            let package = module.flatMap { packageOfModule[Paths.lastComponent($0)] }
             nodes[id] = GraphNode(id: id, kind: kind, package: package, path: path)
         }
 

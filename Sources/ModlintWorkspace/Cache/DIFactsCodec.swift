@@ -117,55 +117,14 @@ extension SummaryInput {
     mutating func di(in table: [String]) throws -> DIFacts {
         guard try byte() == 1 else { return DIFacts() }
         var facts = DIFacts()
-        facts.registrations = try list { input in
-            let framework = try DIFactsCodec.framework(input.byte())
-            let key = try input.key(in: table)
-            let container = try input.string(in: table)
-            let scope = try input.optional(in: table)
-            let builds = try input.optional(in: table)
-            let resolves = try input.list { try $0.key(in: table) }
-            let backingKey = try input.optional(in: table)
-            let isFallback = try input.byte()
-            guard isFallback <= 1 else { throw SummaryInput.Malformed() }
-            let access = try input.optional(in: table)
-            let arguments = try input.optionalCount()
-            let function = try input.optional(in: table)
-            let functionLine = try input.optionalCount()
-            var registration = DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
-                                              resolves: resolves, backingKey: backingKey, site: try input.site(in: table))
-            registration.isFallback = isFallback == 1
-            registration.access = access
-            registration.arguments = arguments
-            registration.function = function
-            registration.functionLine = functionLine
-            return registration
-        }
+        facts.registrations = try list { try $0.registration(in: table) }
         facts.consumptions = try list { input in
             let framework = try DIFactsCodec.framework(input.byte())
             let key = try input.key(in: table)
             return DIConsumption(framework: framework, key: key, site: try input.site(in: table))
         }
-        facts.keys = try list { input in
-            let framework = try DIFactsCodec.framework(input.byte())
-            let type = try input.string(in: table)
-            let conformance = try input.string(in: table)
-            let live = try input.optionalSite(in: table)
-            let test = try input.optionalSite(in: table)
-            let preview = try input.optionalSite(in: table)
-            return DIKeyDeclaration(framework: framework, type: type, conformance: conformance, liveValue: live,
-                                    testValue: test, previewValue: preview, site: try input.site(in: table))
-        }
-        facts.containerCalls = try list { input in
-            let method = try input.string(in: table)
-            let receiver = try input.string(in: table)
-            let key = try input.key(in: table)
-            let builds = try input.optional(in: table)
-            let enclosingCall = try input.optionalCount()
-            let functionLine = try input.optionalCount()
-            let function = try input.optional(in: table)
-            return DIContainerCall(method: method, receiver: receiver, key: key, builds: builds, enclosingCall: enclosingCall,
-                                   functionLine: functionLine, function: function, site: try input.site(in: table))
-        }
+        facts.keys = try list { try $0.keyDeclaration(in: table) }
+        facts.containerCalls = try list { try $0.containerCall(in: table) }
         facts.containerMethods = try strings(in: table)
         facts.containerPasses = try list { input in
             let callee = try input.string(in: table)
@@ -196,6 +155,53 @@ extension SummaryInput {
             return DIAssemblerList(assemblies: assemblies, functionLine: functionLine, line: try input.compact())
         }
         return facts
+    }
+
+    private mutating func registration(in table: [String]) throws -> DIRegistration {
+        let framework = try DIFactsCodec.framework(byte())
+        let key = try key(in: table)
+        let container = try string(in: table)
+        let scope = try optional(in: table)
+        let builds = try optional(in: table)
+        let resolves = try list { try $0.key(in: table) }
+        let backingKey = try optional(in: table)
+        let isFallback = try byte()
+        guard isFallback <= 1 else { throw SummaryInput.Malformed() }
+        let access = try optional(in: table)
+        let arguments = try optionalCount()
+        let function = try optional(in: table)
+        let functionLine = try optionalCount()
+        var registration = DIRegistration(framework: framework, key: key, container: container, scope: scope, builds: builds,
+                                          resolves: resolves, backingKey: backingKey, site: try site(in: table))
+        registration.isFallback = isFallback == 1
+        registration.access = access
+        registration.arguments = arguments
+        registration.function = function
+        registration.functionLine = functionLine
+        return registration
+    }
+
+    private mutating func keyDeclaration(in table: [String]) throws -> DIKeyDeclaration {
+        let framework = try DIFactsCodec.framework(byte())
+        let type = try string(in: table)
+        let conformance = try string(in: table)
+        let live = try optionalSite(in: table)
+        let test = try optionalSite(in: table)
+        let preview = try optionalSite(in: table)
+        return DIKeyDeclaration(framework: framework, type: type, conformance: conformance, liveValue: live,
+                                testValue: test, previewValue: preview, site: try site(in: table))
+    }
+
+    private mutating func containerCall(in table: [String]) throws -> DIContainerCall {
+        let method = try string(in: table)
+        let receiver = try string(in: table)
+        let key = try key(in: table)
+        let builds = try optional(in: table)
+        let enclosingCall = try optionalCount()
+        let functionLine = try optionalCount()
+        let function = try optional(in: table)
+        return DIContainerCall(method: method, receiver: receiver, key: key, builds: builds, enclosingCall: enclosingCall,
+                               functionLine: functionLine, function: function, site: try site(in: table))
     }
 
     /// A count, then that many elements.
