@@ -21,6 +21,11 @@ struct TreeScan: Sendable {
     var buildDescriptions: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
+    /// Tuist's project manifests (`Project.swift` outside `Tuist/`) and helpers
+    /// (`…/ProjectDescriptionHelpers/…`), among `swiftFiles`, sorted: recorded by the walk
+    /// as it meets them.
+    var tuistManifests: [String] = []
+    var tuistHelpers: [String] = []
     /// Root-relative files and bundle folders of the kinds SwiftPM processes as resources
     /// without a `resources:` list (`processedResourceExtensions`), in walk order: a target
     /// with one bundles resources into whatever links it.
@@ -93,6 +98,8 @@ struct TreeScan: Sendable {
 
     /// Sorts `swiftFiles`, their identities along.
     private mutating func sortFiles() {
+        tuistManifests.sort()
+        tuistHelpers.sort()
         let order = swiftFiles.indices.sorted { swiftFiles[$0] < swiftFiles[$1] }
         swiftFiles = order.map { swiftFiles[$0] }
         swiftIdentities = order.map { swiftIdentities[$0] }
@@ -139,6 +146,8 @@ struct TreeScan: Sendable {
             buildDescriptions += part.buildDescriptions
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
+            tuistManifests += part.tuistManifests
+            tuistHelpers += part.tuistHelpers
             swiftIdentities += part.swiftIdentities
             processedResources += part.processedResources
             excludedPaths += part.excludedPaths
@@ -221,7 +230,7 @@ struct TreeScan: Sendable {
                                                identify: fingerprinting ? { TreeScan.isWalkedFile($0) } : nil) else { return [] }
         var manifests: [String] = []
         // Decided once per folder: a per-file substring search showed in the walk's profile.
-        let inTuistFolder = fingerprinting && TuistBuildSystem.isManifestFolder(directory)
+        let tuistFolder = TuistBuildSystem.Folder(directory)
         for entry in entries {
             let path = Paths.join(directory, entry.name)
             if !excluded.ignoredFiles.isEmpty && excluded.ignoredFiles.contains(path) { continue }
@@ -249,9 +258,9 @@ struct TreeScan: Sendable {
                 }
                 subdirectories.append(path)
             case .file:
-                recordFile(entry.name, at: path, identity: entry.identity, inTuistFolder: inTuistFolder, manifests: &manifests)
+                recordFile(entry.name, at: path, identity: entry.identity, tuistFolder: tuistFolder, manifests: &manifests)
             case .other, .missing:
-                recordUnidentified(entry.name, at: path, manifests: &manifests)
+                recordUnidentified(entry.name, at: path, tuistFolder: tuistFolder, manifests: &manifests)
             }
         }
         if manifests.contains(SwiftPMBuildSystem.manifestName) {
@@ -267,7 +276,8 @@ struct TreeScan: Sendable {
     /// A regular file of the walk: a build description, an input of one, a resource SwiftPM
     /// processes, a manifest or a Swift source.
     @inline(__always)
-    private mutating func recordFile(_ name: String, at path: String, identity: FileIdentity?, inTuistFolder: Bool, manifests: inout [String]) {
+    private mutating func recordFile(_ name: String, at path: String, identity: FileIdentity?, tuistFolder: TuistBuildSystem.Folder,
+                                     manifests: inout [String]) {
         if BuildSystems.isRecordedDescription(name) {
             buildDescriptions.append(path)
             if fingerprinting { addInput(path, identity: identity) }
@@ -291,6 +301,8 @@ struct TreeScan: Sendable {
             } else {
                 swiftFiles.append(path)
                 swiftIdentities.append(identity)
+                if tuistFolder.holdsHelpers { tuistHelpers.append(path) }
+                if tuistFolder.isProjectManifest(name) { tuistManifests.append(path) }
                 if fingerprinting {
                     fingerprint.add(path)
                     fingerprint.add(identity.map { UInt64(bitPattern: $0.size) } ?? UInt64.max)
@@ -300,7 +312,7 @@ struct TreeScan: Sendable {
                     if identity?.isRacy(threshold: racyThreshold) == true { sourcesAreRacy = true }
                     // A Tuist manifest or helper is a build description: its content
                     // decides the layout, so its identity keys the layout memo too.
-                    if inTuistFolder || TuistBuildSystem.isManifestName(name) { addInput(path, identity: identity) }
+                    if tuistFolder.holdsOnlyTuistCode || TuistBuildSystem.isManifestName(name) { addInput(path, identity: identity) }
                 }
             }
         }
@@ -309,7 +321,7 @@ struct TreeScan: Sendable {
     /// A FIFO, device, socket or dangling link where a manifest or source is expected:
     /// kept, so that reading it reports it — skipping it would drop a package (and every
     /// finding in it) without a word.
-    private mutating func recordUnidentified(_ name: String, at path: String, manifests: inout [String]) {
+    private mutating func recordUnidentified(_ name: String, at path: String, tuistFolder: TuistBuildSystem.Folder, manifests: inout [String]) {
         if name == SwiftPMBuildSystem.manifestName {
             manifests.append(name)
         } else if BuildSystems.isRecordedDescription(name) {
@@ -322,6 +334,7 @@ struct TreeScan: Sendable {
         } else if name.hasSuffix(".swift") && !name.hasPrefix(SwiftPMBuildSystem.variantPrefix) {
             swiftFiles.append(path)
             swiftIdentities.append(nil)
+            if tuistFolder.isProjectManifest(name) { tuistManifests.append(path) }
             if fingerprinting {
                 fingerprint.add(path)
                 structure.add(path)

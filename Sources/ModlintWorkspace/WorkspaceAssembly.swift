@@ -66,7 +66,7 @@ extension WorkspaceLoader {
         // package above it, as SwiftPM does, and an .xcodeproj without its project.pbxproj
         // describes nothing: code they leave unread is reported like a spec's.
         let emptyManifests = swiftPM.emptyManifests + readings.filter(\.hasNoDescription).map(\.description)
-        notes += UnreadSpecs.notes(specs: (scan.buildDescriptions + scan.swiftFiles.filter(TuistBuildSystem.isProjectManifest)).filter { !readSpecs.contains($0) }
+        notes += UnreadSpecs.notes(specs: (scan.buildDescriptions + scan.tuistManifests).filter { !readSpecs.contains($0) }
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope,

@@ -209,7 +209,7 @@ public struct WorkspaceLoader: Sendable {
         }
         guard !scan.packageDirectories.isEmpty || !scan.xcodeProjects.isEmpty
                 || scan.buildDescriptions.contains(where: BuildSystems.makesProject)
-                || scan.swiftFiles.contains(where: TuistBuildSystem.isProjectManifest) else {
+                || !scan.tuistManifests.isEmpty else {
             // A folder that cannot be listed is not an empty one: say why.
             for directory in directories where FileSystem.entries(of: directory) == nil {
                 throw WorkspaceError.unreadable("\(directory): \(String(cString: strerror(errno)))")

@@ -105,8 +105,11 @@ struct BuildSystemNamesTests {
     @Test func unreadDependenciesGetTheirBuildSystemsRemedy() {
         #expect(BuildSystems.unreadDependencyRemedy(for: ["Package.swift", "Kit/Package.swift"]) == BuildSystems[.swiftPM].unreadDependencyRemedy)
         #expect(BuildSystems.unreadDependencyRemedy(for: ["Podfile"]).hasPrefix("run `pod install`"))
-        #expect(BuildSystems.unreadDependencyRemedy(for: ["App.xcodeproj/project.pbxproj", "Package.swift"])
-            == BuildSystems[.swiftPM].unreadDependencyRemedy + "; " + BuildSystems[.xcode].unreadDependencyRemedy)
+        #expect(BuildSystems.unreadDependencyRemedy(for: ["App.xcodeproj/project.pbxproj"]) == BuildSystems[.xcode].unreadDependencyRemedy)
+        // SwiftPM's remedy covers Xcode's.
+        #expect(BuildSystems.unreadDependencyRemedy(for: ["App.xcodeproj/project.pbxproj", "Package.swift"]) == BuildSystems[.swiftPM].unreadDependencyRemedy)
+        #expect(BuildSystems.unreadDependencyRemedy(for: ["Podfile", "project.yml"])
+            == BuildSystems[.xcodeGen].unreadDependencyRemedy + "; " + BuildSystems[.cocoaPods].unreadDependencyRemedy)
     }
 
     @Test func nothingToLintNamesWhatEachBuildSystemLooksFor() {

@@ -111,10 +111,12 @@ enum HandRolledContainerAdapter {
     static func isContainerName(_ name: String) -> Bool {
         // The last byte first: nearly every type name fails there.
         guard let last = name.utf8.last, last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") else { return false }
-        guard name != "Container", name != "DIContainer", !name.contains("."), !name.contains("Coding"),
-              !name.contains("Persistent") else { return false }
-        return name.hasSuffix("Container") || name.hasSuffix("Dependencies") || name.hasSuffix("ServiceLocator")
-            || name.hasSuffix("CompositionRoot")
+        // The endings next, byte comparisons; the substring searches (Swift's generic
+        // `contains`, slow) only for the few names that end so.
+        guard name.hasSuffix("Container") || name.hasSuffix("Dependencies") || name.hasSuffix("ServiceLocator")
+                || name.hasSuffix("CompositionRoot") else { return false }
+        return name != "Container" && name != "DIContainer" && !name.utf8.contains(UInt8(ascii: "."))
+            && !name.contains("Coding") && !name.contains("Persistent")
     }
 
     /// A workspace's own top-level `final class Container` (or `DIContainer`): the name is

@@ -141,12 +141,14 @@ public struct DIGraph: Sendable {
             }
         }
         // Every declaration of the workspace is looked at: in place, kind first (a copied
-        // declaration retains six arrays and strings).
+        // declaration retains six arrays and strings), then the bare name, before a
+        // qualified one is joined.
+        let usedNames = Set(used.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
         for module in graph.modules {
             for file in workspace.target(of: module).files {
                 file.summary.declarations.withUnsafeBufferPointer { declarations in
                     for index in declarations.indices where declarations[index].kind == .typealias {
-                        guard declarations[index].inheritance.count == 1 else { continue }
+                        guard usedNames.contains(declarations[index].name), declarations[index].inheritance.count == 1 else { continue }
                         let enclosing = declarations[index].enclosing
                         let qualified = enclosing.isEmpty ? declarations[index].name : (enclosing + [declarations[index].name]).joined(separator: ".")
                         guard used.contains(qualified) else { continue }

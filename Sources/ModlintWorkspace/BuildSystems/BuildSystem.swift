@@ -156,7 +156,9 @@ public enum BuildSystems {
     /// read: the remedy of each build system they belong to, once each, in registry order
     /// (SwiftPM's for a file none claims).
     public static func unreadDependencyRemedy(for files: [String]) -> String {
-        let kinds = Set(files.map { (owner(of: $0) ?? self[.swiftPM]).kind })
+        var kinds = Set(files.map { (owner(of: $0) ?? self[.swiftPM]).kind })
+        // SwiftPM's remedy names Xcode's (opening the project once resolves both).
+        if kinds.contains(.swiftPM) { kinds.remove(.xcode) }
         return all.filter { kinds.contains($0.kind) }.map(\.unreadDependencyRemedy).joined(separator: "; ")
     }
 

@@ -12,6 +12,8 @@ enum StaleGeneratedProjects {
     static func notes(specs: [ProjectReading], committed: [ProjectReading], root: String, swiftFiles: [String]) -> [WorkspaceNote] {
         let committedByPath = Dictionary(committed.compactMap { reading in reading.project.map { (reading.projectPath, $0) } },
                                          uniquingKeysWith: { first, _ in first })
+        // Most trees commit no generated project: no set of every path for them.
+        guard specs.contains(where: { committedByPath[$0.projectPath] != nil }) else { return [] }
         let swiftFileSet = SwiftFileSet(swiftFiles)
         var notes: [WorkspaceNote] = []
         for spec in specs {

@@ -20,7 +20,7 @@ struct TuistBuildSystem: ProjectBuildSystem {
 
     /// `Project.swift` outside a `Tuist/` folder (templates there are no projects).
     static func isProjectManifest(_ path: String) -> Bool {
-        Paths.lastComponent(path) == "Project.swift" && !path.hasPrefix("Tuist/") && !path.contains("/Tuist/")
+        Folder(Paths.parent(path)).isProjectManifest(Paths.lastComponent(path))
     }
 
     /// A Tuist manifest (`Project.swift`, `Workspace.swift`, `Tuist.swift`, 3.x `Setup.swift`,
@@ -34,7 +34,32 @@ struct TuistBuildSystem: ProjectBuildSystem {
 
     /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
     static func isManifestFolder(_ folder: String) -> Bool {
-        folder.split(separator: "/").contains { $0 == "Tuist" || $0 == "ProjectDescriptionHelpers" }
+        Folder(folder).holdsOnlyTuistCode
+    }
+
+    static let projectManifestName = "Project.swift"
+
+    /// What a folder is to Tuist, decided once per folder of the walk: the walk records
+    /// manifests and helpers as it meets them, so no reader searches every path again.
+    struct Folder {
+        /// Below a `Tuist/` folder: templates and helpers, no projects.
+        var isInsideTuist = false
+        /// Below a `ProjectDescriptionHelpers/` folder (the project's or a local plugin's).
+        var holdsHelpers = false
+
+        init(_ folder: String) {
+            for component in folder.split(separator: "/") {
+                if component == "Tuist" { isInsideTuist = true }
+                if component == "ProjectDescriptionHelpers" { holdsHelpers = true }
+            }
+        }
+
+        var holdsOnlyTuistCode: Bool { isInsideTuist || holdsHelpers }
+
+        /// A Swift file of this folder named `name` is a project manifest.
+        func isProjectManifest(_ name: String) -> Bool {
+            !isInsideTuist && name == TuistBuildSystem.projectManifestName
+        }
     }
 
     func claims(_ path: String) -> Bool { Self.isManifest(path) }
@@ -60,9 +85,9 @@ struct TuistBuildSystem: ProjectBuildSystem {
     /// Helpers, read once per walk: `Tuist/ProjectDescriptionHelpers` and the helpers of
     /// local plugins (`…/ProjectDescriptionHelpers/`), by the folder that holds `Tuist/`.
     func plan(scan: TreeScan, root: String, scope: ReadScope) -> ProjectReadPlan {
-        let manifests = scan.swiftFiles.filter(Self.isProjectManifest)
+        let manifests = scan.tuistManifests
         guard !manifests.isEmpty else { return ProjectReadPlan(descriptions: []) { _ in nil } }
-        let helperPaths = scan.swiftFiles.filter { $0.hasPrefix("ProjectDescriptionHelpers/") || $0.contains("/ProjectDescriptionHelpers/") }
+        let helperPaths = scan.tuistHelpers
         let helpers: [(path: String, bytes: [UInt8])] = helperPaths.compactMap { path in
             (try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get()).map { (path, $0) }
         }

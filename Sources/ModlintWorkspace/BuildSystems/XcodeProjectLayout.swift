@@ -596,15 +596,21 @@ private struct DependencyList {
 final class SwiftFileSet {
     private let exact: Set<String>
     private let files: [String]
-    private lazy var folded: [String: String] = {
-        var map: [String: String] = [:]
-        // Sorted input: of two files differing only in case, the first wins, on every host.
-        map.reserveCapacity(files.count)
+    /// Every file lower-cased beside its spelling, sorted by the lower-cased path: built
+    /// once, on the first lookup that misses (a project that names a path in another case,
+    /// or a folder with no Swift file). Of two files differing only in case, the first in
+    /// `files` (sorted) wins, on every host.
+    private lazy var folded: [(lower: String, file: String)] = {
+        var seen = Set<String>()
+        seen.reserveCapacity(files.count)
+        var pairs: [(lower: String, file: String)] = []
+        pairs.reserveCapacity(files.count)
         for file in files {
-            let key = file.lowercased()
-            if map[key] == nil { map[key] = file }
+            let lower = file.lowercased()
+            if seen.insert(lower).inserted { pairs.append((lower, file)) }
         }
-        return map
+        pairs.sort { $0.lower < $1.lower }
+        return pairs
     }()
 
     init(_ files: [String]) {
@@ -612,9 +618,21 @@ final class SwiftFileSet {
         self.exact = Set(files)
     }
 
+    /// The first entry of `folded` not below `lower`.
+    private func lowerBound(_ lower: String) -> Int {
+        var low = 0, high = folded.count
+        while low < high {
+            let middle = (low + high) / 2
+            if folded[middle].lower < lower { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     func find(_ path: String) -> String? {
         if exact.contains(path) { return path }
-        return folded[path.lowercased()]
+        let lower = path.lowercased()
+        let index = lowerBound(lower)
+        return index < folded.count && folded[index].lower == lower ? folded[index].file : nil
     }
 
     /// `folder` as written when it holds linted files, else the folder with those files
@@ -622,7 +640,15 @@ final class SwiftFileSet {
     func findFolder(_ folder: String) -> String {
         guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty else { return folder }
         let prefix = folder.lowercased() + "/"
-        guard let file = files.first(where: { $0.lowercased().hasPrefix(prefix) }) else { return folder }
+        // The files below a folder are one run of the sorted lower-cased paths; its first
+        // file (in `files` order) gives the folder's spelling.
+        var index = lowerBound(prefix)
+        var first: String?
+        while index < folded.count && folded[index].lower.hasPrefix(prefix) {
+            if first == nil || folded[index].file < first! { first = folded[index].file }
+            index += 1
+        }
+        guard let file = first else { return folder }
         let candidate = String(decoding: file.utf8.prefix(folder.utf8.count), as: UTF8.self)
         return candidate.lowercased() == folder.lowercased() ? candidate : folder
     }
