@@ -257,24 +257,7 @@ private struct SpecEvaluation {
     }
 
     mutating func handle(_ call: RubyCall, into destination: Destination, conditional: Bool) {
-        // `['A', 'B'].each do |name|`, `Dir['*/*.podspec'].each`, `names.each`: the body
-        // for each item.
-        if ["each", "each_with_index"].contains(call.name), let block = call.block,
-           let receiver = call.receiverValue ?? (call.receiver.isEmpty || variables.contains(call.receiver[0]) ? nil : .reference(call.receiver)) {
-            guard case .array(let items) = resolve(receiver) else {
-                if mentionsSpec(block.body) {
-                    incomplete.append(PodNote(line: call.line, message: "a loop over a value that cannot be evaluated: its body is not read"))
-                }
-                return
-            }
-            for (index, item) in items.enumerated() {
-                guard step(call.line) else { return }
-                if let parameter = block.parameters.first { locals[parameter] = item }
-                if call.name == "each_with_index", block.parameters.count > 1 { locals[block.parameters[1]] = .number(String(index)) }
-                run(block.body, into: destination, conditional: conditional)
-            }
-            return
-        }
+        if runLoop(call, into: destination, conditional: conditional) { return }
         guard let variable = call.receiver.first, variables.contains(variable) else { return }
         var path = Array(call.receiver.dropFirst()) + [call.name]
         // `s.ios.source_files`: a platform's sources are the pod's too.
@@ -295,6 +278,34 @@ private struct SpecEvaluation {
         if conditional && ["source_files", "dependency", "exclude_files"].contains(attribute) {
             incomplete.append(PodNote(line: call.line, message: "`\(variable).\(attribute)` under a condition cannot be evaluated: it is read as if it applied"))
         }
+        set(attribute, value, variable: variable, call: call, into: destination, conditional: conditional)
+    }
+
+    /// `['A', 'B'].each do |name|`, `Dir['*/*.podspec'].each`, `names.each`: the body for
+    /// each item. `false` when the call is no such loop.
+    mutating func runLoop(_ call: RubyCall, into destination: Destination, conditional: Bool) -> Bool {
+        guard ["each", "each_with_index"].contains(call.name), let block = call.block,
+              let receiver = call.receiverValue ?? (call.receiver.isEmpty || variables.contains(call.receiver[0]) ? nil : .reference(call.receiver)) else {
+            return false
+        }
+        guard case .array(let items) = resolve(receiver) else {
+            if mentionsSpec(block.body) {
+                incomplete.append(PodNote(line: call.line, message: "a loop over a value that cannot be evaluated: its body is not read"))
+            }
+            return true
+        }
+        for (index, item) in items.enumerated() {
+            guard step(call.line) else { return true }
+            if let parameter = block.parameters.first { locals[parameter] = item }
+            if call.name == "each_with_index", block.parameters.count > 1 { locals[block.parameters[1]] = .number(String(index)) }
+            run(block.body, into: destination, conditional: conditional)
+        }
+        return true
+    }
+
+    /// `s.attribute = value` (or `s.attribute value`): for the root spec or, where the
+    /// attribute is a test or app spec's too, for the spec being read.
+    mutating func set(_ attribute: String, _ value: RubyValue, variable: String, call: RubyCall, into destination: Destination, conditional: Bool) {
         switch attribute {
         case "name" where destination == .root:
             name = value.text
@@ -324,17 +335,7 @@ private struct SpecEvaluation {
             }
             for pair in pairs { resources += expanded(strings(resolve(Self.globsAsPatterns(pair.value)), call: call, attribute: attribute), line: call.line) }
         case "dependency":
-            // `s.dependency *['Core', '~> 1.0']`: the name comes first.
-            var named = value
-            if case .array(let items) = value, let first = items.first { named = first }
-            guard let dependency = named.text else {
-                incomplete.append(PodNote(line: call.line, message: "a dependency is not a literal name"))
-                return
-            }
-            switch destination {
-            case .root: dependencies.append(PodDependency(name: dependency, line: call.line))
-            case .spec(let index): specs[index].dependencies.append(PodDependency(name: dependency, line: call.line))
-            }
+            addDependency(value, call: call, into: destination)
         case "dependencies":
             // `s.dependencies = { 'A' => ['~> 1'] }`.
             if case .hash(let pairs) = value {
@@ -358,20 +359,40 @@ private struct SpecEvaluation {
             variables.removeLast()
         case "test_spec", "app_spec":
             guard let block = call.block else { return }
-            let specName = value.text ?? (attribute == "app_spec" ? "App" : "Tests")
-            let isUI = block.body.contains { statement in
-                if case .call(let inner) = statement, inner.name == "test_type=" || inner.name == "test_type" {
-                    return inner.arguments.first?.text == "ui"
-                }
-                return false
-            }
-            specs.append(PodTestSpec(name: specName, kind: attribute == "app_spec" ? .app : (isUI ? .uiTests : .unitTests), line: call.line))
-            variables.append(block.parameters.first ?? variable)
-            run(block.body, into: .spec(specs.count - 1), conditional: conditional)
-            variables.removeLast()
+            runSpec(attribute, named: value.text, block: block, variable: variable, call: call, conditional: conditional)
         default:
             return
         }
+    }
+
+    /// `s.dependency 'Core', '~> 1.0'` (`s.dependency *['Core', '~> 1.0']`: the name comes first).
+    mutating func addDependency(_ value: RubyValue, call: RubyCall, into destination: Destination) {
+        var named = value
+        if case .array(let items) = value, let first = items.first { named = first }
+        guard let dependency = named.text else {
+            incomplete.append(PodNote(line: call.line, message: "a dependency is not a literal name"))
+            return
+        }
+        switch destination {
+        case .root: dependencies.append(PodDependency(name: dependency, line: call.line))
+        case .spec(let index): specs[index].dependencies.append(PodDependency(name: dependency, line: call.line))
+        }
+    }
+
+    /// `s.test_spec 'Tests' do |t| … end` and `s.app_spec`: a spec of its own (UI tests when
+    /// its `test_type` is `:ui`), its block read into it.
+    mutating func runSpec(_ attribute: String, named written: String?, block: RubyBlock, variable: String, call: RubyCall, conditional: Bool) {
+        let specName = written ?? (attribute == "app_spec" ? "App" : "Tests")
+        let isUI = block.body.contains { statement in
+            if case .call(let inner) = statement, inner.name == "test_type=" || inner.name == "test_type" {
+                return inner.arguments.first?.text == "ui"
+            }
+            return false
+        }
+        specs.append(PodTestSpec(name: specName, kind: attribute == "app_spec" ? .app : (isUI ? .uiTests : .unitTests), line: call.line))
+        variables.append(block.parameters.first ?? variable)
+        run(block.body, into: .spec(specs.count - 1), conditional: conditional)
+        variables.removeLast()
     }
 
     /// Attributes that take a list of paths or globs.

@@ -82,6 +82,55 @@ struct RubyLexer {
 
     mutating func next() -> RubyToken {
         var spaceBefore = index == 0
+        if let newline = skipSpace(&spaceBefore) { return newline }
+        guard index < bytes.count else { return RubyToken(kind: .end, line: line, spaceBefore: true) }
+        let start = index
+        let byte = bytes[index]
+        let at = line
+        func token(_ kind: RubyToken.Kind) -> RubyToken { RubyToken(kind: kind, line: at, spaceBefore: spaceBefore) }
+
+        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+            index += 1
+            let pieces = readString(closing: byte, interpolates: byte == UInt8(ascii: "\""), from: at)
+            // `"key": value` in a hash or argument list.
+            if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") && (peek(1) == 32 || peek(1) == 10),
+               case .text(let key)? = pieces.first, pieces.count == 1 {
+                index += 1
+                return token(.label(key))
+            }
+            return token(.string(pieces))
+        }
+        if byte == UInt8(ascii: "%"), let literal = percentLiteral(from: start) { return token(literal) }
+        if byte == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "<"), [UInt8(ascii: "-"), UInt8(ascii: "~")].contains(peek(2)) || Self.isIdentifierStart(peek(2)) && peek(2) < 97,
+           let heredoc = heredocOpener(from: start) {
+            return token(heredoc)
+        }
+        if byte == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":"), let symbol = symbol() { return token(symbol) }
+        if Self.isIdentifierStart(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "$") { return token(identifier(from: start)) }
+        if byte >= 48 && byte <= 57 {
+            while index < bytes.count && (Self.isIdentifierByte(bytes[index]) || (bytes[index] == UInt8(ascii: ".") && index + 1 < bytes.count && bytes[index + 1] >= 48 && bytes[index + 1] <= 57)) {
+                index += 1
+            }
+            return token(.number(String(decoding: bytes[start..<index], as: UTF8.self)))
+        }
+        if byte == UInt8(ascii: "/"), previous == .punctuation("(") || previous == .punctuation(","), let regex = regexLiteral() {
+            return token(regex)
+        }
+        // Most punctuation is one byte: the operator table is tried only where one may start.
+        if Self.operatorStarts.contains(byte) {
+            for operator_ in Self.operators where matches(operator_) {
+                index += operator_.count
+                return token(.punctuation(Self.operatorTexts[operator_] ?? String(decoding: operator_, as: UTF8.self)))
+            }
+        }
+        index += 1
+        return token(.punctuation(Self.singleByteTexts[Int(byte)]))
+    }
+
+    /// Skips white space, continued lines and comments up to the next token; at the end of
+    /// a line, the newline token (heredoc bodies and a block comment after it skipped).
+    @inline(__always)
+    private mutating func skipSpace(_ spaceBefore: inout Bool) -> RubyToken? {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 32 || byte == 9 || byte == 13 {
@@ -105,121 +154,111 @@ struct RubyLexer {
                 break
             }
         }
-        guard index < bytes.count else { return RubyToken(kind: .end, line: line, spaceBefore: true) }
-        let start = index
-        let byte = bytes[index]
-        let at = line
-        func token(_ kind: RubyToken.Kind) -> RubyToken { RubyToken(kind: kind, line: at, spaceBefore: spaceBefore) }
+        return nil
+    }
 
-        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-            index += 1
-            let pieces = readString(closing: byte, interpolates: byte == UInt8(ascii: "\""), from: at)
-            // `"key": value` in a hash or argument list.
-            if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") && (peek(1) == 32 || peek(1) == 10),
-               case .text(let key)? = pieces.first, pieces.count == 1 {
-                index += 1
-                return token(.label(key))
-            }
-            return token(.string(pieces))
+    /// At a `%` (`start`): `%w[a b]`, `%i[a b]` (words), `%q{…}`, `%Q{…}` and `%(…)`
+    /// (strings); `nil` (nothing consumed) for any other `%`.
+    private mutating func percentLiteral(from start: Int) -> RubyToken.Kind? {
+        let at = line
+        if let close = Self.closing(peek(2)), [UInt8(ascii: "w"), UInt8(ascii: "W"), UInt8(ascii: "i"), UInt8(ascii: "I")].contains(peek(1)) {
+            return .words(wordList(from: start, closing: close))
         }
-        if byte == UInt8(ascii: "%"), let close = Self.closing(peek(2)), [UInt8(ascii: "w"), UInt8(ascii: "W"), UInt8(ascii: "i"), UInt8(ascii: "I")].contains(peek(1)) {
-            let open = peek(2)
-            index += 3
-            var words: [String] = [], current: [UInt8] = []
-            var nesting = 0
-            while index < bytes.count && (bytes[index] != close || nesting > 0) {
-                let character = bytes[index]
-                if character == 10 { line += 1 }
-                // Brackets nest inside bracket-delimited literals: `%w[a[0] b]`.
-                if open != close && character == open { nesting += 1 }
-                if open != close && character == close { nesting -= 1 }
-                if character == 32 || character == 10 || character == 9 {
-                    if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-                    current = []
-                } else {
-                    current.append(character)
-                }
-                index += 1
-            }
-            if index >= bytes.count { fail(at, "the word list %\(Character(UnicodeScalar(bytes[start + 1])))\(Character(UnicodeScalar(open))) is never closed") }
-            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-            index += 1
-            return token(.words(words))
-        }
-        if byte == UInt8(ascii: "%"), peek(1) == UInt8(ascii: "q") || peek(1) == UInt8(ascii: "Q"), let close = Self.closing(peek(2)) {
+        if peek(1) == UInt8(ascii: "q") || peek(1) == UInt8(ascii: "Q"), let close = Self.closing(peek(2)) {
             // `%q{…}` (as single quotes) and `%Q{…}` (as double quotes): a string.
             let interpolates = peek(1) == UInt8(ascii: "Q"), open = peek(2)
             index += 3
-            return token(.string(readString(closing: close, opening: open, interpolates: interpolates, from: at)))
+            return .string(readString(closing: close, opening: open, interpolates: interpolates, from: at))
         }
-        if byte == UInt8(ascii: "%"), let close = Self.closing(peek(1)) {
+        if let close = Self.closing(peek(1)) {
             // `%(…)`: a string, as double quotes.
             let open = peek(1)
             index += 2
-            return token(.string(readString(closing: close, opening: open, interpolates: true, from: at)))
+            return .string(readString(closing: close, opening: open, interpolates: true, from: at))
         }
-        if byte == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "<"), [UInt8(ascii: "-"), UInt8(ascii: "~")].contains(peek(2)) || Self.isIdentifierStart(peek(2)) && peek(2) < 97 {
-            // A heredoc: `<<-EOS`, `<<~EOS`, `<<EOS`; its body is skipped at the line's end.
-            var cursor = index + 2
-            let indented = bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "~")
-            if indented { cursor += 1 }
-            let quoted = cursor < bytes.count && (bytes[cursor] == UInt8(ascii: "'") || bytes[cursor] == UInt8(ascii: "\""))
-            if quoted { cursor += 1 }
-            let nameStart = cursor
-            while cursor < bytes.count && Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-            if cursor > nameStart {
-                index = cursor + (quoted ? 1 : 0)
-                pendingHeredocs.append((String(decoding: bytes[nameStart..<cursor], as: UTF8.self), indented,
-                                        String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), at))
-                return token(.string([.code("heredoc")]))
+        return nil
+    }
+
+    /// The words of `%w[…]` / `%i[…]` at `start`, up to `close`; brackets nest inside
+    /// bracket-delimited literals.
+    private mutating func wordList(from start: Int, closing close: UInt8) -> [String] {
+        let at = line
+        let open = peek(2)
+        index += 3
+        var words: [String] = [], current: [UInt8] = []
+        var nesting = 0
+        while index < bytes.count && (bytes[index] != close || nesting > 0) {
+            let character = bytes[index]
+            if character == 10 { line += 1 }
+            // Brackets nest inside bracket-delimited literals: `%w[a[0] b]`.
+            if open != close && character == open { nesting += 1 }
+            if open != close && character == close { nesting -= 1 }
+            if character == 32 || character == 10 || character == 9 {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current = []
+            } else {
+                current.append(character)
             }
-        }
-        if byte == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") {
-            if Self.isIdentifierStart(peek(1)) {
-                index += 1
-                let nameStart = index
-                while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
-                if index < bytes.count && (bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "!")) { index += 1 }
-                return token(.symbol(String(decoding: bytes[nameStart..<index], as: UTF8.self)))
-            }
-            if peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'") {
-                index += 2
-                let pieces = readString(closing: bytes[index - 1], interpolates: bytes[index - 1] == UInt8(ascii: "\""), from: at)
-                if case .text(let name)? = pieces.first, pieces.count == 1 { return token(.symbol(name)) }
-                return token(.symbol(""))
-            }
-        }
-        if Self.isIdentifierStart(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "$") {
             index += 1
-            while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "!")) && peek(1) != UInt8(ascii: "=") {
-                index += 1
-            }
-            let name = String(decoding: bytes[start..<index], as: UTF8.self)
-            if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "$") {
-                index += 1
-                return token(.label(name))
-            }
-            return token(.identifier(name))
         }
-        if byte >= 48 && byte <= 57 {
-            while index < bytes.count && (Self.isIdentifierByte(bytes[index]) || (bytes[index] == UInt8(ascii: ".") && index + 1 < bytes.count && bytes[index + 1] >= 48 && bytes[index + 1] <= 57)) {
-                index += 1
-            }
-            return token(.number(String(decoding: bytes[start..<index], as: UTF8.self)))
-        }
-        if byte == UInt8(ascii: "/"), previous == .punctuation("(") || previous == .punctuation(","), let regex = regexLiteral() {
-            return token(regex)
-        }
-        // Most punctuation is one byte: the operator table is tried only where one may start.
-        if Self.operatorStarts.contains(byte) {
-            for operator_ in Self.operators where matches(operator_) {
-                index += operator_.count
-                return token(.punctuation(Self.operatorTexts[operator_] ?? String(decoding: operator_, as: UTF8.self)))
-            }
-        }
+        if index >= bytes.count { fail(at, "the word list %\(Character(UnicodeScalar(bytes[start + 1])))\(Character(UnicodeScalar(open))) is never closed") }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         index += 1
-        return token(.punctuation(Self.singleByteTexts[Int(byte)]))
+        return words
+    }
+
+    /// A heredoc at `start`: `<<-EOS`, `<<~EOS`, `<<EOS`; its body is skipped at the line's
+    /// end. `nil` (nothing consumed) when no name follows.
+    private mutating func heredocOpener(from start: Int) -> RubyToken.Kind? {
+        var cursor = index + 2
+        let indented = bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "~")
+        if indented { cursor += 1 }
+        let quoted = cursor < bytes.count && (bytes[cursor] == UInt8(ascii: "'") || bytes[cursor] == UInt8(ascii: "\""))
+        if quoted { cursor += 1 }
+        let nameStart = cursor
+        while cursor < bytes.count && Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+        guard cursor > nameStart else { return nil }
+        index = cursor + (quoted ? 1 : 0)
+        pendingHeredocs.append((String(decoding: bytes[nameStart..<cursor], as: UTF8.self), indented,
+                                String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), line))
+        return .string([.code("heredoc")])
+    }
+
+    /// At a `:` (not `::`): `:name`, `:name?`, `:"name"`; `nil` (nothing consumed) for any
+    /// other `:`.
+    private mutating func symbol() -> RubyToken.Kind? {
+        if Self.isIdentifierStart(peek(1)) {
+            index += 1
+            let nameStart = index
+            while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "!")) { index += 1 }
+            return .symbol(String(decoding: bytes[nameStart..<index], as: UTF8.self))
+        }
+        if peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'") {
+            index += 2
+            let pieces = readString(closing: bytes[index - 1], interpolates: bytes[index - 1] == UInt8(ascii: "\""), from: line)
+            if case .text(let name)? = pieces.first, pieces.count == 1 { return .symbol(name) }
+            return .symbol("")
+        }
+        return nil
+    }
+
+    /// A name at `start` (an `@instance` or `$global` variable too), `name?`, `name!`; a
+    /// label when `:` follows (`path:`).
+    @inline(__always)
+    private mutating func identifier(from start: Int) -> RubyToken.Kind {
+        let byte = bytes[start]
+        index += 1
+        while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "!")) && peek(1) != UInt8(ascii: "=") {
+            index += 1
+        }
+        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        if peek() == UInt8(ascii: ":") && peek(1) != UInt8(ascii: ":") && byte != UInt8(ascii: "@") && byte != UInt8(ascii: "$") {
+            index += 1
+            return .label(name)
+        }
+        return .identifier(name)
     }
 
     /// A regular expression on one line, from its opening `/`; `nil` (nothing consumed) when

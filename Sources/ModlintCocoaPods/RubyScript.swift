@@ -203,69 +203,11 @@ public struct RubyParser {
         }
         // `::Pod::Spec.new`: a constant named from the top level is the same constant.
         if isPunctuation("::"), case .identifier = peekKind() { advance() }
-        // A loop over a computed value: `Dir['LocalPods/*/*.podspec'].each { |p| … }`,
-        // `File.basename(x).each_char`, `__dir__`.
-        if case .identifier(let word) = current.kind, ["Dir", "File", "__dir__", "__FILE__"].contains(word) {
-            let start = position
-            let value = expression()
-            if isPunctuation("."), case .identifier(let method) = peekKind(), method.hasPrefix("each") {
-                advance(); advance()
-                var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
-                call.block = blockIfAny()
-                return .call(call)
-            }
-            position = start
-        }
-        guard case .identifier = current.kind else {
-            // A literal receiver: `['App', 'Extension'].each do |name| … end`.
-            if isPunctuation("[") || current.kind.isWords {
-                let value = expression()
-                if isPunctuation("."), case .identifier(let method) = peekKind() {
-                    advance(); advance()
-                    var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
-                    call.block = blockIfAny()
-                    return .call(call)
-                }
-            }
-            return skipLine(line)
-        }
-        var chain: [String] = []
-        while case .identifier(let name) = current.kind {
-            chain.append(name)
-            advance()
-            if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() {
-                advance()
-                continue
-            }
-            break
-        }
+        if let loop = loopOverComputedValue(line: line) { return loop }
+        guard case .identifier = current.kind else { return literalReceiverCall(line: line) }
+        let chain = nameChain()
         // `a.b = value`, `name = value`, `a.b += value`.
-        if isPunctuation("=") || isPunctuation("+=") || isPunctuation("||=") {
-            let isAppend = isPunctuation("+=")
-            advance()
-            skipNewlines()
-            if isPunctuation("*") { advance() }
-            var value = expression()
-            // `s.source_files = 'A/**/*.swift', 'B/**/*.swift'`: several values are an array.
-            if isPunctuation(",") {
-                var items = [value]
-                while isPunctuation(",") {
-                    advance()
-                    skipNewlines()
-                    if isPunctuation("*") { advance() }
-                    items.append(expression())
-                }
-                value = .array(items)
-            }
-            if isAppend { value = .unknown }
-            let trailing = modifier()
-            if chain.count == 1 {
-                return .assignment(name: chain[0], value: trailing ? .unknown : value, line: line)
-            }
-            var call = RubyCall(receiver: Array(chain.dropLast()), name: chain.last! + "=", arguments: [value], options: [:], line: line)
-            call.isConditional = trailing
-            return .call(call)
-        }
+        if isPunctuation("=") || isPunctuation("+=") || isPunctuation("||=") { return assignment(to: chain, line: line) }
         var call = RubyCall(receiver: Array(chain.dropLast()), name: chain.last ?? "", arguments: [], options: [:], line: line)
         if isPunctuation("(") && !current.spaceBefore {
             advance()
@@ -283,6 +225,82 @@ public struct RubyParser {
         guard current.kind == .newline || current.kind == .end || isPunctuation(";") || isWord("end") || isPunctuation("}") else {
             return skipLine(line)
         }
+        return .call(call)
+    }
+
+    /// A loop over a computed value: `Dir['LocalPods/*/*.podspec'].each { |p| … }`,
+    /// `File.basename(x).each_char`, `__dir__`; `nil`, back where it started, for any other
+    /// statement.
+    private mutating func loopOverComputedValue(line: Int) -> RubyStatement? {
+        guard case .identifier(let word) = current.kind, ["Dir", "File", "__dir__", "__FILE__"].contains(word) else { return nil }
+        let start = position
+        let value = expression()
+        if isPunctuation("."), case .identifier(let method) = peekKind(), method.hasPrefix("each") {
+            advance(); advance()
+            var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
+            call.block = blockIfAny()
+            return .call(call)
+        }
+        position = start
+        return nil
+    }
+
+    /// A statement that starts with no name: a method of a literal receiver (`['App',
+    /// 'Extension'].each do |name| … end`), else skipped.
+    private mutating func literalReceiverCall(line: Int) -> RubyStatement {
+        if isPunctuation("[") || current.kind.isWords {
+            let value = expression()
+            if isPunctuation("."), case .identifier(let method) = peekKind() {
+                advance(); advance()
+                var call = RubyCall(receiver: [], receiverValue: value, name: method, arguments: [], options: [:], line: line)
+                call.block = blockIfAny()
+                return .call(call)
+            }
+        }
+        return skipLine(line)
+    }
+
+    /// `a`, `a.b`, `A::B.c`: the names of a chain without arguments.
+    private mutating func nameChain() -> [String] {
+        var chain: [String] = []
+        while case .identifier(let name) = current.kind {
+            chain.append(name)
+            advance()
+            if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() {
+                advance()
+                continue
+            }
+            break
+        }
+        return chain
+    }
+
+    /// `name = value` (a local), `a.b = value` (the setter `b=`), `+=` and `||=`; at the
+    /// operator.
+    private mutating func assignment(to chain: [String], line: Int) -> RubyStatement {
+        let isAppend = isPunctuation("+=")
+        advance()
+        skipNewlines()
+        if isPunctuation("*") { advance() }
+        var value = expression()
+        // `s.source_files = 'A/**/*.swift', 'B/**/*.swift'`: several values are an array.
+        if isPunctuation(",") {
+            var items = [value]
+            while isPunctuation(",") {
+                advance()
+                skipNewlines()
+                if isPunctuation("*") { advance() }
+                items.append(expression())
+            }
+            value = .array(items)
+        }
+        if isAppend { value = .unknown }
+        let trailing = modifier()
+        if chain.count == 1 {
+            return .assignment(name: chain[0], value: trailing ? .unknown : value, line: line)
+        }
+        var call = RubyCall(receiver: Array(chain.dropLast()), name: chain.last! + "=", arguments: [value], options: [:], line: line)
+        call.isConditional = trailing
         return .call(call)
     }
 
@@ -552,42 +570,10 @@ public struct RubyParser {
             return postfix(.array(words.map { .string($0) }))
         case .punctuation("["):
             advance()
-            var items: [RubyValue] = []
-            while true {
-                skipNewlines()
-                if isPunctuation("]") || current.kind == .end { advance(); break }
-                if isPunctuation("*") { advance() }
-                items.append(expression())
-                skipNewlines()
-                if isPunctuation(",") { advance(); continue }
-                if isPunctuation("]") { advance(); break }
-                skipBalanced(until: "]")
-                return .unknown
-            }
-            return postfix(.array(items))
+            return arrayLiteral()
         case .punctuation("{"):
             advance()
-            var pairs: [RubyPair] = []
-            while true {
-                skipNewlines()
-                if isPunctuation("}") || current.kind == .end { advance(); break }
-                let key: RubyValue
-                if case .label(let name) = current.kind {
-                    advance()
-                    key = .symbol(name)
-                } else {
-                    key = expression()
-                    if isPunctuation("=>") { advance() } else { skipBalanced(until: "}"); return .unknown }
-                }
-                skipNewlines()
-                pairs.append(RubyPair(key: key, value: expression()))
-                skipNewlines()
-                if isPunctuation(",") { advance(); continue }
-                if isPunctuation("}") { advance(); break }
-                skipBalanced(until: "}")
-                return .unknown
-            }
-            return postfix(.hash(pairs))
+            return hashLiteral()
         case .punctuation("("):
             advance()
             skipNewlines()
@@ -600,44 +586,88 @@ public struct RubyParser {
             _ = operand()
             return .unknown
         case .identifier(let word):
-            switch word {
-            case "true": advance(); return .bool(true)
-            case "false": advance(); return .bool(false)
-            case "nil": advance(); return .null
-            default: break
-            }
-            var chain: [String] = []
-            while case .identifier(let name) = current.kind {
-                chain.append(name)
-                advance()
-                if (isPunctuation(".") || isPunctuation("::")), case .identifier = peekKind() { advance(); continue }
-                break
-            }
-            if let value = knownCall(chain) { return postfix(value) }
-            if chain.count >= 2 && isPunctuation("(") && !current.spaceBefore {
-                // A method with arguments on a name: `name.gsub('-', '')`.
-                var call = RubyCall(receiver: [], name: chain.last!, arguments: [], options: [:], line: current.line)
-                advance()
-                arguments(into: &call, closing: ")")
-                guard call.options.isEmpty else { return postfix(.unknown) }
-                return postfix(.method(receiver: .reference(Array(chain.dropLast())), name: call.name, arguments: call.arguments))
-            }
-            if (isPunctuation("(") && !current.spaceBefore) || (isPunctuation("[") && !current.spaceBefore) {
-                // A call with arguments or an index: `File.join(…)`, `ENV['X']`.
-                let closing = isPunctuation("(") ? ")" : "]"
-                advance()
-                skipBalanced(until: closing)
-                return postfix(.unknown)
-            }
-            // A `do` after an argument belongs to the command (`target t do`), not to `t`.
-            if isPunctuation("{") && !current.spaceBefore {
-                _ = blockIfAny()
-                return .unknown
-            }
-            return postfix(.reference(chain))
+            return nameOperand(word)
         default:
             return .unknown
         }
+    }
+
+    /// `[a, *b, c]` after its `[`; unknown when an item is not followed by `,` or `]`.
+    private mutating func arrayLiteral() -> RubyValue {
+        var items: [RubyValue] = []
+        while true {
+            skipNewlines()
+            if isPunctuation("]") || current.kind == .end { advance(); break }
+            if isPunctuation("*") { advance() }
+            items.append(expression())
+            skipNewlines()
+            if isPunctuation(",") { advance(); continue }
+            if isPunctuation("]") { advance(); break }
+            skipBalanced(until: "]")
+            return .unknown
+        }
+        return postfix(.array(items))
+    }
+
+    /// `{ key: value, 'k' => v }` after its `{`; unknown when a pair is not followed by `,`
+    /// or `}`.
+    private mutating func hashLiteral() -> RubyValue {
+        var pairs: [RubyPair] = []
+        while true {
+            skipNewlines()
+            if isPunctuation("}") || current.kind == .end { advance(); break }
+            let key: RubyValue
+            if case .label(let name) = current.kind {
+                advance()
+                key = .symbol(name)
+            } else {
+                key = expression()
+                if isPunctuation("=>") { advance() } else { skipBalanced(until: "}"); return .unknown }
+            }
+            skipNewlines()
+            pairs.append(RubyPair(key: key, value: expression()))
+            skipNewlines()
+            if isPunctuation(",") { advance(); continue }
+            if isPunctuation("}") { advance(); break }
+            skipBalanced(until: "}")
+            return .unknown
+        }
+        return postfix(.hash(pairs))
+    }
+
+    /// An operand that starts with a name (`word`): `true`, `false`, `nil`, a reference
+    /// (`s.name`), a known `File`/`Dir` call, a method with arguments on a name; a call or
+    /// index it cannot evaluate is unknown.
+    private mutating func nameOperand(_ word: String) -> RubyValue {
+        switch word {
+        case "true": advance(); return .bool(true)
+        case "false": advance(); return .bool(false)
+        case "nil": advance(); return .null
+        default: break
+        }
+        let chain = nameChain()
+        if let value = knownCall(chain) { return postfix(value) }
+        if chain.count >= 2 && isPunctuation("(") && !current.spaceBefore {
+            // A method with arguments on a name: `name.gsub('-', '')`.
+            var call = RubyCall(receiver: [], name: chain.last!, arguments: [], options: [:], line: current.line)
+            advance()
+            arguments(into: &call, closing: ")")
+            guard call.options.isEmpty else { return postfix(.unknown) }
+            return postfix(.method(receiver: .reference(Array(chain.dropLast())), name: call.name, arguments: call.arguments))
+        }
+        if (isPunctuation("(") && !current.spaceBefore) || (isPunctuation("[") && !current.spaceBefore) {
+            // A call with arguments or an index: `File.join(…)`, `ENV['X']`.
+            let closing = isPunctuation("(") ? ")" : "]"
+            advance()
+            skipBalanced(until: closing)
+            return postfix(.unknown)
+        }
+        // A `do` after an argument belongs to the command (`target t do`), not to `t`.
+        if isPunctuation("{") && !current.spaceBefore {
+            _ = blockIfAny()
+            return .unknown
+        }
+        return postfix(.reference(chain))
     }
 
     /// The calls of `File` and `Dir` whose value a podspec's or Podfile's meaning rests on,

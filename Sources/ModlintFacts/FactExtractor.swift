@@ -468,51 +468,19 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
     /// body's `{` when one was found, with the type's scope pushed).
     mutating func handleType(_ kind: DeclarationKind, at keyword: Int) -> Int {
         let nameIndex = keyword + 1
-        guard nameIndex < count else { return keyword + 1 }
-        let nameToken = tokens[nameIndex]
-        if kind == .extension {
-            let ok = nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier
-                || isPunctuation(nameIndex, UInt8(ascii: "[")) || isPunctuation(nameIndex, UInt8(ascii: "("))
-            guard ok else { return keyword + 1 }
-        } else {
-            guard nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier else { return keyword + 1 }
-            if kind == .class && nameToken.kind == .identifier && followsClassModifier(nameToken) { return keyword + 1 }
-            // `{ actor in … }`: a closure parameter named like the keyword.
-            if nameToken.kind == .identifier && matches(nameToken, "in") { return keyword + 1 }
-        }
+        guard nameIndex < count, startsTypeName(kind, at: nameIndex) else { return keyword + 1 }
         let prefix = declarationPrefix(before: keyword)
         guard startsStatement(prefix.first) else { return keyword + 1 }
 
         var index = nameIndex
-        var name: String
+        let name: String
         // An extension's components (`A.B` → `A`, `B`); empty where the one component is
         // `name` (every other type: no array per declaration).
         var nameComponents: [String] = []
         var genericParameters: String?
+        let nameToken = tokens[nameIndex]
         if kind == .extension {
-            // The extended type: up to `:`, `where` or `{` outside brackets.
-            let start = index
-            var depth = 0
-            var componentStart = index
-            while index < count {
-                let token = tokens[index]
-                if depth == 0 && (isPunctuation(index, UInt8(ascii: ":")) || isPunctuation(index, UInt8(ascii: "{"))
-                    || isPunctuation(index, UInt8(ascii: "}")) || isPunctuation(index, UInt8(ascii: ";"))
-                    || (token.kind == .identifier && matches(token, "where"))) {
-                    break
-                }
-                if depth == 0 && isPunctuation(index, UInt8(ascii: ".")) && index > componentStart {
-                    nameComponents.append(componentText(componentStart, index - 1))
-                    componentStart = index + 1
-                }
-                depth += depthChange(token)
-                if depth < 0 { break }
-                index += 1
-            }
-            if index > componentStart {
-                nameComponents.append(componentText(componentStart, index - 1))
-            }
-            name = index > start ? foldedText(start, index - 1) : ""
+            name = extendedType(from: &index, components: &nameComponents)
         } else {
             name = self.name(nameToken)
             index += 1
@@ -527,25 +495,93 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         // A typealias has no body: its `inheritance` is the aliased type, as written
         // (`typealias UserCache = Cache<User>` → `["Cache<User>"]`), up to the line's end.
         if kind == .typealias {
-            var aliased: [String] = []
-            if index < count && tokens[index].kind == .operator && isOperatorEquals(index) {
-                let start = index + 1
-                var end = start
-                var depth = 0
-                while end < count && (end == start || !tokens[end].isAtLineStart || depth > 0) && end < start + 256 {
-                    if depth == 0 && (isPunctuation(end, UInt8(ascii: ";")) || isPunctuation(end, UInt8(ascii: "}"))
-                        || isPunctuation(end, UInt8(ascii: "{"))) { break }
-                    depth += depthChange(tokens[end])
-                    if depth < 0 { break }
-                    end += 1
-                }
-                if end > start { aliased = [foldedText(start, end - 1)] }
-            }
-            appendDeclaration(kind, name: name, prefix: prefix, inheritance: aliased, genericParameters: genericParameters)
+            appendDeclaration(kind, name: name, prefix: prefix, inheritance: aliasedType(at: index), genericParameters: genericParameters)
             return max(index, keyword + 1)
         }
 
         // Inheritance list, then an optional `where` clause, then the body.
+        let (inheritance, bodyIndex) = inheritanceClause(from: &index)
+        if (kind == .class || kind == .struct || kind == .actor) && nameToken.length >= 9 {
+            let last = bytes[Int(nameToken.start) + Int(nameToken.length) - 1]
+            if last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") { mayDeclareContainer = true }
+        }
+        appendDeclaration(kind, name: name, prefix: prefix, inheritance: inheritance, genericParameters: genericParameters)
+        guard let body = bodyIndex else { return max(index, keyword + 1) }
+        if nameComponents.isEmpty {
+            scopes.append(1)
+            typeNames.append(name)
+        } else {
+            scopes.append(nameComponents.count)
+            typeNames.append(contentsOf: nameComponents)
+        }
+        return body + 1
+    }
+
+    /// Whether the token after a type keyword can be the declared name: a name, `[` or `(`
+    /// (`extension [Int]`) after `extension`; after the other keywords a name that does
+    /// not make the keyword a modifier (`class func`) or a closure parameter (`{ actor in`).
+    @inline(__always)
+    mutating func startsTypeName(_ kind: DeclarationKind, at nameIndex: Int) -> Bool {
+        let nameToken = tokens[nameIndex]
+        if kind == .extension {
+            return nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier
+                || isPunctuation(nameIndex, UInt8(ascii: "[")) || isPunctuation(nameIndex, UInt8(ascii: "("))
+        }
+        guard nameToken.kind == .identifier || nameToken.kind == .backtickIdentifier else { return false }
+        if kind == .class && nameToken.kind == .identifier && followsClassModifier(nameToken) { return false }
+        // `{ actor in … }`: a closure parameter named like the keyword.
+        if nameToken.kind == .identifier && matches(nameToken, "in") { return false }
+        return true
+    }
+
+    /// The extended type from `index`, as written: up to `:`, `where` or `{` outside
+    /// brackets, where `index` stops. Its dotted components are added to `components`.
+    mutating func extendedType(from index: inout Int, components: inout [String]) -> String {
+        let start = index
+        var depth = 0
+        var componentStart = index
+        while index < count {
+            let token = tokens[index]
+            if depth == 0 && (isPunctuation(index, UInt8(ascii: ":")) || isPunctuation(index, UInt8(ascii: "{"))
+                || isPunctuation(index, UInt8(ascii: "}")) || isPunctuation(index, UInt8(ascii: ";"))
+                || (token.kind == .identifier && matches(token, "where"))) {
+                break
+            }
+            if depth == 0 && isPunctuation(index, UInt8(ascii: ".")) && index > componentStart {
+                components.append(componentText(componentStart, index - 1))
+                componentStart = index + 1
+            }
+            depth += depthChange(token)
+            if depth < 0 { break }
+            index += 1
+        }
+        if index > componentStart {
+            components.append(componentText(componentStart, index - 1))
+        }
+        return index > start ? foldedText(start, index - 1) : ""
+    }
+
+    /// A typealias's aliased type after its `=` at `index`, as written, to the line's end
+    /// (at most 256 tokens); empty without one.
+    mutating func aliasedType(at index: Int) -> [String] {
+        guard index < count && tokens[index].kind == .operator && isOperatorEquals(index) else { return [] }
+        let start = index + 1
+        var end = start
+        var depth = 0
+        while end < count && (end == start || !tokens[end].isAtLineStart || depth > 0) && end < start + 256 {
+            if depth == 0 && (isPunctuation(end, UInt8(ascii: ";")) || isPunctuation(end, UInt8(ascii: "}"))
+                || isPunctuation(end, UInt8(ascii: "{"))) { break }
+            depth += depthChange(tokens[end])
+            if depth < 0 { break }
+            end += 1
+        }
+        return end > start ? [foldedText(start, end - 1)] : []
+    }
+
+    /// The inheritance list from `index` (at its `:`, or at a `where` clause or the body),
+    /// then the `where` clause; `index` stops at the body's `{` (returned too) or where the
+    /// declaration ends without one (at most 4096 tokens on).
+    mutating func inheritanceClause(from index: inout Int) -> (inheritance: [String], body: Int?) {
         var inheritance: [String] = []
         var bodyIndex: Int?
         var inWhere = false
@@ -584,21 +620,7 @@ private struct Extraction: RawTokenCursor, StructuralTokenVisitor {
         if !inWhere && index > entryStart {
             inheritance.append(foldedText(entryStart, index - 1))
         }
-
-        if (kind == .class || kind == .struct || kind == .actor) && nameToken.length >= 9 {
-            let last = bytes[Int(nameToken.start) + Int(nameToken.length) - 1]
-            if last == UInt8(ascii: "r") || last == UInt8(ascii: "s") || last == UInt8(ascii: "t") { mayDeclareContainer = true }
-        }
-        appendDeclaration(kind, name: name, prefix: prefix, inheritance: inheritance, genericParameters: genericParameters)
-        guard let body = bodyIndex else { return max(index, keyword + 1) }
-        if nameComponents.isEmpty {
-            scopes.append(1)
-            typeNames.append(name)
-        } else {
-            scopes.append(nameComponents.count)
-            typeNames.append(contentsOf: nameComponents)
-        }
-        return body + 1
+        return (inheritance, bodyIndex)
     }
 
     /// Text of one component of a dotted extended-type name, backticks removed when it

@@ -46,8 +46,8 @@ enum DIKeyTypes {
             // value (`import Foundation; extension ClockKey { static let testValue … }`):
             // recorded as swift-dependencies', merged with the key's other declarations by type.
             let framework: DIFramework
-            if scan.frameworks.swiftDependencies { framework = .swiftDependencies }
-            else if scan.frameworks.weaveDI { framework = .weaveDI }
+            if scan.adapters.imports(.swiftDependencies) { framework = .swiftDependencies }
+            else if scan.adapters.imports(.weaveDI) { framework = .weaveDI }
             else if !scan.tokens.isWord(index, "liveValue") { framework = .swiftDependencies }
             else { return }
             scan.facts.keys.append(DIKeyDeclaration(framework: framework, type: name, conformance: "", site: scan.tokens.site(index)))

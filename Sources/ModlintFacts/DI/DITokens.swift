@@ -167,3 +167,7 @@ final class DITokens: BracketReader {
         return (root.isEmpty ? nil : root.joined(separator: "."), name(cursor))
     }
 }
+
+extension String {
+    func trimmingPrefixDot() -> String { hasPrefix(".") ? String(dropFirst()) : self }
+}

@@ -13,10 +13,34 @@ enum FactoryAdapter: DIAdapter {
     static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
     /// 1.x's stored factories (`static let x = Factory<T> { … }`) are found at the type's name.
     static let markedWords = ["Factory", "ParameterFactory"]
+    static let shapes: DIShapes = [.markedWords, .properties, .containerValues]
 
     static func isFactoryType(_ type: String) -> Bool {
         type.hasPrefix("Factory<") || type.hasPrefix("ParameterFactory<") || type.hasPrefix("FactoryKit.Factory<")
             || type.hasPrefix("FactoryKit.ParameterFactory<")
+    }
+
+    /// Factory reads the properties of any type: a container is any type it extends.
+    static func readsProperties(of owner: String) -> Bool { true }
+
+    /// `lazy var x: Factory<T>` in a hand-rolled container is Factory's.
+    static func ownsMember(at keyword: Int, tokens: DITokens) -> Bool {
+        tokens.isPunctuation(keyword + 2, UInt8(ascii: ":"))
+            && (tokens.isWord(keyword + 3, "Factory") || tokens.isWord(keyword + 3, "ParameterFactory") || tokens.isWord(keyword + 3, "FactoryKit"))
+    }
+
+    /// `static let x = Factory<T> { … }` at its `Factory`.
+    static func markedWord(at index: Int, scan: inout DIScan) {
+        storedFactory(at: index, scan: &scan)
+    }
+
+    /// `lazy var x: Factory<T> = self { … }` (a `Factory` after `=` is read at that word).
+    static func initializedProperty(at keyword: Int, equals: Int, scan: inout DIScan) -> Bool {
+        let tokens = scan.tokens
+        guard !tokens.isWord(equals + 1, "Factory"), !tokens.isWord(equals + 1, "ParameterFactory"), !tokens.isWord(equals + 1, "FactoryKit"),
+              isFactoryType(tokens.text(from: keyword + 3, through: equals - 1)) else { return false }
+        storedFactory(at: equals + 1, scan: &scan)
+        return true
     }
 
     /// `var x: Factory<T> { … }`: the getter is the factory.
@@ -116,7 +140,7 @@ enum FactoryAdapter: DIAdapter {
     }
 
     /// `@Injected(\.x)` (the default `Container`) or `@Injected(\MyContainer.x)`.
-    static func attribute(at index: Int, scan: inout DIScan) {
+    static func attribute(_ name: String, at index: Int, scan: inout DIScan) {
         guard scan.tokens.isPunctuation(index + 1, UInt8(ascii: "(")), let path = scan.tokens.keyPath(at: index + 2) else { return }
         scan.facts.consumptions.append(DIConsumption(
             framework: .factory, key: .property(path.root ?? "Container", path.property), site: scan.tokens.site(index - 1)))

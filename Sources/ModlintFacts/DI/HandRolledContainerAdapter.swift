@@ -3,13 +3,20 @@ import ModlintTokenizer
 /// Hand-rolled containers: any `receiver.method(T.self …)` call no framework claims is a
 /// candidate. Whether it registers or resolves depends on the configured method names and
 /// on the workspace declaring such a method (`DIFacts.containerMethods`), so the DI graph
-/// decides; here the call, its factory and its nesting are recorded.
-enum HandRolledContainerAdapter {
+/// decides; here the call, its factory and its nesting are recorded. Always on
+/// (`DIAdapters.fallback`): it reads the calls and attributes no framework adapter takes,
+/// and the members of the container types a file declares.
+enum HandRolledContainerAdapter: DIAdapter {
+    static let framework = DIFramework.handRolled
+    /// No import turns it on: it is always on.
+    static let modules: Set<String> = []
+    static let shapes: DIShapes = [.containerMembers]
+
     /// Calls that take a metatype but never touch a container.
     static let ignored: Set<String> = ["decode", "encode", "isKind", "isMember", "String", "describing", "cast", "forKey"]
 
-    static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) {
-        guard !ignored.contains(method), let first = method.first, first.isLowercase else { return }
+    static func call(_ method: String, at index: Int, receiver: String, key: String, scan: inout DIScan) -> Bool {
+        guard !ignored.contains(method), let first = method.first, first.isLowercase else { return false }
         let open = index + 1
         let body = scan.tokens.factoryBody(ofCallAt: open)
         scan.recordCandidate(DIContainerCall(
@@ -17,6 +24,30 @@ enum HandRolledContainerAdapter {
             builds: body.flatMap { scan.tokens.builtType(from: $0.open + 1, to: $0.close) } ?? initializerArgument(inCallAt: open, scan: scan),
             functionLine: scan.enclosingFunction?.line, function: scan.runningFunction?.name,
             site: isRegistration(method) ? scan.registrationSite(index) : scan.tokens.site(index)), body: body)
+        return true
+    }
+
+    /// An attribute no framework adapter owns: a wrapper of the workspace's own (`wrapperUse`).
+    static func attribute(_ name: String, at index: Int, scan: inout DIScan) {
+        wrapperUse(name, at: index, scan: &scan)
+    }
+
+    /// `lazy var` in a container type, unless an enabled framework owns the member's type.
+    static func containerVariable(at keyword: Int, owner: String, scan: inout DIScan) -> Bool {
+        guard scan.containerTypes.contains(owner), scan.tokens.isWord(keyword - 1, "lazy"),
+              !scan.adapters.enabled.contains(where: { $0.ownsMember(at: keyword, tokens: scan.tokens) }) else { return false }
+        lazyMember(at: keyword, owner: owner, scan: &scan)
+        return true
+    }
+
+    /// A `make…()` function of a container type (`factoryMethod`).
+    static func containerFunction(nameToken: Int, open: Int, owner: String, scan: inout DIScan) {
+        guard scan.containerTypes.contains(owner), let close = scan.tokens.partner(of: open) else { return }
+        factoryMethod(nameToken: nameToken, body: (open, close), owner: owner, scan: &scan)
+    }
+
+    static func finish(_ facts: inout DIFacts) {
+        keepMemberResolves(&facts)
     }
 
     /// A method whose name says it registers (`register`, `registerService`,

@@ -6,7 +6,7 @@ enum SwiftDependenciesAdapter: DIAdapter {
     static let modules: Set<String> = ["Dependencies", "DependenciesMacros", "ComposableArchitecture"]
     static let attributes: Set<String> = ["Dependency", "DependencyClient"]
 
-    static func attribute(at index: Int, scan: inout DIScan) {
+    static func attribute(_ name: String, at index: Int, scan: inout DIScan) {
         if scan.tokens.isWord(index, "DependencyClient") {
             // `@DependencyClient struct APIClient { … }`: a client type, keyed elsewhere.
             var cursor = index + 1

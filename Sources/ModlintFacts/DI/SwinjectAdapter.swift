@@ -4,6 +4,10 @@
 enum SwinjectAdapter: DIAdapter {
     static let framework = DIFramework.swinject
     static let modules: Set<String> = ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"]
+    static let shapes: DIShapes = [.namedCalls, .containerValues]
+    /// `Assembler([A(), B()])`, `assembler.apply(assemblies: [A(), B()])` (`assemblerList`).
+    static let namedCalls = ["Assembler", "apply"]
+    static let forwardingMethods: Set<String> = ["register", "autoregister"]
 
     static let resolveMethods: Set<String> = ["resolve"]
 
@@ -20,7 +24,7 @@ enum SwinjectAdapter: DIAdapter {
             let end = body.map { max($0.close, scan.tokens.partner(of: open) ?? $0.close) } ?? (scan.tokens.partner(of: open) ?? open)
             var registration = DIRegistration(
                 framework: .swinject, key: DIKey(key, name: scan.name(inCallAt: open)),
-                container: scan.container(receiver: receiver, shared: false), scope: scan.objectScope(after: end),
+                container: scan.container(receiver: receiver, shared: false), scope: objectScope(after: end, tokens: scan.tokens),
                 builds: builds, resolves: body.map { scan.resolvedKeys(in: $0, methods: resolveMethods) } ?? [],
                 site: scan.registrationSite(index))
             registration.isFallback = scan.followsNilCoalescing(index)
@@ -36,6 +40,25 @@ enum SwinjectAdapter: DIAdapter {
         default:
             return false
         }
+    }
+
+    static func namedCall(at index: Int, scan: inout DIScan) {
+        assemblerList(at: index, scan: &scan)
+    }
+
+    /// `.inObjectScope(.container)` after a registration.
+    static func objectScope(after end: Int, tokens: DITokens) -> String? {
+        var index = end + 1
+        while tokens.isPunctuation(index, UInt8(ascii: ".")) && tokens.isName(index + 1) {
+            if tokens.isWord(index + 1, "inObjectScope") || tokens.isWord(index + 1, "scope") {
+                let open = index + 2
+                guard tokens.isPunctuation(open, UInt8(ascii: "(")), let close = tokens.partner(of: open) else { return nil }
+                return tokens.text(from: open + 1, through: close - 1).trimmingPrefixDot()
+            }
+            guard tokens.isPunctuation(index + 2, UInt8(ascii: "(")), let close = tokens.partner(of: index + 2) else { return nil }
+            index = close + 1
+        }
+        return nil
     }
 
     /// `Assembler([A(), B()])`, `Assembler(assemblies)` (an array declared in this file),

@@ -8,6 +8,8 @@ enum WeaveDIAdapter: DIAdapter {
     static let markedWords = ["bootstrap"]
 
     static let framework = DIFramework.weaveDI
+    static let shapes: DIShapes = [.keyPathCalls, .closureCalls, .markedWords, .properties, .containerValues]
+    static let forwardingMethods: Set<String> = ["register"]
     static let modules: Set<String> = ["WeaveDI", "WeaveDICore"]
     /// Factory's wrapper names too: in a file that imports only WeaveDI they are WeaveDI's.
     static let attributes: Set<String> = ["Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject"]
@@ -40,6 +42,18 @@ enum WeaveDIAdapter: DIAdapter {
         return false
     }
 
+    /// `UnifiedDI.register(\\.user) { … }`: the key path into `WeaveDI.Container` is the key.
+    static func keyPathCall(_ method: String, at index: Int, receiver: String, path: (root: String?, property: String),
+                            scan: inout DIScan) -> Bool {
+        let key = DIKey.property(path.root ?? containerRoot, path.property)
+        return call(method, at: index, receiver: receiver, key: key.id, scan: &scan)
+    }
+
+    static func closureCall(at method: Int, scan: inout DIScan) {
+        guard scan.tokens.isWord(method, "register") else { return }
+        inferredRegistration(at: method, scan: &scan)
+    }
+
     /// `UnifiedDI.register { FileLogger() as LoggerProtocol }`: a registration whose key is
     /// the `as` type, else the type the factory builds (WeaveDI infers it).
     static func inferredRegistration(at index: Int, scan: inout DIScan) {
@@ -67,8 +81,14 @@ enum WeaveDIAdapter: DIAdapter {
 
     /// `extension WeaveDI.Container { … }` (or `Container`, `DIContainer` in a WeaveDI file):
     /// its computed properties are the key paths `register(\\.x)` and `resolve(\\.x)` name.
-    static func isKeyPathContainer(_ owner: String, scan: DIScan) -> Bool {
-        scan.frameworks.weaveDI && (owner == containerRoot || owner == "Container" || owner == "DIContainer")
+    static func isKeyPathContainer(_ owner: String) -> Bool {
+        owner == containerRoot || owner == "Container" || owner == "DIContainer"
+    }
+
+    static func readsProperties(of owner: String) -> Bool { isKeyPathContainer(owner) }
+
+    static func property(name: String, type: String, owner: String, nameToken: Int, body: (open: Int, close: Int), scan: inout DIScan) {
+        accessor(name: name, type: type, scan: &scan)
     }
 
     /// Records that `\\WeaveDI.Container.name` stands for the property's type.
@@ -81,19 +101,19 @@ enum WeaveDIAdapter: DIAdapter {
     private static func isInKeyPathAccessor(_ scan: DIScan) -> Bool {
         guard let property = scan.enclosingProperty, property.depth > 0,
               let owner = scan.type(enclosing: property.depth - 1) else { return false }
-        return isKeyPathContainer(owner.name, scan: scan)
+        return isKeyPathContainer(owner.name)
     }
 
-    /// `bootstrap { c in … }` / `bootstrap(…) { c in … }`: labels the closure.
-    static func bootstrap(at index: Int, scan: inout DIScan) {
-        guard scan.frameworks.weaveDI, scan.tokens.isPunctuation(index - 1, UInt8(ascii: ".")) else { return }
+    /// `bootstrap { c in … }` / `bootstrap(…) { c in … }` (its one marked word): labels the closure.
+    static func markedWord(at index: Int, scan: inout DIScan) {
+        guard scan.tokens.isPunctuation(index - 1, UInt8(ascii: ".")) else { return }
         var brace = index + 1
         if scan.tokens.isPunctuation(brace, UInt8(ascii: "(")), let close = scan.tokens.partner(of: brace) { brace = close + 1 }
         if scan.tokens.isPunctuation(brace, UInt8(ascii: "{")) { scan.label(brace, .bootstrap) }
     }
 
     /// `@Injected(\.userService)`.
-    static func attribute(at index: Int, scan: inout DIScan) {
+    static func attribute(_ name: String, at index: Int, scan: inout DIScan) {
         guard scan.tokens.isPunctuation(index + 1, UInt8(ascii: "(")), let path = scan.tokens.keyPath(at: index + 2) else { return }
         scan.facts.consumptions.append(DIConsumption(
             framework: .weaveDI, key: .property(path.root ?? "InjectedValues", path.property), site: scan.tokens.site(index - 1)))
