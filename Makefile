@@ -93,10 +93,12 @@ accuracy: deps corpus
 	Benchmarks/.build/release/modlint-accuracy --corpus $(CORPUS) $(ACCURACY_FLAGS)
 
 ## Time modlint over the corpus beside swift-syntax and dump-package, in the same run.
+## REFERENCE=<a modlint binary built from another commit, e.g. with --static-swift-stdlib
+## in a worktree> adds a paired cold-run comparison against it.
 bench: deps corpus
 	$(SWIFT) build -c release --product modlint $(STATIC)
 	$(BENCH_BUILD) --product modlint-bench
-	Benchmarks/.build/release/modlint-bench --corpus $(CORPUS) --modlint .build/release/modlint
+	Benchmarks/.build/release/modlint-bench --corpus $(CORPUS) --modlint .build/release/modlint $(if $(REFERENCE),--reference $(REFERENCE),)
 
 ## Lint the real-world corpus (realworld/repos.tsv) with the release binary and write
 ## realworld/REPORT.md and its TSV files (see realworld/README.md). MIRROR is a folder of

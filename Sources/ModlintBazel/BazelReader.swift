@@ -14,8 +14,10 @@ public struct BazelReader {
     /// `buildFile`: workspace-relative (`Features/Login/BUILD.bazel`).
     public func read(buildFile: String, bytes: [UInt8]) -> Result<BazelPackage, BazelReadError> {
         let statements: [StarlarkStatement]
+        let tokens: [StarlarkToken]
         do throws(StarlarkSyntaxError) {
-            statements = try StarlarkParser.parse(bytes)
+            tokens = try StarlarkLexer.tokens(bytes)
+            statements = try StarlarkParser.parse(tokens: tokens)
         } catch {
             return .failure(BazelReadError(line: error.line, message: error.message))
         }
@@ -30,7 +32,7 @@ public struct BazelReader {
         result.notes = evaluation.notes
         result.unfollowed = evaluation.unfollowed
         Self.mergeObjcWrappers(&result)
-        let placeDependency = Self.dependencyLines(bytes, statementLines: statements.compactMap(\.line))
+        let placeDependency = Self.dependencyLines(tokens, statementLines: statements.compactMap(\.line))
         for index in result.targets.indices {
             if evaluation.unfollowedLines.contains(result.targets[index].line) { result.targets[index].isIncomplete = true }
             let target = result.targets[index]
@@ -73,8 +75,7 @@ extension BazelReader {
     /// label inside the statement that declared the target (the BUILD file's own line of
     /// `"//Core",` in `deps = […]`), so a finding on it points there; a label the statement
     /// builds (`":" + name`) or takes from a variable keeps the statement's line.
-    static func dependencyLines(_ bytes: [UInt8], statementLines: [Int]) -> (String, Int) -> Int {
-        guard let tokens = try? StarlarkLexer.tokens(bytes) else { return { $1 } }
+    static func dependencyLines(_ tokens: [StarlarkToken], statementLines: [Int]) -> (String, Int) -> Int {
         var strings: [String: [Int]] = [:]
         for token in tokens { if case .string(let text) = token.kind { strings[text, default: []].append(token.line) } }
         let starts = statementLines.sorted()

@@ -56,7 +56,13 @@ struct StarlarkParser {
     private var depth = 0
 
     static func parse(_ bytes: [UInt8]) throws(StarlarkSyntaxError) -> [StarlarkStatement] {
-        var parser = StarlarkParser(tokens: try StarlarkLexer.tokens(bytes))
+        try parse(tokens: StarlarkLexer.tokens(bytes))
+    }
+
+    /// Statements from tokens already lexed (a BUILD file's reader keeps them to place
+    /// dependencies on their lines).
+    static func parse(tokens: [StarlarkToken]) throws(StarlarkSyntaxError) -> [StarlarkStatement] {
+        var parser = StarlarkParser(tokens: tokens)
         return try parser.file()
     }
 

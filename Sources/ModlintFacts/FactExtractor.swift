@@ -86,8 +86,11 @@ public enum FactExtractor {
 
     private static func emptySummary(_ source: TokenizedSource) -> SourceSummary {
         var summary = SourceSummary(lineCount: source.lineCount, byteCount: source.bytes.count)
-        summary.problems = source.diagnostics.map {
-            SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
+        // Assigning boxes the summary's rare fields: only when there is a problem to keep.
+        if !source.diagnostics.isEmpty {
+            summary.problems = source.diagnostics.map {
+                SourceProblem(message: $0.kind.rawValue, line: $0.line, column: $0.column)
+            }
         }
         return summary
     }

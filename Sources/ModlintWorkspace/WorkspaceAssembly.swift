@@ -51,7 +51,8 @@ extension WorkspaceLoader {
         }
         PhaseClock.mark("xcode")
         notes += xcode.notes
-        notes += StaleGeneratedProjects.notes(specs: readings.filter { $0.generator != nil }, committed: shadowed, root: root, swiftFiles: scan.swiftFiles)
+        notes += StaleGeneratedProjects.notes(specs: readings.filter { $0.generator != nil }, committed: shadowed, root: root, swiftFiles: scan.swiftFiles,
+                                              fileSet: xcode.fileSet)
             + StaleGeneratedProjects.notes(emptySpecs: emptySpecs)
         let assignments = swiftPM.assignments + xcode.mirroredFiles
         let resources = swiftPM.processedResources(scan.processedResources)

@@ -189,6 +189,8 @@ public struct ProcessResult {
     public var wall: Double
     /// Peak resident set size of the child in bytes (`ru_maxrss`).
     public var maxRSS: Int
+    /// CPU time of the child, user and system, in seconds.
+    public var cpu: Double = 0
 }
 
 /// Runs a program with `posix_spawn`, waits with `wait4` to get its `rusage`.
@@ -236,7 +238,9 @@ public func runProcess(_ executable: String, _ arguments: [String],
     #endif
     let out = (quiet && !discardOutput) ? (readFileBytes(outPath) ?? []) : []
     let err = (quiet && !discardOutput) ? (readFileBytes(errPath) ?? []) : []
-    return ProcessResult(status: exit, stdout: out, stderr: err, wall: wall, maxRSS: rss)
+    let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return ProcessResult(status: exit, stdout: out, stderr: err, wall: wall, maxRSS: rss, cpu: cpu)
 }
 
 // MARK: - Formatting

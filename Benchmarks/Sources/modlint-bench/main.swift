@@ -14,9 +14,12 @@ import SwiftParser
 
 enum Help {
     static let usage = """
-usage: modlint-bench [--corpus DIR] [--modlint PATH] [--lint-root DIR] [--threads N] [--dump-samples N]
+usage: modlint-bench [--corpus DIR] [--modlint PATH] [--reference PATH] [--lint-root DIR] [--threads N] [--dump-samples N]
   --corpus DIR       corpus made by ../shared/scripts/corpus.sh (default $MODLINT_CORPUS or /tmp/modlint-corpus)
   --modlint PATH     also time `PATH lint <lint-root> --reporter json` (median of 5, peak RSS)
+  --reference PATH   also time a reference binary's cold run, alternating with --modlint's
+                     (9 pairs, medians of wall and CPU): a change's cost against a build of
+                     an older commit, on the same machine in the same minutes
   --lint-root DIR    what to lint (default: the corpus directory)
   --threads N        threads for the parallel rows (default 2)
   --dump-samples N   manifests timed with `swift package dump-package` (default 8)
@@ -90,7 +93,7 @@ final class Sink: @unchecked Sendable {
 func main() -> Int32 {
     let args: Arguments
     do {
-        args = try Arguments(valued: ["--corpus", "--modlint", "--lint-root", "--threads", "--dump-samples"])
+        args = try Arguments(valued: ["--corpus", "--modlint", "--reference", "--lint-root", "--threads", "--dump-samples"])
         if args.flags.contains("--help") { print(Help.usage); return 0 }
         if let bad = args.flags.first(where: { $0 != "--xcode-only" && $0 != "--extract-only" && $0 != "--descriptions-only" }) { throw BenchError("unknown option \(bad)\n\(Help.usage)") }
     } catch { stderrPrint("\(error)"); return 2 }
@@ -116,14 +119,14 @@ func main() -> Int32 {
         let threads = try args.int("--threads", default: 2)
         let samples = try args.int("--dump-samples", default: 8)
         try run(corpus, threads: threads, samples: samples, modlint: args.options["--modlint"],
-                lintRoot: args.options["--lint-root"] ?? corpus.root)
+                reference: args.options["--reference"], lintRoot: args.options["--lint-root"] ?? corpus.root)
         return 0
     } catch {
         stderrPrint("modlint-bench: \(error)"); return 2
     }
 }
 
-func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoot: String) throws {
+func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, reference: String? = nil, lintRoot: String) throws {
     let paths = corpus.swiftFiles
     print("modlint-bench — corpus \(corpus.root): \(paths.count) files, \(corpus.manifests.count) manifests; \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
     defer { print("load average at the end: \(loadAverage()) (above ~0.5 before the run means other work competed: timings are noisy)") }
@@ -143,6 +146,20 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
     // The first run analyses both sides with an empty cache (as `lint`'s first run with a
     // cache, which no row measures); the targets judge the cached run.
     var diff: (first: Double, firstRSS: Int, cached: Double, lint: Double, rss: Int, status: Int32)?
+    // Paired against a reference binary: alternating runs, so both see the same machine.
+    var paired: (wall: Double, cpu: Double, referenceWall: Double, referenceCPU: Double)?
+    if let modlint, let reference {
+        stderrPrint("\(modlint) and \(reference) lint --no-cache, alternating × 9 …")
+        var walls: [Double] = [], cpus: [Double] = [], referenceWalls: [Double] = [], referenceCPUs: [Double] = []
+        for round in 0..<9 {
+            // Who goes first alternates too: the first of a pair finds a colder page cache.
+            for binary in round % 2 == 0 ? [modlint, reference] : [reference, modlint] {
+                let r = try runProcess(binary, ["lint", lintRoot, "--reporter", "json", "--no-cache"], discardOutput: true)
+                if binary == modlint { walls.append(r.wall); cpus.append(r.cpu) } else { referenceWalls.append(r.wall); referenceCPUs.append(r.cpu) }
+            }
+        }
+        paired = (median(walls), median(cpus), median(referenceWalls), median(referenceCPUs))
+    }
     if let modlint {
         // A full run: no cache, every file lexed (median of 5: the targets are medians).
         stderrPrint("\(modlint) lint --no-cache × \(scenarioRuns) …")
@@ -437,6 +454,11 @@ func run(_ corpus: Corpus, threads: Int, samples: Int, modlint: String?, lintRoo
         ]
         for edit in edits {
             targets.append(Target(name: edit.name, measured: "\(fmt(edit.wall * 1000, 0)) ms", goal: "≤ 150 ms", pass: edit.wall <= 0.150))
+        }
+        if let paired {
+            targets.append(Target(name: "cold corpus vs --reference (paired wall)", measured: "\(fmt(paired.wall / paired.referenceWall, 2))× "
+                                      + "(\(fmt(paired.wall * 1000, 0)) / \(fmt(paired.referenceWall * 1000, 0)) ms; CPU \(fmt(paired.cpu / paired.referenceCPU, 2))×)",
+                                  goal: "≤ 1.00×", pass: paired.wall <= paired.referenceWall))
         }
         if let diff {
             targets.append(Target(name: "diff, cached, vs cached lint", measured: "\(fmt(diff.cached / diff.lint, 2))×", goal: "≤ 2×",

@@ -65,7 +65,9 @@ extension DIScan {
     mutating func handleMetatypeCall(at method: Int, key: String, keyEnd: Int) {
         let name = tokens.name(method)
         let receiver = tokens.isPunctuation(method - 1, UInt8(ascii: ".")) ? tokens.receiver(beforeDot: method - 1) : ""
-        if isViewRegistration(method) || isViewReceiver(method: method) { return }
+        // A table or collection view's `register(Cell.self …)` registers a cell, not a
+        // dependency (only `register` is asked: finding the file's view names reads every token).
+        if tokens.isWord(method, "register") && (isViewRegistration(method) || isViewReceiver(method: method)) { return }
         for adapter in adapters.enabled where adapter.call(name, at: method, receiver: receiver, key: key, scan: &self) { return }
         _ = DIAdapters.fallback.call(name, at: method, receiver: receiver, key: key, scan: &self)
     }

@@ -9,12 +9,13 @@ enum StaleGeneratedProjects {
     /// At most this many differences are listed per project (the rest are counted).
     static let listed = 20
 
-    static func notes(specs: [ProjectReading], committed: [ProjectReading], root: String, swiftFiles: [String]) -> [WorkspaceNote] {
+    static func notes(specs: [ProjectReading], committed: [ProjectReading], root: String, swiftFiles: [String],
+                      fileSet: SwiftFileSet?) -> [WorkspaceNote] {
         let committedByPath = Dictionary(committed.compactMap { reading in reading.project.map { (reading.projectPath, $0) } },
                                          uniquingKeysWith: { first, _ in first })
         // Most trees commit no generated project: no set of every path for them.
         guard specs.contains(where: { committedByPath[$0.projectPath] != nil }) else { return [] }
-        let swiftFileSet = SwiftFileSet(swiftFiles)
+        let swiftFileSet = fileSet ?? SwiftFileSet(swiftFiles)
         var notes: [WorkspaceNote] = []
         for spec in specs {
             guard let generated = spec.project, let written = committedByPath[spec.projectPath] else { continue }

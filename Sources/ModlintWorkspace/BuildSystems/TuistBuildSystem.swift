@@ -47,11 +47,26 @@ struct TuistBuildSystem: ProjectBuildSystem {
         /// Below a `ProjectDescriptionHelpers/` folder (the project's or a local plugin's).
         var holdsHelpers = false
 
+        /// Asked once per folder of every walk: the components are compared on the path's
+        /// bytes, no array of them is made.
         init(_ folder: String) {
-            for component in folder.split(separator: "/") {
-                if component == "Tuist" { isInsideTuist = true }
-                if component == "ProjectDescriptionHelpers" { holdsHelpers = true }
-            }
+            var tuist = false, helpers = false
+            folder.utf8.withContiguousStorageIfAvailable { bytes in
+                var start = 0
+                for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                    let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if component.count == 5 && component.elementsEqual("Tuist".utf8) { tuist = true }
+                    if component.count == 25 && component.elementsEqual("ProjectDescriptionHelpers".utf8) { helpers = true }
+                    start = end + 1
+                }
+            } ?? {
+                for component in folder.split(separator: "/") {
+                    if component == "Tuist" { tuist = true }
+                    if component == "ProjectDescriptionHelpers" { helpers = true }
+                }
+            }()
+            isInsideTuist = tuist
+            holdsHelpers = helpers
         }
 
         var holdsOnlyTuistCode: Bool { isInsideTuist || holdsHelpers }

@@ -50,6 +50,9 @@ struct XcodeProjectLayout {
     var mirroredFiles: [(target: Int, path: String)] = []
     /// Remote pods installed under the tree, read as context after the layout.
     var podContexts: [PodContext] = []
+    /// The tree's Swift files for lookups by path, made once: the stale-project check
+    /// resolves the committed projects' files with it too.
+    private(set) var fileSet: SwiftFileSet?
 
     /// No projects.
     init() {}
@@ -81,6 +84,7 @@ struct XcodeProjectLayout {
         var index = ProjectIndex(root: root)
         let (models, deferredNotes) = register(readings, in: &index, usedIdentities: &usedIdentities)
         let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
+        fileSet = SwiftFileSet(swiftFiles)
         let files = assignFiles(models: models, root: root, swiftFiles: swiftFiles, packageDirectories: packageDirectories, owners: owners)
         let resolution = TargetResolution(index: index, models: models, projectPaths: projects.map(\.path), files: files,
                                           podMirrors: Self.podMirrors(models: models, projects: projects, filesByTarget: files.byTarget,
@@ -163,7 +167,6 @@ struct XcodeProjectLayout {
     /// Files first: a target whose sources a SwiftPM target builds mirrors that target.
     private mutating func assignFiles(models: [XcodeProject], root: String, swiftFiles: [String], packageDirectories: [String],
                                       owners: [String: SwiftPMOwner]) -> TargetFiles {
-        let swiftFileSet = SwiftFileSet(swiftFiles)
         var result = TargetFiles()
         for (index, project) in models.enumerated() {
             var perTarget: [[String]] = []
@@ -171,7 +174,7 @@ struct XcodeProjectLayout {
                 // Xcode's synchronized folders (a committed project's, Tuist's buildable
                 // folders) leave nested packages to the package; XcodeGen lists a folder's files.
                 let synchronizesLikeXcode = projects[index].generator == nil || projects[index].generator == .tuist
-                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet,
+                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: fileSet!,
                                        packageDirectories: synchronizesLikeXcode ? packageDirectories : [])
                 perTarget.append(files)
                 // A podspec or BUILD file beside a Package.swift describes the same sources a
@@ -596,21 +599,38 @@ private struct DependencyList {
 final class SwiftFileSet {
     private let exact: Set<String>
     private let files: [String]
-    /// Every file lower-cased beside its spelling, sorted by the lower-cased path: built
-    /// once, on the first lookup that misses (a project that names a path in another case,
-    /// or a folder with no Swift file). Of two files differing only in case, the first in
-    /// `files` (sorted) wins, on every host.
-    private lazy var folded: [(lower: String, file: String)] = {
-        var seen = Set<String>()
-        seen.reserveCapacity(files.count)
-        var pairs: [(lower: String, file: String)] = []
-        pairs.reserveCapacity(files.count)
+    /// Every file by its lower-cased path; built on the first file lookup that misses (a
+    /// project that names a file in another case). Sorted input: of two files differing
+    /// only in case, the first wins, on every host.
+    private lazy var foldedFiles: [String: String] = {
+        var map: [String: String] = [:]
+        map.reserveCapacity(files.count)
         for file in files {
-            let lower = file.lowercased()
-            if seen.insert(lower).inserted { pairs.append((lower, file)) }
+            let key = file.lowercased()
+            if map[key] == nil { map[key] = file }
         }
-        pairs.sort { $0.lower < $1.lower }
-        return pairs
+        return map
+    }()
+    /// Every folder that holds a file (at any depth) by its lower-cased path, spelled as the
+    /// first file below it spells it; built on the first folder lookup that misses (a glob
+    /// whose folder holds no Swift file, or is named in another case). Folders are a
+    /// fraction of the files, and consecutive files share theirs.
+    private lazy var foldedFolders: [String: String] = {
+        var map: [String: String] = [:]
+        var previous: String?
+        for file in files {
+            var folder = Paths.parent(file)
+            if folder == previous { continue }
+            previous = folder
+            while !folder.isEmpty {
+                let key = folder.lowercased()
+                // Its ancestors are in already, spelled by an earlier file.
+                if map[key] != nil { break }
+                map[key] = folder
+                folder = Paths.parent(folder)
+            }
+        }
+        return map
     }()
 
     init(_ files: [String]) {
@@ -618,39 +638,16 @@ final class SwiftFileSet {
         self.exact = Set(files)
     }
 
-    /// The first entry of `folded` not below `lower`.
-    private func lowerBound(_ lower: String) -> Int {
-        var low = 0, high = folded.count
-        while low < high {
-            let middle = (low + high) / 2
-            if folded[middle].lower < lower { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     func find(_ path: String) -> String? {
         if exact.contains(path) { return path }
-        let lower = path.lowercased()
-        let index = lowerBound(lower)
-        return index < folded.count && folded[index].lower == lower ? folded[index].file : nil
+        return foldedFiles[path.lowercased()]
     }
 
     /// `folder` as written when it holds linted files, else the folder with those files
     /// whose name differs only in case.
     func findFolder(_ folder: String) -> String {
         guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty else { return folder }
-        let prefix = folder.lowercased() + "/"
-        // The files below a folder are one run of the sorted lower-cased paths; its first
-        // file (in `files` order) gives the folder's spelling.
-        var index = lowerBound(prefix)
-        var first: String?
-        while index < folded.count && folded[index].lower.hasPrefix(prefix) {
-            if first == nil || folded[index].file < first! { first = folded[index].file }
-            index += 1
-        }
-        guard let file = first else { return folder }
-        let candidate = String(decoding: file.utf8.prefix(folder.utf8.count), as: UTF8.self)
-        return candidate.lowercased() == folder.lowercased() ? candidate : folder
+        return foldedFolders[folder.lowercased()] ?? folder
     }
 }
 
