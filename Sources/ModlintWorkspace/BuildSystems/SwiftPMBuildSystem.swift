@@ -137,9 +137,11 @@ struct SwiftPMReading {
                 notes.append(WorkspaceNote(kind: .unresolvedManifest, file: read.path, line: note.line, column: note.column, message: note.message))
             }
             let exported = readsOnlyLibraryTargets ? Self.libraryTargets(of: manifest) : nil
+            let soleRoots = TargetLayout.soleTargetRoots(in: manifest)
             for target in manifest.targets where exported?.contains(target.name) ?? true {
+                let occupiesRoot = soleRoots.contains(TargetLayout.root(of: target.kind))
                 let targetDirectory = TargetLayout.directory(of: target, packageDirectory: directory,
-                                                             occupiesRoot: TargetLayout.mayOccupyRoot(target, in: manifest)) { scan.directories.contains($0) }
+                                                             occupiesRoot: occupiesRoot) { scan.directories.contains($0) }
                 targets.append(PendingTarget(packageIndex: index, declaration: target, directory: targetDirectory,
                                              filter: TargetLayout.SourceFilter(target)))
             }
