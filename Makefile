@@ -33,9 +33,10 @@ demo: deps build
 ## Bazel integration (`bazel test` where Bazel is installed: `make bazel` installs it) and the
 ## report's browser tests (headless Chromium through Playwright). First, in seconds: every
 ## line scripts/mutations.sh mutates is still in its file (the mutation run itself is not
-## part of `make test`).
+## part of `make test`), and at most 10 functions of Sources/ run 80 lines or more.
 test: deps corpus build browser
 	bash scripts/mutations.sh --check
+	python3 scripts/long-functions.py --check 10
 	bash integrations/bazel/test/run.sh $(MODLINT)
 	bash Tests/Browser/run.sh $(MODLINT)
 	MODLINT_CORPUS=$(CORPUS) $(SWIFT) test
