@@ -56,7 +56,7 @@ extension WorkspaceLoader {
             + StaleGeneratedProjects.notes(emptySpecs: emptySpecs)
         let assignments = swiftPM.assignments + xcode.mirroredFiles
         let resources = swiftPM.processedResources(scan.processedResources)
-        var packages = swiftPM.packages(assignments: assignments, resources: resources, root: root) { target, directory, files in
+        var packages = swiftPM.packages(assignments: assignments, resources: resources) { target, directory, files in
             moduleName(of: target, directory: directory, files: files, root: root, scope: scan.scope)
         }
         packages += xcode.packages()

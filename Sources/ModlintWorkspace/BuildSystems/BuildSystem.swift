@@ -56,7 +56,7 @@ public enum DescriptionEditing: Sendable, Equatable {
 /// name: code asks the registry (`BuildSystems`), and `BuildSystemNamesTests` greps for it.
 ///
 /// Each system reads its descriptions in its own way: SwiftPM into packages
-/// (`SwiftPMBuildSystem.read`), the others into Xcode projects (`ProjectBuildSystem`).
+/// (`SwiftPMReading`), the others into Xcode projects (`ProjectBuildSystem`).
 public protocol BuildSystem: Sendable {
     var kind: BuildSystemKind { get }
     var names: DescriptionNames { get }

@@ -5,7 +5,7 @@ import ModlintManifest
 /// SwiftPM: every folder with a `Package.swift` (or its `Package@swift-X.swift` variants) is
 /// a package; its manifest is evaluated (`ManifestReader`) and each Swift file goes to the
 /// target whose folder is the deepest above it, in the deepest package. Read into packages
-/// directly (`read`), not into an Xcode project like the other build systems.
+/// directly (`SwiftPMReading`), not into an Xcode project like the other build systems.
 struct SwiftPMBuildSystem: BuildSystem {
     static let manifestName = "Package.swift"
     static let variantPrefix = "Package@swift-"
@@ -77,8 +77,6 @@ struct SwiftPMReading {
     private var targetByDirectory: [Int: [String: Int]] = [:]
     /// Files of one folder share their target: each folder resolved once.
     private var targetOfFolder: [String: Int?] = [:]
-
-    init() {}
 
     init(scan: TreeScan, root: String, reader: ManifestReader, toolsVersion: [Int], readsOnlyLibraryTargets: Bool) {
         directories = scan.packageDirectories.keys.sorted()
@@ -206,7 +204,7 @@ struct SwiftPMReading {
 
     /// The packages, each target with the files `assignments` (plus what the Xcode layout
     /// mirrored into them) gives it.
-    func packages(assignments: [(target: Int, path: String)], resources: [Int: String], root: String,
+    func packages(assignments: [(target: Int, path: String)], resources: [Int: String],
                   moduleName: (ManifestTarget, String?, [String]) -> String) -> [WorkspaceLayout.Package] {
         var filesByTarget: [Int: [String]] = [:]
         for assignment in assignments { filesByTarget[assignment.target, default: []].append(assignment.path) }

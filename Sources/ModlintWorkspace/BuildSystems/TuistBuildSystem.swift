@@ -51,7 +51,8 @@ struct TuistBuildSystem: ProjectBuildSystem {
         /// bytes, no array of them is made.
         init(_ folder: String) {
             var tuist = false, helpers = false
-            folder.utf8.withContiguousStorageIfAvailable { bytes in
+            var folder = folder
+            folder.withUTF8 { bytes in
                 var start = 0
                 for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
                     let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -59,12 +60,7 @@ struct TuistBuildSystem: ProjectBuildSystem {
                     if component.count == 25 && component.elementsEqual("ProjectDescriptionHelpers".utf8) { helpers = true }
                     start = end + 1
                 }
-            } ?? {
-                for component in folder.split(separator: "/") {
-                    if component == "Tuist" { tuist = true }
-                    if component == "ProjectDescriptionHelpers" { helpers = true }
-                }
-            }()
+            }
             isInsideTuist = tuist
             holdsHelpers = helpers
         }

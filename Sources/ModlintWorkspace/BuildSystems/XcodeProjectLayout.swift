@@ -84,8 +84,10 @@ struct XcodeProjectLayout {
         var index = ProjectIndex(root: root)
         let (models, deferredNotes) = register(readings, in: &index, usedIdentities: &usedIdentities)
         let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
-        fileSet = SwiftFileSet(swiftFiles)
-        let files = assignFiles(models: models, root: root, swiftFiles: swiftFiles, packageDirectories: packageDirectories, owners: owners)
+        let fileSet = SwiftFileSet(swiftFiles)
+        self.fileSet = fileSet
+        let files = assignFiles(models: models, root: root, swiftFiles: swiftFiles, fileSet: fileSet, packageDirectories: packageDirectories,
+                                owners: owners)
         let resolution = TargetResolution(index: index, models: models, projectPaths: projects.map(\.path), files: files,
                                           podMirrors: Self.podMirrors(models: models, projects: projects, filesByTarget: files.byTarget,
                                                                       mirrored: Set(files.mirrors.keys)))
@@ -165,8 +167,8 @@ struct XcodeProjectLayout {
     }
 
     /// Files first: a target whose sources a SwiftPM target builds mirrors that target.
-    private mutating func assignFiles(models: [XcodeProject], root: String, swiftFiles: [String], packageDirectories: [String],
-                                      owners: [String: SwiftPMOwner]) -> TargetFiles {
+    private mutating func assignFiles(models: [XcodeProject], root: String, swiftFiles: [String], fileSet: SwiftFileSet,
+                                      packageDirectories: [String], owners: [String: SwiftPMOwner]) -> TargetFiles {
         var result = TargetFiles()
         for (index, project) in models.enumerated() {
             var perTarget: [[String]] = []
@@ -174,7 +176,7 @@ struct XcodeProjectLayout {
                 // Xcode's synchronized folders (a committed project's, Tuist's buildable
                 // folders) leave nested packages to the package; XcodeGen lists a folder's files.
                 let synchronizesLikeXcode = projects[index].generator == nil || projects[index].generator == .tuist
-                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: fileSet!,
+                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: fileSet,
                                        packageDirectories: synchronizesLikeXcode ? packageDirectories : [])
                 perTarget.append(files)
                 // A podspec or BUILD file beside a Package.swift describes the same sources a
