@@ -43,6 +43,7 @@ public enum BuiltinRules {
         InvalidManifest(),
         UnreadBuildDescription(),
         StaleGeneratedProject(),
+        SupersededBuildDescription(),
         UnresolvedManifest(),
         InvalidSource(),
         FilesInNoTarget(),

@@ -36,7 +36,10 @@ public struct UnreadBuildDescription: Rule {
         leaves Swift files in no target below its folder: the finding names the file, how \
         many files go unread and the remedy (generate the project first, or exclude the \
         folder). A `BUILD` file with no Swift or Apple rule (the C parts of a library) \
-        describes no Swift code and is not read at all.
+        describes no Swift code and is not read at all; nor is one in no Bazel workspace \
+        (no `MODULE.bazel`, `REPO.bazel` or `WORKSPACE` above it, in the tree or above \
+        the linted folder), which Bazel does not build either: where such a file names \
+        a Swift rule over Swift files no other description builds, it is an error too.
         """,
         examples: [
             RuleExample("a Bazel BUILD file that is not valid Starlark: the line that breaks it; one for C code only is not read", files: [
@@ -49,6 +52,11 @@ public struct UnreadBuildDescription: Rule {
                 """,
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
                 "native/BUILD": "cc_library(name = \"native\", srcs = [\"native.c\"])\n",
+                "MODULE.bazel": "module(name = \"app\")\n",
+            ]),
+            RuleExample("a BUILD file in no Bazel workspace, over Swift files no other description builds", files: [
+                "Vendor/BUILD": "\u{2193}swift_library(name = \"Vendor\", srcs = glob([\"*.swift\"]))\n",
+                "Vendor/Vendor.swift": "struct Vendor {}\n",
             ]),
             RuleExample("an XcodeGen spec that is not valid YAML: the line that breaks it, and the files it leaves unread", files: [
                 "project.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    sources: [App\n\u{2193}",

@@ -150,3 +150,37 @@ public struct BazelLabel: Sendable, Equatable {
         (self.package, name, namesTarget) = (package, String(rest), true)
     }
 }
+
+/// Repositories of rules for other languages and packaging (`@rules_cc//cc:defs.bzl`): a
+/// BUILD file's own call of one of their rules declares no Swift module, and a BUILD file
+/// that loads only from them (and names no Swift rule) is not read.
+public enum BazelRuleSets {
+    /// `origin`: a label (`@rules_cc//cc:defs.bzl`) or a repository name (`rules_cc`).
+    public static func isOtherLanguage<Name: Collection>(_ origin: Name) -> Bool where Name.Element == UInt8 {
+        let name = origin.drop { $0 == UInt8(ascii: "@") }.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") }
+        return otherLanguage.contains(Array(name))
+    }
+
+    public static func isOtherLanguage(_ origin: String) -> Bool { isOtherLanguage(Array(origin.utf8)) }
+
+    /// rules_swift's and rules_apple's own repositories (and their support rules): modlint
+    /// reads their module rules from its table, and another of their rules (a test runner,
+    /// a toolchain) declares no module.
+    static func isModelled(_ origin: String) -> Bool {
+        modelled.contains(Array(origin.utf8.drop { $0 == UInt8(ascii: "@") }.prefix { $0 != UInt8(ascii: "/") }))
+    }
+
+    static let modelled: Set<[UInt8]> = Set([
+        "rules_swift", "build_bazel_rules_swift", "rules_apple", "build_bazel_rules_apple", "apple_support", "build_bazel_apple_support",
+        "rules_xcodeproj", "com_github_buildbuddy_io_rules_xcodeproj",
+    ].map { Array($0.utf8) })
+
+    static let otherLanguage: Set<[UInt8]> = Set([
+        "rules_cc", "rules_java", "rules_python", "rules_go", "io_bazel_rules_go", "rules_kotlin", "io_bazel_rules_kotlin",
+        "rules_jvm_external", "rules_android", "build_bazel_rules_android", "rules_proto", "rules_pkg", "rules_shell",
+        "bazel_skylib", "aspect_bazel_lib", "aspect_rules_js", "aspect_rules_ts", "aspect_rules_jest", "aspect_rules_esbuild",
+        "aspect_rules_lint", "rules_nodejs", "build_bazel_rules_nodejs", "rules_rust", "rules_foreign_cc", "rules_license",
+        "rules_oci", "io_bazel_rules_docker", "rules_multirun", "com_github_bazelbuild_buildtools", "buildifier_prebuilt",
+        "bazel_gazelle", "rules_detekt", "rules_ktlint", "platforms",
+    ].map { Array($0.utf8) })
+}

@@ -34,16 +34,28 @@ extension StarlarkEvaluation {
     }
 
     /// A call that declares a target (`name = …`) through a function whose load could not
-    /// be followed — one a workspace macro loads from another repository, or a `.bzl` of the
-    /// workspace that is not there to read — and passes no Swift sources: what it declares
+    /// be followed — one loaded from another repository, by a workspace macro or the BUILD
+    /// file itself, or a `.bzl` of the workspace that is not there to read — and passes no
+    /// Swift sources: what it declares
     /// is unknown. Said once per function; the BUILD file's targets from the same statement
     /// are incomplete, and Swift files it leaves in no target are an error of the workspace.
     func noteUnfollowed(name: String, origin: String, keywords: [(String, StarlarkValue)]) {
         guard keywords.contains(where: { $0.0 == "name" }) else { return }
         let inMacro = currentFile != buildFile
         let workspaceLabel = origin.hasPrefix("//") || origin.hasPrefix(":") || origin.hasPrefix("@//")
-        guard (inMacro && origin.hasPrefix("@")) || workspaceLabel else { return }
-        let construct = inMacro ? "`\(name)`, loaded by \(currentFile) from \(origin)" : "`\(name)` of \(origin), not in the linted tree"
+        // A macro of another repository called by the BUILD file itself counts too (its
+        // package's Swift files are reported only where it leaves them in no target), but
+        // for the rule sets of other languages and rules_swift's and rules_apple's own
+        // rules that are not in the table: none of them declares a Swift module.
+        guard workspaceLabel || (origin.hasPrefix("@") && (inMacro || !(BazelRuleSets.isOtherLanguage(origin) || BazelRuleSets.isModelled(origin)))) else { return }
+        let construct: String
+        if inMacro {
+            construct = "`\(name)`, loaded by \(currentFile) from \(origin)"
+        } else if workspaceLabel {
+            construct = "`\(name)` of \(origin), not in the linted tree"
+        } else {
+            construct = "`\(name)` of \(origin), another repository"
+        }
         unfollowedLines.insert(buildLine)
         guard notedForeign.insert(name).inserted else { return }
         notes.append(BazelNote(line: buildLine, message: "\(construct), could not be followed: the targets it declares are unknown"))
@@ -51,6 +63,7 @@ extension StarlarkEvaluation {
     }
 
     static let forwardingBuiltins: Set<String> = ["alias", "filegroup", "test_suite", "cc_library"]
+
 
     /// A target modlint does not model, by name, with the labels it forwards (`deps`,
     /// `target`, `actual`): `swift_library_group`, `alias`, transition wrappers.

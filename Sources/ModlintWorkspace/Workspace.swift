@@ -231,6 +231,10 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
         case unreadDependency
         /// A committed project that differs from the spec it is generated from.
         case staleGeneratedProject
+        /// A build description another one overrules for the same sources (a Package.swift
+        /// inside a Bazel workspace whose BUILD files build its sources as other modules):
+        /// read as context, it makes no module.
+        case supersededBuildDescription
     }
     public var kind: Kind
     public var file: String

@@ -54,9 +54,10 @@ extension WorkspaceLoader {
         notes += StaleGeneratedProjects.notes(specs: readings.filter { $0.generator != nil }, committed: shadowed, root: root, swiftFiles: scan.swiftFiles,
                                               fileSet: xcode.fileSet)
             + StaleGeneratedProjects.notes(emptySpecs: emptySpecs)
-        let assignments = swiftPM.assignments + xcode.mirroredFiles
+        notes += supersessionNotes(xcode.superseded, swiftPM: swiftPM)
+        let assignments = swiftPM.assignments(leavingOut: Set(xcode.superseded.keys)) + xcode.mirroredFiles
         let resources = swiftPM.processedResources(scan.processedResources)
-        var packages = swiftPM.packages(assignments: assignments, resources: resources) { target, directory, files in
+        var packages = swiftPM.packages(assignments: assignments, resources: resources, leavingOut: Set(xcode.superseded.keys)) { target, directory, files in
             moduleName(of: target, directory: directory, files: files, root: root, scope: scan.scope)
         }
         packages += xcode.packages()
@@ -71,9 +72,30 @@ extension WorkspaceLoader {
                                        + emptyManifests,
                                    filesInNoTarget: inNoTarget, projectFolders: Set(scan.xcodeProjects.map(Paths.parent)),
                                    root: root, scope: scan.scope,
-                                   unfollowedBazel: Dictionary(readings.compactMap { reading in reading.unfollowed.map { (reading.description, $0) } },
-                                                               uniquingKeysWith: { first, _ in first }))
+                                   bazelGaps: Dictionary(readings.compactMap { reading in reading.bazelGap.map { (reading.description, $0) } },
+                                                         uniquingKeysWith: { first, _ in first }),
+                                   bazelPackages: Set(scan.buildDescriptions.filter(BazelBuildSystem.isBuildFile).map(Paths.parent)))
         return WorkspaceLayout(packages: packages, notes: notes, filesInNoTarget: inNoTarget, podContexts: xcode.podContexts)
+    }
+
+    /// One note per superseded Package.swift, at the target whose file a BUILD target builds
+    /// as another module, naming both files.
+    func supersessionNotes(_ superseded: [String: XcodeProjectLayout.Supersession], swiftPM: SwiftPMReading) -> [WorkspaceNote] {
+        superseded.sorted { $0.key < $1.key }.compactMap { directory, evidence in
+            guard let index = swiftPM.directories.firstIndex(of: directory) else { return nil }
+            let manifest = swiftPM.manifests[index]
+            let lead = "\(Paths.lastComponent(manifest.path)) is superseded by the Bazel workspace around it: "
+            let tail = "; the BUILD files are analysed, and this manifest's targets are read as context only"
+            switch evidence {
+            case .contradicted(let file, let swiftPMModule, let bazelModule, let buildFile, let line):
+                let targetLine = manifest.manifest?.targets.first { $0.name == swiftPMModule }?.line ?? 1
+                return WorkspaceNote(kind: .supersededBuildDescription, file: manifest.path, line: targetLine, column: 1,
+                                     message: lead + "\(file) is in its target \(swiftPMModule), but \(buildFile):\(line) builds it into module \(bazelModule)" + tail)
+            case .takenAsInput(let file):
+                return WorkspaceNote(kind: .supersededBuildDescription, file: manifest.path, line: 1, column: 1,
+                                     message: lead + "\(file) takes this manifest as an input of the Bazel build" + tail)
+            }
+        }
     }
 
     /// Swift files no target builds: not claimed by a package or project, not left out on

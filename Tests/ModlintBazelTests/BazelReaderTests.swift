@@ -358,8 +358,9 @@ struct StarlarkCornerTests {
 }
 
 /// A macro of the workspace that calls a function its own `load()` takes from another
-/// repository (or a `.bzl` that is not there): what that call declares is unknown, said
-/// once, and the targets of the same statement are incomplete.
+/// repository (or a `.bzl` that is not there), or a BUILD file's own call of another
+/// repository's macro (but for other languages' rule sets): what that call declares is
+/// unknown, said once, and the targets of the same statement are incomplete.
 struct UnfollowedMacroTests {
     @Test func aMacrosOwnUnfollowedLoadIsNamed() throws {
         let defs = """
@@ -378,6 +379,8 @@ struct UnfollowedMacroTests {
         module(name = "B")
         gone(name = "C")
         cc_binary(name = "tool")
+        load("@rules_player//ios:defs.bzl", "ios_pipeline")
+        ios_pipeline(name = "Player", hasUnitTests = True)
         """.utf8)).get()
         #expect(package.targets.map { "\($0.name)@\($0.line) incomplete=\($0.isIncomplete)" } == [
             "AInterface@4 incomplete=true", "BInterface@5 incomplete=true",
@@ -385,10 +388,12 @@ struct UnfollowedMacroTests {
         #expect(package.unfollowed == [
             BazelNote(line: 4, message: "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl"),
             BazelNote(line: 6, message: "`gone` of //missing:gone.bzl, not in the linted tree"),
+            BazelNote(line: 9, message: "`ios_pipeline` of @rules_player//ios:defs.bzl, another repository"),
         ])
         #expect(package.notes.map(\.message) == [
             "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl, could not be followed: the targets it declares are unknown",
             "`gone` of //missing:gone.bzl, not in the linted tree, could not be followed: the targets it declares are unknown",
+            "`ios_pipeline` of @rules_player//ios:defs.bzl, another repository, could not be followed: the targets it declares are unknown",
         ])
     }
 }

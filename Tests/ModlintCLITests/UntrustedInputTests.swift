@@ -323,6 +323,8 @@ import Glibc
             let (tree, outside) = try Self.appAndOutside()
             defer { tree.remove(); outside.remove() }
             try tree.write("Gen/Sources/Gen.swift", "import Foundation\n")
+            // A BUILD file is read inside a Bazel workspace only.
+            if kind.hasPrefix("BUILD") || kind.hasPrefix("macro") { try tree.write("MODULE.bazel", "module(name = \"app\")\n") }
             let secret = "Pod::Spec.new do |s|\n  s.name = 'Secret'\n  s.source_files = '**/*.swift'\nend\n"
             let build = "load(\"//:defs.bzl\", \"secret_library\")\nsecret_library(name = \"Gen\", srcs = glob([\"Sources/*.swift\"]))\n"
             var file = kind.hasPrefix("podspec") ? "Gen/Gen.podspec" : (kind.hasPrefix("Podfile") ? "Podfile" : "Gen/BUILD.bazel")

@@ -5,7 +5,8 @@ import ModlintXcode
 /// Bazel: every `BUILD` / `BUILD.bazel` file whose Swift and Apple rules (rules_swift,
 /// rules_apple, rules_ios, `objc_library`, and the workspace's own macros around them) are
 /// a project of its own, named by its package label (`//Features/Login`). The nearest
-/// folder above with `MODULE.bazel` or `WORKSPACE` is the root labels start from.
+/// folder above with `MODULE.bazel`, `REPO.bazel` or `WORKSPACE` is the root labels start
+/// from; a BUILD file with none above it is in no workspace, and Bazel builds none of it.
 struct BazelBuildSystem: ProjectBuildSystem {
     var generator: ProjectGenerator? { .bazel }
     var generatesCommittableProject: Bool { false }
@@ -34,7 +35,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
     }
 
     static let buildFileNames: Set<String> = ["BUILD", "BUILD.bazel"]
-    static let rootFileNames: Set<String> = ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"]
+    static let rootFileNames: Set<String> = ["MODULE.bazel", "REPO.bazel", "WORKSPACE", "WORKSPACE.bazel"]
 
     static func isBuildFile(_ path: String) -> Bool {
         buildFileNames.contains(Paths.lastComponent(path))
@@ -53,7 +54,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
     /// One pass over the bytes at every `(`: the name before it (spaces and tabs between
     /// them are allowed, as Starlark allows them: `swift_library (…)`) ends with a rule of
     /// the table (as a substring search for `rule(` would find it), or — when asked — it
-    /// is a `load(` of a path in this workspace (`"//`, `":`, `'//`, `':`); and at every
+    /// is a `load(` of a path in this workspace (`"//`, `":`, `'//`, `':`) or of another
+    /// repository whose rules are not of another language (`BazelRuleSets`); and at every
     /// quote: a rule's name in quotes, which a `load(…, my_lib = "swift_library")` binds
     /// to a name of the file's choosing. A search per rule name, through Foundation, cost
     /// the corpus's 67 BUILD files 50 ms. The file's bytes as read: none of what is looked
@@ -79,6 +81,12 @@ struct BazelBuildSystem: ProjectBuildSystem {
                     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                         if bytes[open + 2] == UInt8(ascii: ":") { return true }
                         if open + 3 < count && bytes[open + 2] == UInt8(ascii: "/") && bytes[open + 3] == UInt8(ascii: "/") { return true }
+                        // Another repository's macro (`load("@rules_player//ios:defs.bzl", …)`),
+                        // unless its rules are of another language.
+                        if bytes[open + 2] == UInt8(ascii: "@") {
+                            let label = UnsafeBufferPointer(rebasing: bytes[(open + 2)..<min(count, open + 2 + 80)])
+                            if !BazelRuleSets.isOtherLanguage(label.prefix { $0 != quote }) { return true }
+                        }
                     }
                 }
                 if ruleNames.contains(where: { $0.count <= name.count && name.suffix($0.count).elementsEqual($0) }) { return true }
@@ -118,46 +126,109 @@ struct BazelBuildSystem: ProjectBuildSystem {
         let roots = Set(rootFiles.map(Paths.parent))
         // `@rules_swift//swift/runfiles` inside rules_swift is the main repository.
         var names: [String: String] = [:]
-        for file in rootFiles where names[Paths.parent(file)] == nil {
-            if let bytes = try? FileSystem.readInput(Paths.join(root, file), atMost: InputLimits.buildDescription, scope: scope).get(),
-               let name = Self.repositoryName(String(decoding: bytes, as: UTF8.self)) {
-                names[Paths.parent(file)] = name
+        // Package.swift files the workspace takes as input, each with the first file naming it.
+        var usedManifests: [String: String] = [:]
+        for file in rootFiles {
+            guard let bytes = try? FileSystem.readInput(Paths.join(root, file), atMost: InputLimits.buildDescription, scope: scope).get() else { continue }
+            let folder = Paths.parent(file)
+            for manifest in Self.manifestsNamed(in: bytes, folder: folder, workspaceRoot: folder) where usedManifests[manifest] == nil {
+                usedManifests[manifest] = file
             }
+            if names[folder] == nil, let name = Self.repositoryName(String(decoding: bytes, as: UTF8.self)) { names[folder] = name }
         }
         // Linting a folder of a Bazel workspace (`modlint lint Features/`): labels and
         // rules_swift's module names start at the MODULE.bazel or WORKSPACE above it, so the
         // BUILD files with no root inside the tree take their package paths from there.
         // Only the root file's presence is looked at outside the tree.
         let outerPrefix = roots.contains("") ? "" : Self.prefixBelowOuterRoot(root)
+        let insideOuterWorkspace = !outerPrefix.isEmpty
         let ownNames = names
         let cache = StarlarkModuleCache()
         let paths = buildFiles.values.sorted()
-        let packages: [PackageReading?] = paths.parallelMap { path in
-            let workspaceRoot = Self.workspaceRoot(of: path, roots: roots)
+        let packages: [(reading: PackageReading?, usedManifests: [String])] = paths.parallelMap { path in
+            guard let workspaceRoot = Self.workspaceRoot(of: path, roots: roots) ?? (insideOuterWorkspace ? "" : nil) else {
+                return (Self.outsideWorkspace(path, root: root, scope: scope), [])
+            }
             let prefix = workspaceRoot.isEmpty ? outerPrefix : ""
             let bytes: [UInt8]
             switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
             case .success(let read): bytes = read
             case .failure(let refusal):
-                return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot],
-                                      result: .failure(BazelReadError(line: 1, message: "\(refusal)")))
+                return (PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot],
+                                       result: .failure(BazelReadError(line: 1, message: "\(refusal)"))), [])
             }
-            guard Self.mayDeclareSwift(bytes) else { return nil }
-            let bazelRoot = Paths.normalize(Paths.join(Paths.join(root, workspaceRoot), prefix.split(separator: "/").map { _ in ".." }.joined(separator: "/")))
-            let reader = BazelReader(cache: cache) { relative in
-                // `.bzl` files are read inside the scope only (a macro outside the tree is foreign).
-                let absolute = Paths.normalize(Paths.join(bazelRoot, relative))
-                return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
-            }
-            let result = reader.read(buildFile: Paths.join(prefix, Paths.relative(path, to: workspaceRoot)), bytes: bytes)
-            if case .failure = result, !Self.mentionsKnownRule(bytes) { return nil }
-            // A package of groups and aliases only declares no module, but a dependency on
-            // one of them reaches what it forwards to.
-            if case .success(let package) = result, package.targets.isEmpty, package.notes.isEmpty, package.forwarders.isEmpty { return nil }
-            return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownNames[workspaceRoot], result: result)
+            let used = Self.manifestsNamed(in: bytes, folder: Paths.parent(path), workspaceRoot: workspaceRoot)
+            return (Self.package(path, bytes: bytes, workspaceRoot: workspaceRoot, prefix: prefix, ownName: ownNames[workspaceRoot], root: root,
+                                 scope: scope, cache: cache), used)
         }
-        let readings = Self.readings(packages.compactMap { $0 }, packageFolders: Set(buildFiles.keys))
-        return ProjectReadPlan(descriptions: paths) { readings[$0] }
+        for (path, package) in zip(paths, packages) {
+            for manifest in package.usedManifests where usedManifests[manifest] == nil { usedManifests[manifest] = path }
+        }
+        var readings = Self.readings(packages.compactMap(\.reading), packageFolders: Set(buildFiles.keys))
+        // Every reading carries the workspace's use of Package.swift files (few, if any).
+        if !usedManifests.isEmpty {
+            for key in readings.keys { readings[key]?.manifestsUsedAsInput = usedManifests }
+        }
+        let result = readings
+        return ProjectReadPlan(descriptions: paths) { result[$0] }
+    }
+
+    /// One BUILD file of a workspace, evaluated; `nil` when it declares no Swift module.
+    private static func package(_ path: String, bytes: [UInt8], workspaceRoot: String, prefix: String, ownName: String?, root: String,
+                                scope: ReadScope, cache: StarlarkModuleCache) -> PackageReading? {
+        guard Self.mayDeclareSwift(bytes) else { return nil }
+        let bazelRoot = Paths.normalize(Paths.join(Paths.join(root, workspaceRoot), prefix.split(separator: "/").map { _ in ".." }.joined(separator: "/")))
+        let reader = BazelReader(cache: cache) { relative in
+            // `.bzl` files are read inside the scope only (a macro outside the tree is foreign).
+            let absolute = Paths.normalize(Paths.join(bazelRoot, relative))
+            return try? FileSystem.readInput(absolute, atMost: InputLimits.buildDescription, scope: scope).get()
+        }
+        let result = reader.read(buildFile: Paths.join(prefix, Paths.relative(path, to: workspaceRoot)), bytes: bytes)
+        if case .failure = result, !Self.mentionsKnownRule(bytes) { return nil }
+        // A package of groups and aliases only declares no module, but a dependency on
+        // one of them reaches what it forwards to.
+        if case .success(let package) = result, package.targets.isEmpty, package.notes.isEmpty, package.forwarders.isEmpty { return nil }
+        return PackageReading(buildFile: path, workspaceRoot: workspaceRoot, labelPrefix: prefix, ownName: ownName, result: result)
+    }
+
+    /// The Package.swift files a BUILD or workspace file names in a string (root-relative):
+    /// `"//:Package.swift"` (rules_swift_package_manager's `swift =`), `"//ios:Package.swift"`,
+    /// `":Package.swift"`, or a file of the folder (`"Package.swift"` in a filegroup that
+    /// assembles a release). A workspace that takes a manifest as input builds its sources
+    /// itself (`XcodeProjectLayout.supersededPackages`).
+    static func manifestsNamed(in bytes: [UInt8], folder: String, workspaceRoot: String) -> [String] {
+        let needle = Array("Package.swift".utf8)
+        guard bytes.count >= needle.count, bytes.indices.dropLast(needle.count - 1).contains(where: { start in
+            bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
+        }) else { return [] }
+        let strings = String(decoding: bytes, as: UTF8.self).split(separator: "\"", omittingEmptySubsequences: false)
+        return stride(from: 1, to: strings.count, by: 2).compactMap { index -> String? in
+            let text = strings[index]
+            guard text.hasSuffix("Package.swift"), !text.contains("\n"), !text.contains("@") else { return nil }
+            let path: String
+            if text.hasPrefix("//") {
+                let label = text.dropFirst(2)
+                guard let colon = label.firstIndex(of: ":") else { return nil }
+                path = Paths.join(Paths.join(workspaceRoot, String(label[..<colon])), String(label[label.index(after: colon)...]))
+            } else if text.hasPrefix(":") {
+                path = Paths.join(folder, String(text.dropFirst()))
+            } else {
+                path = Paths.join(folder, String(text))
+            }
+            let normalized = Paths.normalize(path)
+            return normalized.hasPrefix("../") ? nil : normalized
+        }
+    }
+
+    /// A BUILD file no workspace holds is not evaluated: its `//` labels lead nowhere, and
+    /// what it declares is no build. One that names a Swift rule is reported where it
+    /// leaves Swift files in no target (`UnreadSpecs`); others (a vendored C library's)
+    /// say nothing.
+    private static func outsideWorkspace(_ path: String, root: String, scope: ReadScope) -> PackageReading? {
+        guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get(),
+              mentionsKnownRule(bytes) else { return nil }
+        return PackageReading(buildFile: path, workspaceRoot: "", ownName: nil, result: .failure(BazelReadError(line: 1, message: "")),
+                              outsideWorkspace: true)
     }
 
     struct PackageReading: Sendable {
@@ -177,6 +248,8 @@ struct BazelBuildSystem: ProjectBuildSystem {
         /// The main repository's own name (`module(name = …)`, `workspace(name = …)`).
         var ownName: String?
         var result: Result<BazelPackage, BazelReadError>
+        /// In no Bazel workspace: not evaluated (`result` is not used).
+        var outsideWorkspace = false
     }
 
     /// The linted root's path below the nearest folder above it that holds a MODULE.bazel
@@ -192,11 +265,13 @@ struct BazelBuildSystem: ProjectBuildSystem {
         return ""
     }
 
-    static func workspaceRoot(of buildFile: String, roots: Set<String>) -> String {
+    /// The root-relative folder of the nearest workspace root file above a BUILD file;
+    /// `nil` when the tree has none above it.
+    static func workspaceRoot(of buildFile: String, roots: Set<String>) -> String? {
         var folder = Paths.parent(buildFile)
         while true {
             if roots.contains(folder) { return folder }
-            if folder.isEmpty { return "" }
+            if folder.isEmpty { return nil }
             folder = Paths.parent(folder)
         }
     }
@@ -221,6 +296,12 @@ struct BazelBuildSystem: ProjectBuildSystem {
         var result: [String: ProjectReading] = [:]
         for package in packages {
             var reading = ProjectReading(description: package.buildFile, file: package.buildFile, projectPath: package.buildFile, generator: .bazel)
+            if package.outsideWorkspace {
+                reading.hasNoDescription = true
+                reading.bazelGap = .outsideWorkspace
+                result[package.buildFile] = reading
+                continue
+            }
             let read: BazelPackage
             switch package.result {
             case .failure(let error):
@@ -231,7 +312,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
                 read = value
             }
             if let first = read.unfollowed.first {
-                reading.unfollowed = "\(first.message); line \(first.line)"
+                reading.bazelGap = .unfollowedMacro("\(first.message); line \(first.line)")
             }
             let label = "//" + read.path
             reading.identity = package.workspaceRoot.isEmpty ? label : "\(label)@\(package.workspaceRoot)"

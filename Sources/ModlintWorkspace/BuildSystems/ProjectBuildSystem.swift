@@ -57,10 +57,12 @@ struct ProjectReading: Sendable {
     /// The description is not there at all (an `.xcodeproj` folder without its
     /// `project.pbxproj`): no failure, unless Swift files go unread below it.
     var hasNoDescription = false
-    /// A BUILD file that calls a macro or rule whose `load()` could not be followed, named
-    /// with its line (`` `company_lib` (…), line 3 ``): its targets may be more than read, and
-    /// Swift files it leaves in no target are reported.
-    var unfollowed: String?
+    /// A BUILD file read in part (a macro whose `load()` could not be followed) or not at
+    /// all (outside any Bazel workspace): Swift files it leaves in no target are reported.
+    var bazelGap: UnreadSpecs.BazelGap?
+    /// Package.swift files the Bazel workspace of a BUILD file takes as input (root-relative),
+    /// each with the file that names it.
+    var manifestsUsedAsInput: [String: String] = [:]
 }
 
 enum ProjectBuildSystems {

@@ -182,7 +182,7 @@ struct SwiftPMReading {
             let product = manifests[pending.packageIndex].manifest?.products
                 .first { $0.kind == .library && $0.targets.contains(pending.declaration.name) }?.name
             return XcodeProjectLayout.SwiftPMOwner(targetIndex: target, packageDirectory: directories[pending.packageIndex], product: product,
-                                                   moduleName: pending.declaration.name)
+                                                   moduleName: pending.declaration.name, isLibrary: pending.declaration.kind == .regular)
         }
         var owners: [String: XcodeProjectLayout.SwiftPMOwner] = [:]
         owners.reserveCapacity(assignments.count)
@@ -202,14 +202,20 @@ struct SwiftPMReading {
         return resourceOfTarget
     }
 
+    /// The files SwiftPM's targets build, but for the packages in `superseded` (folders).
+    func assignments(leavingOut superseded: Set<String>) -> [(target: Int, path: String)] {
+        guard !superseded.isEmpty else { return assignments }
+        return assignments.filter { !superseded.contains(directories[targets[$0.target].packageIndex]) }
+    }
+
     /// The packages, each target with the files `assignments` (plus what the Xcode layout
-    /// mirrored into them) gives it.
-    func packages(assignments: [(target: Int, path: String)], resources: [Int: String],
+    /// mirrored into them) gives it; a superseded package (by folder) makes none.
+    func packages(assignments: [(target: Int, path: String)], resources: [Int: String], leavingOut superseded: Set<String> = [],
                   moduleName: (ManifestTarget, String?, [String]) -> String) -> [WorkspaceLayout.Package] {
         var filesByTarget: [Int: [String]] = [:]
         for assignment in assignments { filesByTarget[assignment.target, default: []].append(assignment.path) }
         var packages: [WorkspaceLayout.Package] = []
-        for (index, directory) in directories.enumerated() {
+        for (index, directory) in directories.enumerated() where !superseded.contains(directory) {
             guard let manifest = manifests[index].manifest else { continue }
             var layoutTargets: [WorkspaceLayout.Target] = []
             for (targetIndex, pending) in targets.enumerated() where pending.packageIndex == index {

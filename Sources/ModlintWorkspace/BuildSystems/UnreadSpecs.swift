@@ -12,13 +12,13 @@ enum UnreadSpecs {
     /// is no XcodeGen spec) is skipped; one that leaves nothing unread says nothing.
     /// `projectFolders`: folders holding a committed `.xcodeproj`; a spec beside one was
     /// generated into it, and the project is read instead.
-    /// `unfollowedBazel`: BUILD files read with a macro whose `load()` could not be followed
-    /// (`BazelBuildSystem`), with what was not followed.
+    /// `bazelGaps`: BUILD files read in part or not at all (`BazelBuildSystem`), and why.
+    /// `bazelPackages`: the folders of every BUILD file.
     static func notes(specs: [String], filesInNoTarget: [String], projectFolders: Set<String>, root: String, scope: ReadScope,
-                      unfollowedBazel: [String: String] = [:]) -> [WorkspaceNote] {
-        guard !specs.isEmpty || !unfollowedBazel.isEmpty, !filesInNoTarget.isEmpty else { return [] }
+                      bazelGaps: [String: BazelGap] = [:], bazelPackages: Set<String> = []) -> [WorkspaceNote] {
+        guard !specs.isEmpty || !bazelGaps.isEmpty, !filesInNoTarget.isEmpty else { return [] }
         var relevant: [String: (spec: String, kind: Kind)] = [:]   // folder → description
-        for spec in unfollowedBazel.keys.sorted() { relevant[Paths.parent(spec)] = (spec, .bazel) }
+        for (spec, gap) in bazelGaps.sorted(by: { $0.key < $1.key }) { relevant[Paths.parent(spec)] = (spec, .bazel(gap)) }
         for spec in specs.sorted() {
             guard let kind = Kind(path: spec) else { continue }
             let folder = Paths.parent(spec)
@@ -31,11 +31,16 @@ enum UnreadSpecs {
         var unread: [String: [String]] = [:]
         for file in filesInNoTarget where !TuistBuildSystem.isManifest(file) {
             var folder = Paths.parent(file)
+            // A BUILD file answers for its own package only: a file below another package's
+            // BUILD file is that package's.
+            var package: String?
             while true {
-                if relevant[folder] != nil {
+                if let description = relevant[folder] {
+                    if case .bazel = description.kind, let package, package != folder { break }
                     unread[folder, default: []].append(file)
                     break
                 }
+                if package == nil && bazelPackages.contains(folder) { package = folder }
                 if folder.isEmpty { break }
                 folder = Paths.parent(folder)
             }
@@ -43,21 +48,32 @@ enum UnreadSpecs {
         return unread.keys.sorted().compactMap { folder in
             guard let (spec, kind) = relevant[folder], let files = unread[folder] else { return nil }
             let place = "under \(folder.isEmpty ? "./" : folder + "/")"
-            let lead = kind == .bazel ? "a BUILD file whose macro modlint could not follow (\(unfollowedBazel[spec] ?? ""))" : kind.lead
+            let lead = kind.lead
             return WorkspaceNote(kind: .unreadBuildDescription, file: spec, line: 1, column: 1,
                                  message: "\(lead): \(files.count) Swift file\(files.count == 1 ? "" : "s") \(place) "
                                     + "\(files.count == 1 ? "is" : "are") in no target and not analysed; \(kind.remedy)")
         }
     }
 
-    enum Kind {
+    /// Why a BUILD file's targets are not all read.
+    enum BazelGap: Sendable, Equatable {
+        /// A macro or rule whose `load()` could not be followed, named with its line
+        /// (`` `company_lib` (…), line 3 ``): its targets may be more than read.
+        case unfollowedMacro(String)
+        /// No `MODULE.bazel`, `REPO.bazel` or `WORKSPACE` above it, in the tree or above the
+        /// linted root: no Bazel workspace holds it, so Bazel builds none of its targets
+        /// (a library's vendored copy of another project's BUILD files).
+        case outsideWorkspace
+    }
+
+    enum Kind: Equatable {
         case xcodeGen, tuist
         /// A `Package.swift` that makes no package (an empty file).
         case swiftPackage
         /// An `.xcodeproj` folder without its `project.pbxproj`.
         case xcodeProject
-        /// A BUILD file read, whose macro's own `load()` could not be followed.
-        case bazel
+        /// A BUILD file read in part, or not read at all.
+        case bazel(BazelGap)
 
         init?(path: String) {
             switch Paths.lastComponent(path) {
@@ -74,7 +90,9 @@ enum UnreadSpecs {
         var lead: String {
             switch self {
             case .xcodeGen, .tuist: return "\(what) that modlint could not read"
-            case .swiftPackage, .xcodeProject, .bazel: return what
+            case .swiftPackage, .xcodeProject: return what
+            case .bazel(.unfollowedMacro(let macro)): return "\(what) (\(macro))"
+            case .bazel(.outsideWorkspace): return what
             }
         }
 
@@ -84,7 +102,8 @@ enum UnreadSpecs {
             case .tuist: return "a Tuist manifest"
             case .swiftPackage: return "a Package.swift that makes no package"
             case .xcodeProject: return "an .xcodeproj without its project.pbxproj"
-            case .bazel: return "a BUILD file whose macro modlint could not follow"
+            case .bazel(.unfollowedMacro): return "a BUILD file whose macro modlint could not follow"
+            case .bazel(.outsideWorkspace): return "a BUILD file outside any Bazel workspace (no MODULE.bazel, REPO.bazel or WORKSPACE above it), which Bazel does not build"
             }
         }
 
@@ -94,7 +113,8 @@ enum UnreadSpecs {
             case .tuist: return "fix the problem reported for the manifest, or run `tuist generate --no-open` before modlint and it reads the projects written"
             case .swiftPackage: return "declare `let package = Package(…)` in it, or exclude the folder in .modlint.yml"
             case .xcodeProject: return "commit its project.pbxproj, or exclude the folder in .modlint.yml"
-            case .bazel: return "modlint reads rules_swift's and rules_apple's rules and the workspace's own .bzl files, and another repository's macro only from its srcs; pass the Swift files as srcs, or exclude the folder in .modlint.yml"
+            case .bazel(.outsideWorkspace): return "add the workspace's MODULE.bazel, or exclude the folder in .modlint.yml"
+            case .bazel(.unfollowedMacro): return "modlint reads rules_swift's and rules_apple's rules and the workspace's own .bzl files, and another repository's macro only from its srcs; pass the Swift files as srcs, or exclude the folder in .modlint.yml"
             }
         }
 

@@ -37,6 +37,21 @@ struct XcodeProjectLayout {
         var product: String?
         /// The module the SwiftPM target builds (its name).
         var moduleName: String = ""
+        /// A regular target: a library module, which other targets import.
+        var isLibrary = false
+    }
+
+    /// Why a Package.swift inside a Bazel workspace is not the description of its sources:
+    /// the BUILD files build them as other library modules (one of the two is not the
+    /// build, and Bazel's is the one the workspace builds with), or the workspace takes the
+    /// manifest as an input of its own build. The manifest is read as context.
+    enum Supersession: Equatable {
+        /// `file`, in the manifest's target `swiftPMModule`, is built into `bazelModule` by
+        /// the target at `line` of `buildFile`.
+        case contradicted(file: String, swiftPMModule: String, bazelModule: String, buildFile: String, line: Int)
+        /// The workspace takes the manifest as input (`swift = "//:Package.swift"`, a
+        /// release filegroup): `by` names it.
+        case takenAsInput(by: String)
     }
 
     var projects: [PendingProject] = []
@@ -50,6 +65,10 @@ struct XcodeProjectLayout {
     var mirroredFiles: [(target: Int, path: String)] = []
     /// Remote pods installed under the tree, read as context after the layout.
     var podContexts: [PodContext] = []
+    /// Package folders whose Package.swift a Bazel workspace supersedes, with the evidence.
+    private(set) var superseded: [String: Supersession] = [:]
+    /// Package.swift files a Bazel workspace takes as input, each with the file naming it.
+    private var manifestsUsedAsInput: [String: String] = [:]
     /// The tree's Swift files for lookups by path, made once: the stale-project check
     /// resolves the committed projects' files with it too.
     private(set) var fileSet: SwiftFileSet?
@@ -125,6 +144,7 @@ struct XcodeProjectLayout {
             let describesTwice = reading.generator?.describesSwiftPMSourcesAgain ?? false
             if !describesTwice || reading.project == nil { notes += reading.notes }
             podContexts += reading.podContexts
+            for (manifest, file) in reading.manifestsUsedAsInput where manifestsUsedAsInput[manifest] == nil { manifestsUsedAsInput[manifest] = file }
             guard let project = reading.project else {
                 if reading.hasNoDescription { continue }
                 let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
@@ -171,14 +191,20 @@ struct XcodeProjectLayout {
                                       packageDirectories: [String], owners: [String: SwiftPMOwner]) -> TargetFiles {
         var result = TargetFiles()
         for (index, project) in models.enumerated() {
-            var perTarget: [[String]] = []
-            for target in project.targets {
-                // Xcode's synchronized folders (a committed project's, Tuist's buildable
-                // folders) leave nested packages to the package; XcodeGen lists a folder's files.
-                let synchronizesLikeXcode = projects[index].generator == nil || projects[index].generator == .tuist
-                let files = Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: fileSet,
-                                       packageDirectories: synchronizesLikeXcode ? packageDirectories : [])
-                perTarget.append(files)
+            // Xcode's synchronized folders (a committed project's, Tuist's buildable
+            // folders) leave nested packages to the package; XcodeGen lists a folder's files.
+            let synchronizesLikeXcode = projects[index].generator == nil || projects[index].generator == .tuist
+            result.byTarget.append(project.targets.map { target in
+                Self.files(of: target, projectDirectory: projects[index].directory, root: root, swiftFiles: swiftFiles, swiftFileSet: fileSet,
+                           packageDirectories: synchronizesLikeXcode ? packageDirectories : [])
+            })
+        }
+        superseded = Self.supersededPackages(models: models, projects: projects, filesByTarget: result.byTarget, owners: owners,
+                                             packageDirectories: packageDirectories, inputs: manifestsUsedAsInput)
+        let owners = superseded.isEmpty ? owners : owners.filter { superseded[$0.value.packageDirectory] == nil }
+        for (index, project) in models.enumerated() {
+            for (position, target) in project.targets.enumerated() {
+                let files = result.byTarget[index][position]
                 // A podspec or BUILD file beside a Package.swift describes the same sources a
                 // second time: one file SwiftPM builds makes it the SwiftPM target, which
                 // keeps its own files (SwiftPM wins).
@@ -192,7 +218,34 @@ struct XcodeProjectLayout {
                     result.fileless.insert("\(index)/\(target.name)")
                 }
             }
-            result.byTarget.append(perTarget)
+        }
+        return result
+    }
+
+    /// Package.swift files (by folder) whose sources the BUILD files of a Bazel workspace
+    /// build as other library modules: the first such file of each, in project and file
+    /// order. Where the two agree on every module (a library that ships both), SwiftPM's
+    /// reading stands; test targets are not compared, as their names are free.
+    /// Only BUILD files of a Bazel workspace are read, so the workspace encloses them.
+    static func supersededPackages(models: [XcodeProject], projects: [PendingProject], filesByTarget: [[[String]]],
+                                   owners: [String: SwiftPMOwner], packageDirectories: [String] = [],
+                                   inputs: [String: String] = [:]) -> [String: Supersession] {
+        var result: [String: Supersession] = [:]
+        for (manifest, file) in inputs where Paths.lastComponent(manifest) == "Package.swift" {
+            let directory = Paths.parent(manifest)
+            if packageDirectories.contains(directory) { result[directory] = .takenAsInput(by: file) }
+        }
+        for (index, project) in models.enumerated() where projects[index].generator == .bazel {
+            for (position, target) in project.targets.enumerated() where target.productType.role == .framework {
+                for file in filesByTarget[index][position] {
+                    // A target of the manifest's name whose module name rules_swift derives
+                    // from its label (`Sources_Core_Core`) means the same module.
+                    guard let owner = owners[file], owner.isLibrary, owner.moduleName != target.moduleName, owner.moduleName != target.name,
+                          result[owner.packageDirectory] == nil else { continue }
+                    result[owner.packageDirectory] = .contradicted(file: file, swiftPMModule: owner.moduleName, bazelModule: target.moduleName,
+                                                                   buildFile: projects[index].file, line: target.line)
+                }
+            }
         }
         return result
     }
