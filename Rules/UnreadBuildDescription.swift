@@ -32,7 +32,9 @@ public struct UnreadBuildDescription: Rule {
         (with the workspace's `.bzl` macros) are read like projects, with the same care; \
         one that is not valid YAML, Ruby, JSON or Starlark (a heredoc that never ends, a \
         `.podspec.json` nested more than 64 levels deep), or makes no project, is an \
-        error at the line that breaks it. A spec that could not be read is also an error where it \
+        error at the line that breaks it; so is a spec XcodeGen itself rejects, one whose \
+        target names a source folder that is not there (unless `optional: true`). A spec \
+        that could not be read is also an error where it \
         leaves Swift files in no target below its folder: the finding names the file, how \
         many files go unread and the remedy (generate the project first, or exclude the \
         folder). A `BUILD` file with no Swift or Apple rule (the C parts of a library) \
@@ -67,6 +69,24 @@ public struct UnreadBuildDescription: Rule {
                 let package = Package(name: "Kit", targets: [.target(name: "Kit")])
                 """,
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            ]),
+            RuleExample("an XcodeGen spec with a missing source folder, which XcodeGen rejects; an optional one is skipped", files: [
+                "project.yml": """
+                \u{2193}name: App
+                targets:
+                  App:
+                    type: application
+                    platform: iOS
+                    sources:
+                      - App
+                      - path: Generated
+                        optional: true
+                \u{2193}  Widget:
+                    type: app-extension
+                    platform: iOS
+                    sources: [Widget/Sources]
+                """,
+                "App/App.swift": "struct App {}\n",
             ]),
             RuleExample("a Tuist manifest whose project cannot be evaluated", files: [
                 "Project.swift": "\u{2193}import ProjectDescription\n\u{2193}let project = makeProject()\n",

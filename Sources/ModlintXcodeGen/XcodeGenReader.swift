@@ -12,7 +12,11 @@ public enum XcodeGenReader {
     ///   - file: the spec's file name (or path relative to the folder it is read from).
     ///   - readFile: reads a file by its path relative to the spec's folder (`..` allowed):
     ///     the spec, its includes and the xcconfig files it names; `nil` when missing.
-    public static func read(file: String, readFile: @escaping (String) -> [UInt8]?) throws(XcodeGenError) -> XcodeProject {
+    ///   - exists: whether a path relative to the spec's folder is there (a file or a
+    ///     folder): XcodeGen rejects a spec with a target source that is missing and not
+    ///     `optional: true`, and so does this. `nil`: not checked.
+    public static func read(file: String, readFile: @escaping (String) -> [UInt8]?,
+                            exists: ((String) -> Bool)? = nil) throws(XcodeGenError) -> XcodeProject {
         var loader = XcodeGenSpecLoader(readFile: readFile)
         let spec = try loader.load(file)
         guard let name = spec["name"]?.string, !name.isEmpty else {
@@ -23,6 +27,11 @@ public enum XcodeGenReader {
         // Legacy targets run a tool and compile nothing (`PBXLegacyTarget`).
         for (targetName, value) in spec["targets"]?.entries ?? [] where value["legacy"] == nil {
             targets.append(builder.target(named: targetName, value))
+        }
+        if let exists, let missing = builder.requiredSources.first(where: { !exists($0.path) }) {
+            throw XcodeGenError(file: missing.file ?? file, line: missing.line,
+                                message: "target '\(missing.target)' has a missing source directory '\(missing.path)', which XcodeGen rejects "
+                                    + "(mark it `optional: true` or create it)")
         }
         let transitive = spec["options"]?["transitivelyLinkDependencies"]?.isTrue ?? false
         targets = TransitiveLinking.apply(to: targets, projectWide: transitive,
@@ -96,6 +105,9 @@ private struct TargetBuilder {
     /// `packages:` (and the older `localPackages:`) by the name dependencies use.
     var packages: [String: PackageReference?] = [:]
     var notes: [XcodeNote] = []
+    /// Every source entry that is not `optional: true`, in spec order, with its target,
+    /// line and the included file that holds it (`nil`: the spec itself).
+    var requiredSources: [(target: String, path: String, line: Int, file: String?)] = []
     private var projectSettings: [String: String] = [:]
 
     init(spec: SpecValue, specFile: String, readFile: @escaping (String) -> [UInt8]?) {
@@ -135,7 +147,12 @@ private struct TargetBuilder {
         let platform = value["platform"]?.string
         target.platforms = Self.platforms(platform: platform, destinations: value["supportedDestinations"]?.elements.compactMap(\.string) ?? [])
         target.file = value[XcodeGenSpecLoader.fileKey]?.string.flatMap { $0 == specFile ? nil : $0 }
-        for source in value["sources"]?.elements ?? [] { add(source, to: &target) }
+        for source in value["sources"]?.elements ?? [] {
+            add(source, to: &target)
+            if let path = source.string ?? source["path"]?.string, !(source["optional"]?.isTrue ?? false) {
+                requiredSources.append((name, path, source.line ?? line, target.file))
+            }
+        }
         for dependency in value["dependencies"]?.elements ?? [] {
             target.dependencies += self.dependencies(dependency, platform: platform, line: dependency.line ?? line)
         }

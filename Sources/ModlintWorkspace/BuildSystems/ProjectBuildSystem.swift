@@ -292,7 +292,12 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
             return try? FileSystem.readInput(folded, atMost: InputLimits.buildDescription, scope: scope).get()
         }
         do {
-            let project = try XcodeGenReader.read(file: name, readFile: readFile)
+            let project = try XcodeGenReader.read(file: name, readFile: readFile) { source in
+                // Outside the tree is not looked at; on macOS, where XcodeGen runs, case is ignored.
+                let absolute = Paths.normalize(Paths.join(absoluteFolder, source))
+                guard Paths.isInside(absolute, root) else { return true }
+                return FileSystem.kind(of: absolute) != .missing || Self.caseInsensitiveMatch(absolute) != nil
+            }
             if project.targets.isEmpty && !XcodeGenReader.declaresTargets(spec) { return nil }
             reading.project = project
             reading.projectPath = Paths.join(folder, project.name + ".xcodeproj")
