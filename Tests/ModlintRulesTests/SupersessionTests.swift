@@ -141,4 +141,25 @@ struct SupersessionTests {
                 + "1 Swift file under App/ is",
         ])
     }
+
+    /// A nested example workspace takes the repository's own workspace through
+    /// `local_path_override`: its `@kit//:Kit` labels are that workspace's targets, groups
+    /// included, not modules of another repository.
+    @Test func aLocalPathOverrideIsTheTreesOwnWorkspace() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("MODULE.bazel", "module(name = \"kit\")\n"),
+            ("BUILD.bazel", "load(\"@rules_swift//swift:swift.bzl\", \"swift_library_group\")\nswift_library_group(name = \"Kit\", deps = [\"//Sources/Core\"])\n"),
+            ("Sources/Core/BUILD.bazel", Self.build("Core", module: "Core", srcs: "glob([\"*.swift\"])")),
+            ("Sources/Core/Core.swift", "public struct Core {}\n"),
+            ("Examples/app/MODULE.bazel", "bazel_dep(name = \"kit\", version = \"0.0.0\")\nlocal_path_override(\n    module_name = \"kit\",\n    path = \"../..\",\n)\n"),
+            ("Examples/app/BUILD.bazel", Self.build("Tool", module: "Tool", srcs: "glob([\"*.swift\"])", deps: ["@kit//:Kit"])),
+            ("Examples/app/Tool.swift", "import Core\n"),
+        ])
+        defer { directory.remove() }
+        let result = try Linter(rules: [UndeclaredImport()]).lint(paths: [directory.path])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        let tool = try #require(workspace.packages.flatMap(\.targets).first { $0.name == "Tool" })
+        #expect(tool.declaration.dependencies.map(\.name) == ["Core"])
+    }
 }

@@ -128,11 +128,17 @@ struct BazelBuildSystem: ProjectBuildSystem {
         var names: [String: String] = [:]
         // Package.swift files the workspace takes as input, each with the first file naming it.
         var usedManifests: [String: String] = [:]
+        // Repositories a workspace takes from a folder of the tree (`local_path_override`).
+        var localRepositories: [String: [String: String]] = [:]
         for file in rootFiles {
             guard let bytes = try? FileSystem.readInput(Paths.join(root, file), atMost: InputLimits.buildDescription, scope: scope).get() else { continue }
             let folder = Paths.parent(file)
             for manifest in Self.manifestsNamed(in: bytes, folder: folder, workspaceRoot: folder) where usedManifests[manifest] == nil {
                 usedManifests[manifest] = file
+            }
+            for (name, path) in Self.localRepositories(String(decoding: bytes, as: UTF8.self)) where localRepositories[folder]?[name] == nil {
+                let target = Paths.normalize(Paths.join(folder, path))
+                if target != ".." && !target.hasPrefix("../") && !path.hasPrefix("/") { localRepositories[folder, default: [:]][name] = target }
             }
             if names[folder] == nil, let name = Self.repositoryName(String(decoding: bytes, as: UTF8.self)) { names[folder] = name }
         }
@@ -164,7 +170,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
         for (path, package) in zip(paths, packages) {
             for manifest in package.usedManifests where usedManifests[manifest] == nil { usedManifests[manifest] = path }
         }
-        var readings = Self.readings(packages.compactMap(\.reading), packageFolders: Set(buildFiles.keys))
+        var readings = Self.readings(packages.compactMap(\.reading), packageFolders: Set(buildFiles.keys), localRepositories: localRepositories)
         // Every reading carries the workspace's use of Package.swift files (few, if any).
         if !usedManifests.isEmpty {
             for key in readings.keys { readings[key]?.manifestsUsedAsInput = usedManifests }
@@ -276,6 +282,39 @@ struct BazelBuildSystem: ProjectBuildSystem {
         }
     }
 
+    /// The repositories a MODULE.bazel or WORKSPACE file takes from a folder, by name:
+    /// `local_path_override(module_name = "x", path = "../..")`, `local_repository(name = "x",
+    /// path = "…")`. Paths as written, relative to the file's folder.
+    static func localRepositories(_ text: String) -> [(name: String, path: String)] {
+        var result: [(name: String, path: String)] = []
+        for (call, key) in [("local_path_override(", "module_name"), ("local_repository(", "name")] {
+            var rest = text[...]
+            while let start = rest.firstRange(of: call) {
+                let arguments = rest[start.upperBound...].prefix { $0 != ")" }
+                rest = rest[start.upperBound...]
+                guard let name = stringArgument(key, in: arguments), let path = stringArgument("path", in: arguments) else { continue }
+                result.append((name, path))
+            }
+        }
+        return result
+    }
+
+    /// The string given to keyword `key` in a call's arguments (`key = "value"`).
+    private static func stringArgument(_ key: String, in arguments: Substring) -> String? {
+        var rest = arguments
+        while let found = rest.firstRange(of: key) {
+            let before = rest[..<found.lowerBound].last
+            rest = rest[found.upperBound...]
+            guard before.map({ !($0.isLetter || $0 == "_") }) ?? true else { continue }
+            let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            guard value.first == "=" else { continue }
+            let quoted = value.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            guard let quote = quoted.first, quote == "\"" || quote == "'" else { continue }
+            return String(quoted.dropFirst().prefix { $0 != quote })
+        }
+        return nil
+    }
+
     /// `module(name = "x", …)` or `workspace(name = "x")`.
     static func repositoryName(_ text: String) -> String? {
         for call in ["module(", "workspace("] {
@@ -291,8 +330,9 @@ struct BazelBuildSystem: ProjectBuildSystem {
     }
 
     /// Every package as a project; dependencies as edges between them.
-    static func readings(_ packages: [PackageReading], packageFolders: Set<String>) -> [String: ProjectReading] {
-        let index = BazelTargetIndex(packages)
+    static func readings(_ packages: [PackageReading], packageFolders: Set<String>,
+                         localRepositories: [String: [String: String]] = [:]) -> [String: ProjectReading] {
+        let index = BazelTargetIndex(packages, localRepositories: localRepositories)
         var result: [String: ProjectReading] = [:]
         for package in packages {
             var reading = ProjectReading(description: package.buildFile, file: package.buildFile, projectPath: package.buildFile, generator: .bazel)
@@ -345,50 +385,79 @@ struct BazelBuildSystem: ProjectBuildSystem {
 private struct BazelTargetIndex {
     /// The repository name each workspace gives itself (`module(name:)`).
     var ownNames: [String: String] = [:]
+    /// Per workspace root, the repositories it takes from a folder of the tree, by name.
+    let localRepositories: [String: [String: String]]
     /// Root-relative BUILD file of each package.
     var buildFileByPackage: [String: String] = [:]
     var kinds: [String: BazelRuleKind] = [:]
-    /// Groups and aliases: the labels they pass on.
-    var forwarders: [String: (package: String, labels: [String])] = [:]
+    /// Groups and aliases: the labels they pass on, with their package and workspace root.
+    var forwarders: [String: (package: String, workspace: String, labels: [String])] = [:]
     /// The kinds of the targets that depend on each target.
     var dependents: [String: Set<BazelRuleKind>] = [:]
 
-    init(_ packages: [BazelBuildSystem.PackageReading]) {
+    init(_ packages: [BazelBuildSystem.PackageReading], localRepositories: [String: [String: String]] = [:]) {
+        self.localRepositories = localRepositories
         for package in packages { if let name = package.ownName { ownNames[package.workspaceRoot] = name } }
         for package in packages {
             guard case .success(let read) = package.result, let packageKey = package.folder(ofPackage: read.path) else { continue }
             buildFileByPackage[packageKey] = package.buildFile
             for target in read.targets { kinds[packageKey + ":" + target.name] = target.kind }
-            for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, labels) }
+            for (name, labels) in read.forwarders { forwarders[packageKey + ":" + name] = (read.path, package.workspaceRoot, labels) }
         }
         for package in packages {
             guard case .success(let read) = package.result else { continue }
             for target in read.targets {
                 for dependency in target.dependencies {
-                    for label in resolve(dependency.label, in: read.path, reading: package) where label.repository == nil {
-                        dependents[(package.folder(ofPackage: label.package) ?? "") + ":" + label.name, default: []].insert(target.kind)
+                    for resolved in resolve(dependency.label, in: read.path, reading: package) {
+                        guard let folder = resolved.folder else { continue }
+                        dependents[folder + ":" + resolved.label.name, default: []].insert(target.kind)
                     }
                 }
             }
         }
     }
 
-    /// The modelled targets a label reaches: itself, or what a group or alias passes on.
-    func resolve(_ label: String, in packagePath: String, reading: BazelBuildSystem.PackageReading) -> [BazelLabel] {
-        var result: [BazelLabel] = []
+    /// A label resolved: the root-relative folder of its package, `nil` for another
+    /// repository's (`@swiftpkg_alamofire//:Alamofire`).
+    struct Resolved {
+        var label: BazelLabel
+        var folder: String?
+    }
+
+    /// The modelled targets a label reaches: itself, or what a group or alias passes on. A
+    /// repository the workspace takes from a folder of the tree (`local_path_override`) is
+    /// that folder's workspace.
+    func resolve(_ label: String, in packagePath: String, reading: BazelBuildSystem.PackageReading) -> [Resolved] {
+        var result: [Resolved] = []
         var seen = Set<String>()
-        var queue = [(label, packagePath)]
-        while let (next, from) = queue.popLast(), seen.count < 1000 {
+        var queue = [(label, packagePath, reading.workspaceRoot)]
+        while let (next, from, workspace) = queue.popLast(), seen.count < 1000 {
             var parsed = BazelLabel(next, in: from)
-            if parsed.repository != nil && parsed.repository == ownNames[reading.workspaceRoot] { parsed.repository = nil }
-            // A package of the workspace outside the linted folder: not a module here.
-            guard parsed.repository != nil || reading.folder(ofPackage: parsed.package) != nil else { continue }
-            let key = (reading.folder(ofPackage: parsed.package) ?? "") + ":" + parsed.name
+            var labelWorkspace = workspace
+            if let repository = parsed.repository {
+                if repository == ownNames[workspace] {
+                    parsed.repository = nil
+                } else if let local = localRepositories[workspace]?[repository] {
+                    parsed.repository = nil
+                    labelWorkspace = local
+                }
+            }
+            let folder: String?
+            if parsed.repository != nil {
+                folder = nil
+            } else if labelWorkspace == reading.workspaceRoot {
+                // A package of the workspace outside the linted folder: not a module here.
+                guard let inside = reading.folder(ofPackage: parsed.package) else { continue }
+                folder = inside
+            } else {
+                folder = Paths.join(labelWorkspace, parsed.package)
+            }
+            let key = (folder ?? "") + ":" + parsed.name
             guard seen.insert((parsed.repository ?? "") + key).inserted else { continue }
             if parsed.repository != nil || kinds[key] != nil {
-                result.append(parsed)
+                result.append(Resolved(label: parsed, folder: folder))
             } else if let forwarder = forwarders[key] {
-                queue += forwarder.labels.reversed().map { ($0, forwarder.package) }
+                queue += forwarder.labels.reversed().map { ($0, forwarder.package, forwarder.workspace) }
             }
         }
         return result
@@ -434,20 +503,21 @@ private struct BazelTargetIndex {
             }
         }
         var seen = Set<String>()
+        let ownFolder = package.folder(ofPackage: read.path) ?? ""
         for dependency in target.dependencies {
-            for parsed in resolve(dependency.label, in: read.path, reading: package) {
-                if parsed.repository != nil {
+            for resolved in resolve(dependency.label, in: read.path, reading: package) {
+                let parsed = resolved.label
+                guard let otherFolder = resolved.folder else {
                     // Another repository (`@swiftpkg_alamofire//:Alamofire`): its module by the target's name.
                     if seen.insert("@" + parsed.name).inserted {
                         result.dependencies.append(XcodeDependency(.packageProduct(product: parsed.name, package: nil), line: dependency.line))
                     }
                     continue
                 }
-                let otherFolder = package.folder(ofPackage: parsed.package) ?? ""
                 let otherKey = otherFolder + ":" + parsed.name
                 // Labels of rules modlint does not model (a `cc_library`, a `filegroup`) are no modules.
                 guard kinds[otherKey] != nil, seen.insert(otherKey).inserted else { continue }
-                if parsed.package == read.path {
+                if otherFolder == ownFolder {
                     result.dependencies.append(XcodeDependency(.target(parsed.name), line: dependency.line))
                 } else if let otherBuildFile = buildFileByPackage[otherFolder] {
                     result.dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: folder, to: otherBuildFile), target: parsed.name),
