@@ -11,6 +11,8 @@ public struct XcodeProjectReader {
     private let objects: ObjectTable
     private let rootObject: ID
     private let projectDirectory: String
+    /// The `.xcodeproj`'s name: `$(PROJECT_NAME)` in build settings.
+    private var projectName = ""
     private var parents: [ID: ID] = [:]
     /// Ids of the kinds later passes visit (only `synchronizedGroups` needs an order).
     private var fileReferences: [ID] = []
@@ -38,6 +40,7 @@ public struct XcodeProjectReader {
         let project = objects.object(rootObject)
         var reader = XcodeProjectReader(objects: objects, rootObject: rootObject,
                                         projectDirectory: XcodePaths.normalize(project.string("projectDirPath") ?? ""), readFile: readFile)
+        reader.projectName = name
         return reader.project(project, name: name)
     }
 
@@ -169,7 +172,7 @@ public struct XcodeProjectReader {
                                  packages: inout Set<PackageReference>) -> XcodeTarget {
         let name = object.string("name") ?? object.string("productName") ?? objects.name(id)
         let settings = projectSettings.merging(settings(ofList: reference(object, "buildConfigurationList"))) { _, target in target }
-        var result = XcodeTarget(name: name, moduleName: Self.moduleName(settings: settings, targetName: name),
+        var result = XcodeTarget(name: name, moduleName: Self.moduleName(settings: settings, targetName: name, projectName: projectName),
                                  productType: XcodeProductType(productType: object.string("productType")), line: object.line)
         result.platforms = Self.platforms(settings: settings)
         // Products live in BUILT_PRODUCTS_DIR: their own `path` is the file name.
@@ -355,10 +358,11 @@ public struct XcodeProjectReader {
     }
 
     /// Project settings, then the target's: the most specific level wins, as in Xcode.
-    public static func moduleName(settings: [String: String], targetName: String) -> String {
+    public static func moduleName(settings: [String: String], targetName: String, projectName: String? = nil) -> String {
         for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
             guard var value = settings[key], !value.isEmpty, value != "$(inherited)" else { continue }
             value = value.replacingTargetName(with: targetName)
+            if let projectName { value = value.replacing("$(PROJECT_NAME)", with: projectName).replacing("${PROJECT_NAME}", with: projectName) }
             if value.contains("$") { break }   // another variable: its value is unknown here
             return Self.c99Identifier(value)
         }

@@ -58,6 +58,44 @@ struct UndeclaredImportSeverityTests {
         #expect(diagnostics[2].message == "Feature imports AppAccount, which no dependency it declares reaches: the target does not build on its own. Declare .product(name: \"AppAccount\", package: \"AppAccount\") in the dependencies of Feature, and .package(path: \"../AppAccount\") to the package.")
     }
 
+    /// A workspace module named like a module of the SDK, which the importer cannot reach:
+    /// the compiler finds the SDK's (`import XPC` for `xpc_object_t`), and the import builds.
+    /// Reached through a dependency, it is the workspace's, and judged.
+    @Test func aModuleNamedLikeAnSDKModuleIsTheSDKsWhereNothingReachesIt() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [
+                .target(name: "Bridge"),
+                .target(name: "Service", dependencies: ["Kit"]),
+                .target(name: "Kit", dependencies: ["XPC"]),
+                .target(name: "XPC"),
+            ])
+            """),
+            ("Sources/Bridge/Bridge.swift", "import XPC\n"),
+            ("Sources/Service/Service.swift", "import XPC\n"),
+            ("Sources/Kit/Kit.swift", "import XPC\n"),
+            ("Sources/XPC/XPC.swift", "public struct Connection {}\n"),
+        ])
+        defer { directory.remove() }
+        let diagnostics = try Linter(rules: [UndeclaredImport()]).lint(paths: [directory.path]).diagnostics
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.file):\($0.line)" } == ["warning Sources/Service/Service.swift:1"])
+    }
+
+    /// A target of an Xcode project outside the linted paths builds a module whose name is
+    /// not known here (`GRDBCustomSQLiteOSX` builds `GRDB`): a dependency on it is not
+    /// judged unused by its target's name.
+    @Test func aDependencyOnAProjectOutsideTheTreeIsNotJudgedByName() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("App/App.xcodeproj/project.pbxproj", XcodeFixtures.workspaceApp),
+            ("App/App.swift", "import UIKit\nimport Models\n"),
+        ])
+        defer { directory.remove() }
+        let diagnostics = try Linter(rules: [UnusedDependency()]).lint(paths: [Paths.join(directory.path, "App")]).diagnostics
+        #expect(diagnostics.map(\.message).isEmpty, "\(diagnostics.map(\.message))")
+    }
+
     @Test func transitiveImportsAreConfigurable() throws {
         var configuration = Configuration()
         configuration.transitiveImports = .error

@@ -76,6 +76,24 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         #expect(XcodeProjectReader.c99Identifier("Ünïcode") == "Ünïcode")
     }
 
+    /// `PRODUCT_NAME = "$(PROJECT_NAME)"` (ReactiveCocoa's platform twins): the module is
+    /// named after the `.xcodeproj`, so `ReactiveCocoa-iOS` builds `ReactiveCocoa`.
+    @Test func theProjectsNameStandsForProjectName() throws {
+        let project = try XcodeProjectReader.read(bytes: Array("""
+        { objects = {
+            P = {isa = PBXProject; mainGroup = G; buildConfigurationList = PL; targets = (T1, T2, ); };
+            G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            PL = {isa = XCConfigurationList; buildConfigurations = (PC, ); };
+            PC = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = "$(PROJECT_NAME)"; }; name = Debug; };
+            T1 = {isa = PBXNativeTarget; name = "ReactiveCocoa-iOS"; productType = "com.apple.product-type.framework"; };
+            T2 = {isa = PBXNativeTarget; name = "ReactiveCocoa-macOS"; buildConfigurationList = L2; productType = "com.apple.product-type.framework"; };
+            L2 = {isa = XCConfigurationList; buildConfigurations = (C2, ); };
+            C2 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = "${PROJECT_NAME}Mac"; }; name = Debug; };
+        }; rootObject = P; }
+        """.utf8), name: "ReactiveCocoa")
+        #expect(project.targets.map(\.moduleName) == ["ReactiveCocoa", "ReactiveCocoaMac"])
+    }
+
     @Test func productTypesAndRoles() {
         #expect(XcodeProductType(productType: "com.apple.product-type.application.on-demand-install-capable").role == .app)
         #expect(XcodeProductType(productType: "com.apple.product-type.application.watchapp2").isCompositionRoot)

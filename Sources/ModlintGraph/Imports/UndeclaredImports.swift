@@ -84,15 +84,19 @@ public struct UndeclaredImports: Sendable {
             if groups[pair] == nil { order.append(pair) }
             groups[pair, default: []].append(edge)
         }
-        undeclared = order.map { pair in
+        undeclared = order.compactMap { pair in
             let imports = groups[pair]!.sorted { ($0.site.file, $0.site.line, $0.site.column) < ($1.site.file, $1.site.line, $1.site.column) }
             let importer = graph.modules[imports[0].from]
             let package = workspace.packages[importer.packageIndex]
+            let declaredPath = ModuleGraph.shortestPath(from: imports[0].from, to: imports[0].to, along: adjacency)
+            // A workspace module named like a module of the SDK (`XPC`, `Network`) that the
+            // importer cannot reach: the compiler finds the SDK's, and the import builds.
+            if declaredPath == nil && UnusedDependencies.toolchainModules.contains(graph.modules[imports[0].to].name) { return nil }
             return Undeclared(
                 importer: imports[0].from,
                 imported: imports[0].to,
                 imports: imports,
-                declaredPath: ModuleGraph.shortestPath(from: imports[0].from, to: imports[0].to, along: adjacency),
+                declaredPath: declaredPath,
                 isCompiledByDefault: imports.contains { Self.isCompiledByDefault($0, importer: importer, package: package, platforms: configuredPlatforms) }
             )
         }

@@ -97,7 +97,9 @@ public struct UnusedDependencies: Sendable {
             }?.name ?? graph.modules[dependency.to].name
             declarations[dependency.from, default: [:]][dependency.site, default: Declaration(site: dependency.site, name: name)].modules.append(dependency.to)
         }
-        for dependency in graph.externalDependencies where !dependency.isInstallList {
+        // A target of an Xcode project outside the linted paths builds a module whose name
+        // is not known here (`GRDBCustomSQLiteOSX` builds `GRDB`): not judged.
+        for dependency in graph.externalDependencies where !dependency.isInstallList && dependency.package?.hasSuffix(".xcodeproj") != true {
             declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
         }
         return declarations
@@ -160,6 +162,12 @@ public struct UnusedDependencies: Sendable {
         "Vision", "NaturalLanguage", "Speech", "Intents", "IntentsUI", "AppIntents", "WidgetKit", "ActivityKit",
         "BackgroundTasks", "Contacts", "ContactsUI", "EventKit", "MessageUI", "PassKit", "UniformTypeIdentifiers",
         "ImageIO", "MobileCoreServices", "Charts", "SwiftData", "TipKit", "SwiftOverlayShims", "ObjectiveC",
+        "XPC", "ServiceManagement", "IOKit", "Cocoa", "AppTrackingTransparency", "AdSupport", "CoreHaptics", "GameController",
+        "MultipeerConnectivity", "NetworkExtension", "FileProvider", "QuickLook", "QuickLookThumbnailing", "PDFKit", "VisionKit",
+        "CarPlay", "CallKit", "PushKit", "DeviceCheck", "CoreNFC", "CoreSpotlight", "LinkPresentation", "SensorKit", "HomeKit",
+        "Messages", "Social", "Accounts", "OpenGLES", "GLKit", "MediaPlayer", "AudioToolbox", "VideoToolbox", "AVRouting",
+        "CryptoTokenKit", "ExtensionFoundation", "ExtensionKit", "SharedWithYou", "GroupActivities", "MusicKit", "WeatherKit",
+        "System", "Cxx", "CxxStdlib",
     ]
 }
 
