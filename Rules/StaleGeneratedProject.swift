@@ -23,6 +23,11 @@ public struct StaleGeneratedProject: Rule {
         Run `xcodegen generate` or `tuist generate` and commit the result. It is a \
         warning: the build itself is what the project says, and the spec is analysed.
 
+        A spec older than its project is the other way round: when the committed project \
+        has targets the spec does not declare, whose Swift files no target of the spec \
+        builds, the team went on in Xcode and left the spec behind — the committed \
+        project is analysed in its place, and the spec gets one warning.
+
         A spec that declares no target at all (`name: App` and an empty `targets:`) is \
         not taken for the project's source: the committed project is analysed in its \
         place, and the spec gets a note — a decoy spec must not hide the targets of the \
@@ -46,6 +51,12 @@ public struct StaleGeneratedProject: Rule {
                 "App/App.swift": "struct App {}\n",
                 "App/Settings.swift": "struct Settings {}\n",
                 "Widget/Widget.swift": "struct Widget {}\n",
+            ]),
+            RuleExample("a spec older than the committed project, which has a target the spec lacks: the project is analysed", files: [
+                "project.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+                "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(kit: true),
+                "App/App.swift": "import Kit\n",
+                "Kit/Kit.swift": "public struct Kit {}\n",
             ]),
             RuleExample("a project generated from the spec as it is", files: [
                 "project.yml": "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",

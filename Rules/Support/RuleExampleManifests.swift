@@ -43,8 +43,9 @@ enum XcodeExampleProjects {
     static let appGroup = "\t\tGR02 = {isa = PBXGroup; children = (FR01); path = App; sourceTree = \"<group>\"; };"
 
     /// `App.xcodeproj`: one app target building `App/App.swift`, its main group holding
-    /// `appGroup` (the line that declares group GR02).
-    static func app(appGroup: String = appGroup) -> String {
+    /// `appGroup` (the line that declares group GR02); with `kit`, a framework target `Kit`
+    /// too, over the synchronized folder `Kit/`, that the app depends on.
+    static func app(appGroup: String = appGroup, kit: Bool = false) -> String {
         """
         // !$*UTF8*$!
         {
@@ -53,11 +54,16 @@ enum XcodeExampleProjects {
         	objects = {
         		BF01 = {isa = PBXBuildFile; fileRef = FR01; };
         		FR01 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
-        		GR01 = {isa = PBXGroup; children = (GR02); sourceTree = "<group>"; };
+        		GR01 = {isa = PBXGroup; children = (GR02\(kit ? ", SG01" : "")); sourceTree = "<group>"; };
         \(appGroup)
         		SP01 = {isa = PBXSourcesBuildPhase; files = (BF01); };
-        		TG01 = {isa = PBXNativeTarget; buildPhases = (SP01); name = App; productType = "com.apple.product-type.application"; };
-        		PR01 = {isa = PBXProject; mainGroup = GR01; targets = (TG01); };
+        		TG01 = {isa = PBXNativeTarget; buildPhases = (SP01); \(kit ? "dependencies = (TD01); " : "")name = App; productType = "com.apple.product-type.application"; };
+        \(kit ? """
+        		SG01 = {isa = PBXFileSystemSynchronizedRootGroup; path = Kit; sourceTree = "<group>"; };
+        		TG02 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (SG01); name = Kit; productType = "com.apple.product-type.framework"; };
+        		TD01 = {isa = PBXTargetDependency; target = TG02; };
+        """ : "")
+        		PR01 = {isa = PBXProject; mainGroup = GR01; targets = (TG01\(kit ? ", TG02" : "")); };
         	};
         	rootObject = PR01;
         }

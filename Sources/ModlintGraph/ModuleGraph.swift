@@ -48,6 +48,8 @@ public struct ModuleGraph: Sendable {
         public var platforms: [String]?
         /// Listed to be installed (a Podfile's pods), not as a claim of use.
         public var isInstallList = false
+        /// A target of a project outside the linted paths: its module name is unknown.
+        public var namesOutsideTarget = false
     }
 
     /// A manifest dependency on something outside the workspace.
@@ -58,6 +60,8 @@ public struct ModuleGraph: Sendable {
         public var site: Site
         /// Listed to be installed (a Podfile's pods), not as a claim of use.
         public var isInstallList = false
+        /// A target of a project outside the linted paths: its module name is unknown.
+        public var namesOutsideTarget = false
     }
 
     /// An `import` of a workspace module, as the graph keeps it: one per import of the
@@ -288,7 +292,8 @@ public struct ModuleGraph: Sendable {
                                                    isInstallList: dependency.isInstallList))
                 }
             case .external(let name, let packageName):
-                external.append(ExternalDependency(from: index, name: name, package: packageName, site: site, isInstallList: dependency.isInstallList))
+                external.append(ExternalDependency(from: index, name: name, package: packageName, site: site, isInstallList: dependency.isInstallList,
+                                                   namesOutsideTarget: dependency.namesOutsideTarget))
             }
         }
         let declared = Set(dependencies.map(\.to))

@@ -136,6 +136,10 @@ public struct TargetDependency: Sendable, Equatable, Codable {
     /// Listed to be installed rather than as a claim of use (a Podfile's pods): whether the
     /// target imports it says nothing.
     public var isInstallList = false
+    /// The name is a target's of a project outside the linted paths, whose module name is
+    /// not known here (`GRDBCustomSQLiteOSX` builds `GRDB`): whether the target imports it
+    /// is not judged by the name.
+    public var namesOutsideTarget = false
 
     public init(kind: Kind, platforms: [String]? = nil, line: Int, column: Int) {
         self.kind = kind

@@ -41,8 +41,11 @@ extension WorkspaceLoader {
         PhaseClock.mark("targets")
         // Xcode projects: their targets join as packages of their own.
         var xcode = XcodeProjectLayout()
-        let (readings, shadowed, emptySpecs) = options.readsXcodeProjects
+        var (readings, shadowed, emptySpecs) = options.readsXcodeProjects
             ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope) : ([], [], [])
+        let older = StaleGeneratedProjects.olderSpecs(readings: readings, shadowed: shadowed, root: root, swiftFiles: scan.swiftFiles)
+        (readings, shadowed) = (older.readings, older.shadowed)
+        notes += older.notes
         if !readings.isEmpty {
             var usedXcodeIdentities = swiftPM.usedIdentities
             xcode = XcodeProjectLayout(root: root, readings: readings, workspacePaths: scan.xcodeWorkspaces.sorted(),

@@ -81,6 +81,9 @@ public struct XcodeTarget: Sendable, Equatable {
     /// are bundled, not compiled.
     public var resourceFolders: [String] = []
     public var dependencies: [XcodeDependency]
+    /// The target's object identifier in its project.pbxproj: what another project's
+    /// `PBXContainerItemProxy` names it by (`remoteGlobalIDString`), whatever it is called now.
+    public var objectID: String?
     /// Part of the dependency list could not be read (a spec's expression modlint cannot
     /// evaluate): imports its readable dependencies do not reach are not judged.
     public var dependenciesIncomplete = false
@@ -155,6 +158,9 @@ public struct XcodeDependency: Sendable, Equatable {
     /// pod in the Podfile (nested targets inherit their host's), imported or not; a test
     /// spec inherits its pod's dependencies the same way.
     public var isInstallList = false
+    /// For a target of another project: its object identifier there (the proxy's
+    /// `remoteGlobalIDString`), which still finds it after a rename (`remoteInfo` does not).
+    public var remoteTargetID: String?
 
     public init(_ kind: Kind, line: Int) {
         self.kind = kind

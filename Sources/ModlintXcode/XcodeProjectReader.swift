@@ -175,6 +175,7 @@ public struct XcodeProjectReader {
         var result = XcodeTarget(name: name, moduleName: Self.moduleName(settings: settings, targetName: name, projectName: projectName),
                                  productType: XcodeProductType(productType: object.string("productType")), line: object.line)
         result.platforms = Self.platforms(settings: settings)
+        result.objectID = objects.name(id)
         // Products live in BUILT_PRODUCTS_DIR: their own `path` is the file name.
         if let product = reference(object, "productReference") { result.productFileName = objects.object(product).string("path").map(XcodePaths.lastComponent) }
         var dependencies: [XcodeDependency] = []
@@ -251,7 +252,9 @@ public struct XcodeProjectReader {
             if portal == rootObject {
                 return XcodeDependency(.target(remote), line: dependency.line)
             } else if let portal, let projectPath = path(of: portal) {
-                return XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line)
+                var result = XcodeDependency(.projectTarget(project: projectPath, target: remote), line: dependency.line)
+                result.remoteTargetID = proxy.string("remoteGlobalIDString")
+                return result
             }
         }
         // `productRef` alone: a package plugin that runs at build time, not a module.

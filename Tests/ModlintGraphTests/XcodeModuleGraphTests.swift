@@ -248,6 +248,21 @@ struct XcodeModuleGraphTests {
         #expect(workspace.filesInNoTarget.isEmpty)
     }
 
+    /// The proxy still says `remoteInfo = OldCore` after the target was renamed `Core`: its
+    /// object id finds the target, as Xcode finds it.
+    @Test func aCrossProjectDependencyFollowsARenamedTargetByItsObjectID() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("App/App.xcodeproj/project.pbxproj", XcodeFixtures.workspaceApp.replacingOccurrences(of: "remoteInfo = Core;", with: "remoteInfo = OldCore;")),
+            ("App/App.swift", "import Core\n"),
+            ("Core/Core.xcodeproj/project.pbxproj", XcodeFixtures.workspaceCore),
+            ("Core/Sources/Core.swift", "public struct Core {}\n"),
+        ])
+        defer { directory.remove() }
+        let graph = ModuleGraph(workspace: try WorkspaceLoader().load(paths: [directory.path]))
+        #expect(edges(graph, graph.dependencies.map { ($0.from, $0.to) }) == ["App -> Core"])
+        #expect(graph.externalDependencies.map(\.name) == ["Models"])
+    }
+
     @Test func malformedProjectIsANoteAndTheRestIsRead() throws {
         // Cut where the groups begin: the objects dictionary is never closed.
         let truncated = XcodeFixtures.classicGroups.components(separatedBy: "/* Begin PBXGroup section */")[0]

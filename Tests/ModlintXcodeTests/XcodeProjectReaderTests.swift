@@ -70,6 +70,15 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         ])
     }
 
+    /// A proxy names the other project's target by `remoteInfo` and by its object id: the
+    /// id survives a rename of the target, the name does not.
+    @Test func aCrossProjectDependencyKeepsTheTargetsObjectID() throws {
+        let project = try read(XcodeFixtures.workspaceApp, name: "App")
+        #expect(project.targets[0].dependencies.first?.remoteTargetID == "TC01")
+        let core = try read(XcodeFixtures.workspaceCore, name: "Core")
+        #expect(core.targets.map(\.objectID) == ["TC01"])
+    }
+
     @Test func moduleNamesFollowXcode() {
         #expect(XcodeProjectReader.c99Identifier("NetNewsWire iOS") == "NetNewsWire_iOS")
         #expect(XcodeProjectReader.c99Identifier("9Lives-App") == "_9Lives_App")

@@ -99,7 +99,7 @@ public struct UnusedDependencies: Sendable {
         }
         // A target of an Xcode project outside the linted paths builds a module whose name
         // is not known here (`GRDBCustomSQLiteOSX` builds `GRDB`): not judged.
-        for dependency in graph.externalDependencies where !dependency.isInstallList && dependency.package?.hasSuffix(".xcodeproj") != true {
+        for dependency in graph.externalDependencies where !dependency.isInstallList && !dependency.namesOutsideTarget {
             declarations[dependency.from, default: [:]][dependency.site] = Declaration(site: dependency.site, name: dependency.name, isExternal: true)
         }
         return declarations

@@ -56,6 +56,40 @@ enum StaleGeneratedProjects {
         return notes
     }
 
+    /// Specs older than the project committed beside them: the project has targets the
+    /// spec does not declare, whose Swift files none of the spec's targets builds (a team
+    /// that went on in Xcode and left the spec behind). The committed project is the build,
+    /// read in the spec's place; the spec gets one note. Returns the readings with each
+    /// such spec replaced by its project, the committed projects still shadowed, and the notes.
+    static func olderSpecs(readings: [ProjectReading], shadowed: [ProjectReading], root: String, swiftFiles: [String])
+        -> (readings: [ProjectReading], shadowed: [ProjectReading], notes: [WorkspaceNote]) {
+        guard !shadowed.isEmpty else { return (readings, shadowed, []) }
+        let swiftFileSet = SwiftFileSet(swiftFiles)
+        var readings = readings, shadowed = shadowed, notes: [WorkspaceNote] = []
+        for (position, spec) in readings.enumerated() {
+            guard spec.generator != nil, let generated = spec.project,
+                  let index = shadowed.firstIndex(where: { $0.projectPath == spec.projectPath }), let written = shadowed[index].project else { continue }
+            let folder = Paths.parent(spec.projectPath)
+            func files(_ target: XcodeTarget) -> [String] {
+                XcodeProjectLayout.files(of: target, projectDirectory: folder, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet)
+            }
+            let specNames = Set(generated.targets.map(\.name))
+            let built = Set(generated.targets.flatMap(files))
+            let onlyCommitted = written.targets.filter { !specNames.contains($0.name) }
+                .map { ($0.name, files($0).filter { !built.contains($0) }) }.filter { !$0.1.isEmpty }
+            guard !onlyCommitted.isEmpty else { continue }
+            let count = onlyCommitted.reduce(0) { $0 + $1.1.count }
+            let names = onlyCommitted.prefix(3).map(\.0).joined(separator: ", ") + (onlyCommitted.count > 3 ? ", …" : "")
+            notes.append(WorkspaceNote(kind: .staleGeneratedProject, file: spec.file, line: 1, column: 1,
+                                       message: "the spec is older than the committed \(Paths.lastComponent(spec.projectPath)): it does not declare "
+                                        + "\(onlyCommitted.count == 1 ? "target" : "targets") \(names) (\(count) Swift file\(count == 1 ? "" : "s") no target of "
+                                        + "the spec builds), so the committed project is analysed; declare \(onlyCommitted.count == 1 ? "it" : "them") in the spec and generate the project again, "
+                                        + "or remove the spec"))
+            readings[position] = shadowed.remove(at: index)
+        }
+        return (readings, shadowed, notes)
+    }
+
     /// One note per spec that declares no target beside its committed project.
     static func notes(emptySpecs: [ProjectReading]) -> [WorkspaceNote] {
         emptySpecs.map { spec in

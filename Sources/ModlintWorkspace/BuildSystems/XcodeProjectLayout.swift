@@ -308,9 +308,15 @@ struct XcodeProjectLayout {
             case .projectTarget(let projectPath, let targetName):
                 guard let other = index.project(projectPath, from: directory) else {
                     // A project outside the linted paths: an external product.
-                    return [TargetDependency(kind: .product(name: targetName, package: Paths.lastComponent(projectPath).lowercased()), line: line, column: 1)]
+                    var outside = TargetDependency(kind: .product(name: targetName, package: Paths.lastComponent(projectPath).lowercased()), line: line, column: 1)
+                    outside.namesOutsideTarget = true
+                    return [outside]
                 }
-                return self.target(targetName, in: other, from: project, line: line, dependencies: &dependencies).map { [$0] } ?? []
+                // Named by the proxy's `remoteInfo`, which a rename leaves behind; the object
+                // identifier still finds the target.
+                let current = models[other].targets.contains { $0.name == targetName } ? targetName
+                    : dependency.remoteTargetID.flatMap { id in models[other].targets.first { $0.objectID == id }?.name } ?? targetName
+                return self.target(current, in: other, from: project, line: line, dependencies: &dependencies).map { [$0] } ?? []
             case .packageProduct(let product, let reference):
                 var packageIdentity: String?
                 switch reference {
