@@ -8,11 +8,14 @@ public struct InvalidManifest: Rule {
     public static let description = RuleDescription(
         id: "invalid-manifest",
         defaultSeverity: .error,
-        summary: "A Package.swift that SwiftPM rejects: an unknown target or product, an undeclared package, a duplicate target name.",
+        summary: "A Package.swift that SwiftPM rejects: an unknown target or product, an undeclared package, a duplicate target name, a local package that is not there.",
         rationale: """
         SwiftPM refuses to load a package whose targets depend on a target it does not \\
         declare, on a product of a package that is not among its `dependencies:`, or on a \\
-        product that package does not have; two targets with one name are refused too. \\
+        product that package does not have; two targets with one name are refused too, \
+        and so is a `.package(path:)` to a folder that is not there (unless another package \
+        of the tree has its identity, which Xcode would use instead; a git submodule not \
+        checked out is an `unread-dependency` note instead). \\
         modlint reads manifests without SwiftPM, so it reports these itself — otherwise a \\
         gate on such a package would pass because nothing could be checked.
 
@@ -78,6 +81,23 @@ public struct InvalidManifest: Rule {
                 """,
                 "Kit/Sources/Kit/Kit.swift": "public struct Kit {}\n",
             ]),
+            RuleExample("a local package whose folder is not there; a submodule not checked out is a note of its own", files: [
+                "App/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                    dependencies: [
+                \u{2193}        .package(path: "../Kit"),
+                        .package(path: "../Vendor/Charts"),
+                    ],
+                    targets: [.target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")])]
+                )
+                """,
+                "App/Sources/App/App.swift": "import Kit\n",
+                ".gitmodules": "[submodule \"Vendor/Charts\"]\n\tpath = Vendor/Charts\n\turl = https://github.com/example/charts\n",
+            ]),
         ]
     )
 
@@ -97,6 +117,13 @@ public struct InvalidManifest: Rule {
         let manifest = package.manifest
         let file = package.manifestPath
         var findings: [Finding] = []
+        for missing in package.missingLocalPackages where !missing.isSubmodule {
+            findings.append(Finding(site: Site(file: file, line: missing.line, column: 1),
+                                    message: "\(package.name) depends on the package at '\(missing.path)', a folder that is not there "
+                                        + "(\(missing.folder.isEmpty ? "./" : missing.folder + "/")): SwiftPM cannot load \(package.name); "
+                                        + "fix the path or remove the dependency",
+                                    key: [file, missing.path, "missing"]))
+        }
         var seen = Set<String>()
         for target in manifest.targets where !seen.insert(target.name).inserted {
             findings.append(Finding(site: Site(file: file, line: target.line, column: 1),

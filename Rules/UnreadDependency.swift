@@ -25,6 +25,20 @@ public struct UnreadDependency: Rule {
         package checkouts, such as a CI cache).
         """,
         examples: [
+            RuleExample("a local package in a git submodule that is not checked out", files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "App",
+                \u{2193}    dependencies: [.package(path: "Vendor/Charts")],
+                    targets: [.target(name: "App", dependencies: [.product(name: "Charts", package: "Charts")])]
+                )
+                """,
+                "Sources/App/App.swift": "import Charts\n",
+                ".gitmodules": "[submodule \"Vendor/Charts\"]\n\tpath = Vendor/Charts\n\turl = https://github.com/example/charts\n",
+            ]),
             RuleExample("a remote package that has not been resolved", files: [
                 "Package.swift": """
                 // swift-tools-version:5.9
@@ -77,7 +91,8 @@ public struct UnreadDependency: Rule {
             note.finding(message: note.message + "; " + BuildSystems.unreadDependencyRemedy(for: [note.file]), key: [note.file, "pods"])
         }
         let missing = context.workspace.unavailableDependencies
-        guard let first = missing.first else { return pods }
+        let submodules = Self.missingSubmodules(context.workspace)
+        guard let first = missing.first else { return pods + submodules }
         let names = missing.map { $0.identity + ($0.pin.map { " (pinned \($0))" } ?? "") }
         return [Finding(
             site: Site(file: first.file, line: first.line, column: 1),
@@ -86,6 +101,23 @@ public struct UnreadDependency: Rule {
                 + BuildSystems.unreadDependencyRemedy(for: missing.map(\.file)),
             key: missing.map(\.identity),
             related: missing.dropFirst().map { RelatedLocation(file: $0.file, line: $0.line, message: "\($0.identity) is declared here") }
-        )] + pods
+        )] + pods + submodules
+    }
+
+    /// Local packages in git submodules that are not checked out: one note for all of them.
+    static func missingSubmodules(_ workspace: Workspace) -> [Finding] {
+        let missing = workspace.packages.filter { !$0.isContext }.flatMap { package in
+            package.missingLocalPackages.filter(\.isSubmodule).map { (file: package.manifestPath, package: $0) }
+        }
+        guard let first = missing.first else { return [] }
+        let folders = Array(Set(missing.map(\.package.folder))).sorted()
+        return [Finding(
+            site: Site(file: first.file, line: first.package.line, column: 1),
+            message: "\(folders.count == 1 ? "1 git submodule is" : "\(folders.count) git submodules are") not checked out, so the local "
+                + "\(folders.count == 1 ? "package" : "packages") in \(folders.joined(separator: ", ")) \(folders.count == 1 ? "is" : "are") not read; "
+                + "run `git submodule update --init` before modlint",
+            key: ["submodules"] + folders,
+            related: missing.dropFirst().map { RelatedLocation(file: $0.file, line: $0.package.line, message: "\($0.package.path) is declared here") }
+        )]
     }
 }

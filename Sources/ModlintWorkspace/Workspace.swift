@@ -110,6 +110,10 @@ public struct Package: Sendable {
     public var dependencyNames: [String: String] = [:]
     /// `// modlint:…` comments in the manifest (findings on manifests can be suppressed too).
     public var suppressions: [SuppressionComment] = []
+    /// `.package(path:)` dependencies whose folder is not there and that no package of the
+    /// tree stands for: SwiftPM cannot load the package (a submodule not checked out is
+    /// told apart, as its remedy differs).
+    public var missingLocalPackages: [MissingLocalPackage] = []
     /// A resolved dependency (a checkout) read for its facts only: its modules, types,
     /// Spezi requirements and DI keys inform the rules, but nothing inside it is reported.
     public var isContext = false
@@ -211,6 +215,24 @@ public struct UnavailableDependency: Sendable, Equatable {
         self.file = file
         self.line = line
         self.pin = pin
+    }
+}
+
+/// A `.package(path:)` whose folder is not there.
+public struct MissingLocalPackage: Sendable, Equatable, Codable {
+    /// As written in the manifest.
+    public var path: String
+    /// Root-relative folder it names.
+    public var folder: String
+    public var line: Int
+    /// The folder is a git submodule (`.gitmodules`) that is not checked out.
+    public var isSubmodule: Bool
+
+    public init(path: String, folder: String, line: Int, isSubmodule: Bool) {
+        self.path = path
+        self.folder = folder
+        self.line = line
+        self.isSubmodule = isSubmodule
     }
 }
 

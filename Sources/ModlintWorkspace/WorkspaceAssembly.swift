@@ -168,7 +168,7 @@ extension WorkspaceLoader {
         }
         // A file that could not be read has no summary and leaves its targets.
         var packages = layout.packages.map { $0.package(files: { path in summaries[path].map { SourceFile(path: path, summary: $0) } }) }
-        Self.wireLocalDependencies(&packages, root: root)
+        Self.wireLocalDependencies(&packages, root: root, scope: scan.scope)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
         workspace.podContexts = layout.podContexts

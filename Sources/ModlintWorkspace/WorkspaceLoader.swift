@@ -255,7 +255,9 @@ public struct WorkspaceLoader: Sendable {
     /// A path that leaves the linted root and comes back (`../../../../GRDB.swift` from a
     /// demo project inside the `GRDB.swift` checkout) is resolved against the absolute
     /// root, so that it finds the package it names.
-    static func wireLocalDependencies(_ packages: inout [Package], root: String) {
+    static func wireLocalDependencies(_ packages: inout [Package], root: String, scope: ReadScope? = nil) {
+        // Read only when a local package is missing: which missing folders are submodules.
+        var submodules: Set<String>?
         let byDirectory = Dictionary(packages.map { ($0.location, $0.identity) }, uniquingKeysWith: { first, _ in first })
         var byIdentity: [String: [String]] = [:]
         for package in packages where package.kind == .swiftPackage {
@@ -279,9 +281,17 @@ public struct WorkspaceLoader: Sendable {
                     // identity builds with that one instead (Xcode resolves packages by
                     // identity, and a local package overrides any other) — when exactly one
                     // package of the tree has the identity.
-                    if resolved == nil, FileSystem.kind(of: Paths.join(root, directory)) == .missing,
-                       let candidates = byIdentity[dependency.identity], candidates.count == 1 {
-                        resolved = candidates[0]
+                    if resolved == nil, FileSystem.kind(of: Paths.join(root, directory)) == .missing {
+                        if let candidates = byIdentity[dependency.identity], candidates.count == 1 {
+                            resolved = candidates[0]
+                        } else if !packages[index].isContext && directory != ".." && !directory.hasPrefix("../") {
+                            // Inside the tree only: a folder beside the checkout (another
+                            // repository) may well be there where the package is built.
+                            if submodules == nil { submodules = Self.submodulePaths(root: root, scope: scope) }
+                            packages[index].missingLocalPackages.append(MissingLocalPackage(
+                                path: path, folder: directory, line: dependency.line,
+                                isSubmodule: submodules!.contains { directory == $0 || Paths.isInside(directory, $0) }))
+                        }
                     }
                 case .url, .registry:
                     if let candidates = byIdentity[dependency.identity], candidates.count == 1 { resolved = candidates[0] }
@@ -297,6 +307,20 @@ public struct WorkspaceLoader: Sendable {
             packages[index].localDependencies = Array(Set(local)).sorted()
             packages[index].dependencyNames = names
         }
+    }
+
+    /// The root-relative paths of `.gitmodules` at the linted root (`path = Vendor/Kit`).
+    static func submodulePaths(root: String, scope: ReadScope?) -> Set<String> {
+        let file = Paths.join(root, ".gitmodules")
+        let read = scope.map { FileSystem.readInput(file, atMost: InputLimits.small, scope: $0) }
+        guard let bytes = try? read?.get() else { return [] }
+        var paths = Set<String>()
+        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "path" else { continue }
+            paths.insert(Paths.normalize(parts[1].trimmingCharacters(in: .whitespaces)))
+        }
+        return paths
     }
 }
 
