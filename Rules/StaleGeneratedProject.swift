@@ -13,7 +13,8 @@ public struct StaleGeneratedProject: Rule {
         both committed, modlint reads the spec — it is what the team edits — and compares \
         the committed project with it: a target only one of them has, Swift files a \
         target builds in one and not the other, target and package dependencies only one \
-        of them declares. Linked frameworks are not compared: a generated project links \
+        of them declares, Swift files the committed project lists that are gone. \
+        Linked frameworks are not compared: a generated project links \
         the product of each target dependency, which a spec does not repeat.
 
         Whoever opens the committed project builds something else than the spec says, \
@@ -57,6 +58,11 @@ public struct StaleGeneratedProject: Rule {
                 "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(kit: true),
                 "App/App.swift": "import Kit\n",
                 "Kit/Kit.swift": "public struct Kit {}\n",
+            ]),
+            RuleExample("a committed project that still lists a Swift file that is gone", files: [
+                "project.yml": "\u{2193}name: App\ntargets:\n\u{2193}  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+                "App.xcodeproj/project.pbxproj": XcodeExampleProjects.app(),
+                "App/Main.swift": "struct Main {}\n",
             ]),
             RuleExample("a project generated from the spec as it is", files: [
                 "project.yml": "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",

@@ -65,9 +65,15 @@ enum TargetLayout {
         var includesEverything: Bool { excluded.isEmpty && sources == nil }
 
         func includes(_ file: String) -> Bool {
-            if excluded.contains(where: { Paths.isInside(file, $0) }) { return false }
+            if isExcluded(file) { return false }
             guard let sources else { return true }
             return sources.contains { Paths.isInside(file, $0) }
+        }
+
+        /// Left out by `exclude:` or as a resource: on purpose. A file `sources:` does not
+        /// list is only not compiled: it is in no target.
+        func isExcluded(_ file: String) -> Bool {
+            excluded.contains { Paths.isInside(file, $0) }
         }
     }
 }

@@ -84,6 +84,9 @@ struct WorkspaceLoaderTests {
         ])
         #expect(workspace.packages.map(\.directory) == [""])
         #expect(workspace.fileCount == 8)
+        // `exclude:` leaves a file out on purpose; one `sources:` does not list is only not
+        // compiled, and counted in no target.
+        #expect(workspace.filesInNoTarget == ["Scripts/loose.swift", "Sources/D/Internal/Hidden.swift"])
     }
 
     /// Tools 5.2: a `.target` with a `main.swift` is an executable, and

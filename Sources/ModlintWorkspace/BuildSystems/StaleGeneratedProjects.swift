@@ -44,6 +44,17 @@ enum StaleGeneratedProjects {
             for target in written.targets where !specNames.contains(target.name) && !target.sourceFiles.isEmpty {
                 differences.append((1, "the committed \(project) has a target \(target.name) the spec does not declare"))
             }
+            // Files the committed project still lists that are gone: Xcode stops at them.
+            let gone = written.targets.flatMap { target in
+                target.sourceFiles.filter { $0.hasSuffix(".swift") }.compactMap { XcodeProjectLayout.rootRelative($0, in: folder, root: root) }
+                    .filter { swiftFileSet.find($0) == nil && FileSystem.kind(of: Paths.join(root, $0)) == .missing }
+            }
+            if !gone.isEmpty {
+                let sorted = Array(Set(gone)).sorted()
+                let names = sorted.prefix(3).map(Paths.lastComponent).joined(separator: ", ") + (sorted.count > 3 ? ", …" : "")
+                differences.append((1, "the committed \(project) lists \(sorted.count) Swift file\(sorted.count == 1 ? "" : "s") that \(sorted.count == 1 ? "is" : "are") "
+                                        + "no longer there (\(names)), which Xcode cannot build"))
+            }
             for (line, text) in differences.prefix(listed) {
                 notes.append(WorkspaceNote(kind: .staleGeneratedProject, file: spec.file, line: line, column: 1,
                                            message: "\(text); generate the project again and commit it"))

@@ -157,9 +157,11 @@ struct SwiftPMReading {
         for file in swiftFiles {
             guard let best = owningTarget(ofFolder: Paths.parent(file)) else { continue }
             let target = targets[best]
-            if target.filter.includesEverything || target.filter.includes(Paths.relative(file, to: target.directory!)) {
+            if target.filter.includesEverything { assignments.append((best, file)); continue }
+            let relative = Paths.relative(file, to: target.directory!)
+            if target.filter.includes(relative) {
                 assignments.append((best, file))
-            } else {
+            } else if target.filter.isExcluded(relative) {
                 deliberatelyExcluded.insert(file)
             }
         }
