@@ -200,6 +200,25 @@ struct CocoaPodsProjectTests {
         #expect(edges(graph).filter { $0.hasPrefix("App -> ") } == ["App -> Profile @Podfile:6", "App -> ProfileInterface @Podfile:5"])
     }
 
+    /// A remote pod only a development pod asks for (through another development pod, too)
+    /// is not read either: the Podfile's one note names it, at the line of the development
+    /// pod that brings it in.
+    @Test func remotePodsOfDevelopmentPodsAreNamedInTheNote() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Podfile", "target 'App' do\n  pod 'Alamofire'\n  pod 'Feed', :path => 'Modules/Feed'\nend\n"),
+            ("Modules/Feed/Feed.podspec", "Pod::Spec.new do |s|\n  s.name = 'Feed'\n  s.source_files = '*.swift'\n  s.dependency 'Media'\n  s.dependency 'Alamofire'\nend\n"),
+            ("Modules/Feed/Feed.swift", "import Media\n"),
+            ("Modules/Media/Media.podspec", "Pod::Spec.new do |s|\n  s.name = 'Media'\n  s.source_files = '*.swift'\n  s.dependency 'Kingfisher'\nend\n"),
+            ("Modules/Media/Media.swift", "import Kingfisher\n"),
+        ])
+        defer { directory.remove() }
+        let result = try Linter(rules: [UnreadDependency()]).lint(paths: [directory.path])
+        #expect(result.diagnostics.map { "\($0.file):\($0.line) \($0.message)" } == [
+            "Podfile:2 2 pods are not read, so what their modules require is unknown and not checked: Alamofire, Kingfisher; "
+                + "run `pod install` (CocoaPods keeps their sources in Pods/) or vendor them as development pods",
+        ])
+    }
+
     @Test func findingsPointAtThePodfileAndThePodspec() throws {
         let directory = try TemporaryDirectory(files: Self.files + [
             ("Modules/ProfileInterface/Sources/Extra.swift", "import Settings\n"),

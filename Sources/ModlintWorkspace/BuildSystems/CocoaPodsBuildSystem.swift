@@ -286,6 +286,13 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                   let targetIndex = readings[index].project!.targets.firstIndex(where: { $0.name == target.name }) else { continue }
             readings[index].project!.targets[targetIndex].dependencies += dependencies
         }
+        // Pods only development pods ask for: installed ones are read as context too.
+        let podsFolder = Paths.join(folder, installFolder)
+        let installedNames = (FileSystem.entries(of: Paths.join(root, podsFolder)) ?? []).map(\.name)
+        for needed in remotePodsOfDevelopmentPods(input, readings: readings, byName: byName, known: remote.map(\.name)) {
+            if let pod = installedNames.first(where: { Podspec.moduleName(for: $0) == needed.name }), installedPod(pod) != nil { continue }
+            remote.append(needed)
+        }
         pointAtInstalledPods(&readings, installed: Array(installed.values))
         if let note = remotePodsNote(remote, input: input) { podfileNotes.append(note) }
         guard !podfileNotes.isEmpty || !installed.isEmpty else { return }
@@ -296,6 +303,36 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         holder.notes = podfileNotes
         holder.podContexts = installed.values.sorted { $0.pod < $1.pod }
         readings.append(holder)
+    }
+
+    /// Remote pods that only the Podfile's development pods ask for (`s.dependency
+    /// 'Kingfisher'`), directly or through other development pods, and that are not
+    /// installed: not read either. Named by module, at the Podfile line of the development
+    /// pod that brings them in.
+    static func remotePodsOfDevelopmentPods(_ input: PodfileInput, readings: [ProjectReading], byName: [String: String],
+                                            known: [String]) -> [(name: String, line: Int)] {
+        var found: [(name: String, line: Int)] = []
+        var seenModules = Set(known.map(Podspec.moduleName(for:)))
+        let folder = Paths.parent(input.path)
+        for pod in input.podfile.targets.flatMap(\.pods) {
+            guard var queue = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName).map({ [$0] }) else { continue }
+            var visited = Set<String>()
+            while let podspec = queue.popLast() {
+                guard visited.insert(podspec).inserted,
+                      let project = readings.first(where: { $0.generator == .cocoaPods && $0.projectPath == podspec })?.project else { continue }
+                for dependency in project.targets.flatMap(\.dependencies) {
+                    switch dependency.kind {
+                    case .packageProduct(let module, nil):
+                        if seenModules.insert(module).inserted { found.append((module, pod.line)) }
+                    case .projectTarget(_, let other):
+                        if let next = byName[other] { queue.append(next) }
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// `framework module Alamofire {` in the module map CocoaPods writes for the pod.
