@@ -171,7 +171,7 @@ struct SpecDecoder {
         for index in BlockDuplicates.earlierLines(lines.map(\.text)).prefix(maximumDuplicates) {
             guard let keyStart = lines[index].text.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "-" }) else { continue }
             let key = String(lines[index].text[keyStart...].prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
-            lines[index].text.insert("#", at: keyStart)
+            setAside(&lines[index].text, at: keyStart, number: duplicates.count)
             duplicates.append((index + 1, key))
         }
         var reparses = 0
@@ -181,7 +181,8 @@ struct SpecDecoder {
                 throw Failure(line: duplicates.last?.line ?? 1, message: "more than \(maximumReparses) duplicate keys the reader must parse again for (the size budget)")
             }
             do {
-                return (try decode(text: lines.map { $0.text + $0.lineBreak }.joined()), duplicates)
+                let value = try decode(text: lines.map { $0.text + $0.lineBreak }.joined())
+                return (duplicates.isEmpty ? value : value.removingSetAsideKeys(), duplicates)
             } catch let failure as DuplicateKey {
                 let index = failure.line - 1
                 guard duplicates.count < maximumDuplicates, lines.indices.contains(index),
@@ -189,7 +190,7 @@ struct SpecDecoder {
                       lines[index].text[keyStart...].hasPrefix(failure.key + ":") else {
                     throw Failure(line: min(max(failure.line, 1), lines.count), message: "duplicate key '\(failure.key)'")
                 }
-                lines[index].text.insert("#", at: keyStart)
+                setAside(&lines[index].text, at: keyStart, number: duplicates.count)
                 duplicates.append((failure.line, failure.key))
             } catch let failure as Failure {
                 // libyaml reports an error at the end of a file that does not end with a line
@@ -219,6 +220,17 @@ struct SpecDecoder {
         lines.append((current, ""))
         return lines
     }
+
+    /// The earlier of two equal keys is renamed, not commented out: its value stays where
+    /// it is (an anchor it defines, `App: &app`, is still there for the later key's
+    /// `<<: *app`, and its indented lines do not fall to the key above), and the renamed
+    /// entry is dropped once parsed (`removingSetAsideKeys`). The later value wins, as in
+    /// XcodeGen's reader.
+    private static func setAside(_ line: inout String, at keyStart: String.Index, number: Int) {
+        line.insert(contentsOf: setAsidePrefix + "\(number).", at: keyStart)
+    }
+
+    static let setAsidePrefix = "modlint-duplicate-key."
 
     private struct DuplicateKey: Error {
         var line: Int
@@ -350,5 +362,17 @@ enum BlockDuplicates {
         let key = content[..<colon]
         guard !key.isEmpty, key.last != " ", key.last != "\t" else { return nil }
         return key
+    }
+}
+
+extension SpecValue {
+    /// The value without the entries `SpecDecoder.setAside` renamed, at any depth.
+    func removingSetAsideKeys() -> SpecValue {
+        switch self {
+        case .scalar: return self
+        case .list(let items, let line): return .list(items.map { $0.removingSetAsideKeys() }, line: line)
+        case .map(let entries, let line):
+            return .map(entries.filter { !$0.key.hasPrefix(SpecDecoder.setAsidePrefix) }.map { ($0.key, $0.value.removingSetAsideKeys()) }, line: line)
+        }
     }
 }

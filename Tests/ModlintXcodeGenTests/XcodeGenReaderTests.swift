@@ -296,6 +296,33 @@ struct XcodeGenReaderTests {
         #expect(project.notes.map(\.line) == [19])
     }
 
+    /// The earlier of two equal keys may hold an anchor the later one merges (`App: &app`
+    /// … `App: <<: *app`): its value stays in place while the spec is parsed, the later
+    /// value wins, and the earlier one's lines do not fall to the key above it.
+    @Test func aDuplicateKeyWhoseValueTheLaterOneMergesIsRead() throws {
+        let project = try read(["project.yml": """
+            name: Shop
+            targets:
+              Kit:
+                type: framework
+                platform: iOS
+                sources: [Kit]
+              App: &app
+                type: application
+                platform: iOS
+                sources: [App]
+              App:
+                <<: *app
+                dependencies:
+                  - target: Kit
+            """])
+        #expect(project.targets.map(\.name) == ["Kit", "App"])
+        #expect(project.targets[0].productType == .framework)
+        #expect(project.targets[1].productType == .application)
+        #expect(project.targets[1].dependencies.map(\.kind) == [.target("Kit")])
+        #expect(project.notes.map(\.line) == [7])
+    }
+
     @Test func badSpecsSayWhereAndWhy() {
         #expect(throws: XcodeGenError(file: "project.yml", line: 3, message: "invalid YAML: mapping values are not allowed in this context")) {
             try read(["project.yml": "name: P\ntargets:\n  App: type: application\n"])
