@@ -22,7 +22,7 @@ struct TuistManifestReaderTests {
                         settings: .settings(base: ["PRODUCT_MODULE_NAME": "KitModule", "OTHER": .string("x")])),
                 Target(name: "KitTests", platform: .iOS, product: .unitTests, bundleId: "kt",
                        sources: ["Tests/**", .glob("More/**/*.swift", excluding: "More/Old/**")], dependencies: [.target(name: "Kit")]),
-                .target(name: "Folders", destinations: .iOS, product: .app, bundleId: "f", buildableFolders: ["App", .folder("Shared")]),
+                .target(name: "Folders", destinations: .iOS, product: .app, bundleId: "f", buildableFolders: ["App", .folder("Shared"), .mystery("Gen")]),
             ]
         )
         """#, root: "../..")
@@ -34,16 +34,17 @@ struct TuistManifestReaderTests {
         #expect(project.targets.map(\.platforms) == [["macos"], ["ios"], ["ios"]])
         #expect(project.targets[0].sources == [TuistSourceGlob("Sources/Kit/**")])
         #expect(project.targets[1].sources == [TuistSourceGlob("Tests/**"), TuistSourceGlob("More/**/*.swift", excluding: ["More/Old/**"])])
-        #expect(project.targets[2].buildableFolders == ["App"])
+        #expect(project.targets[2].buildableFolders == ["App", "Shared"])
         #expect(project.targets[0].dependencies.map(\.kind) == [
             .external("Alamofire"), .package(product: "Pulse"), .binary("Lottie.xcframework"), .project(target: "Core", path: "../../Core"),
             .project(target: "Log", path: "../../Shared/Log"),
         ])
         #expect(project.targets[0].dependencies.map(\.line) == [8, 8, 8, 9, 10])
         #expect(project.targets.map(\.line) == [6, 12, 14])
-        // `.folder("Shared")` is not a form modlint knows: said, and the target marked.
+        // Tuist 4's `.folder("Shared")` is a folder; `.mystery` is no form modlint knows:
+        // said, and the target marked.
         #expect(project.targets[2].isIncomplete)
-        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["14 buildableFolders of target 'Folders': '.folder' is not understood"])
+        #expect(project.notes.map { "\($0.line) \($0.message)" } == ["14 buildableFolders of target 'Folders': '.mystery' is not understood"])
     }
 
     /// The helper styles real apps use: a builder class with chained setters, enums whose
@@ -194,6 +195,24 @@ struct TuistManifestReaderTests {
     /// is kept, `Int` cases count from the previous value; `rawValue` is read through
     /// `Module.x.rawValue`, a parameter declared as the enum, `self.rawValue` and a bare
     /// `rawValue` in the enum's members, `allCases` and `init(rawValue:)`.
+    /// `SourceFileGlob("Sources/**")` (Tuist 3's initialiser beside `.glob`), and
+    /// `.init(…)` as an element of `targets:` (a `Target`, as the constant's `[Target]`
+    /// annotation says).
+    @Test func sourceFileGlobsAndImplicitTargetInits() {
+        let project = read(#"""
+        import ProjectDescription
+
+        let targets: [Target] = [
+            .init(name: "App", platform: .iOS, product: .app, bundleId: "a", sources: [SourceFileGlob("Sources/**")]),
+        ]
+        let project = Project(name: "App", targets: targets)
+        """#)
+        #expect(project.failure == nil)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.targets.map(\.name) == ["App"])
+        #expect(project.targets[0].sources == [TuistSourceGlob("Sources/**")])
+    }
+
     @Test func rawValueEnums() {
         let helpers = [#"""
         import ProjectDescription

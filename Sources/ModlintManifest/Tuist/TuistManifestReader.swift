@@ -139,7 +139,9 @@ struct TuistProjectBuilder {
     }
 
     mutating func target(_ value: Value, _ fallback: SourcePos) -> TuistTarget? {
-        guard case .object(let object) = value, object.kind == "target" || object.kind == "Target" else {
+        // An element of `targets:` is a `Target`: `.init(name:…)` there (or in a constant
+        // annotated `[Target]` that `targets:` takes) is `Target(name:…)`.
+        guard case .object(let object) = value, object.kind == "target" || object.kind == "Target" || object.kind == "init" else {
             base.unresolved(value, "target", fallback)
             return nil
         }
@@ -157,7 +159,7 @@ struct TuistProjectBuilder {
         target.moduleName = settings["PRODUCT_MODULE_NAME"]
         target.platforms = platforms(object.argument("destinations") ?? object.argument("platform"))
         target.sources = sources(object.argument("sources"), target: name, pos)
-        target.buildableFolders = paths(base.elements(object.argument("buildableFolders"), "buildableFolders of target '\(name)'", pos),
+        target.buildableFolders = paths(base.elements(object.argument("buildableFolders"), "buildableFolders of target '\(name)'", pos).map(Self.buildableFolderPath),
                                         "buildableFolders of target '\(name)'", pos)
         let notesBeforeDependencies = base.notes.count
         for dependency in base.elements(object.argument("dependencies"), "dependencies of target '\(name)'", pos) {
@@ -199,7 +201,8 @@ struct TuistProjectBuilder {
             return elements.flatMap { sources($0, target: target, pos) }
         case .object(let object):
             switch object.kind {
-            case "glob":
+            // `SourceFileGlob("Sources/**")`: the initialiser Tuist 3 had beside `.glob(…)`.
+            case "glob", "SourceFileGlob":
                 guard let first = object.args.first?.value, let pattern = path(first) else {
                     base.unresolved(value, what, pos)
                     return []
@@ -229,6 +232,14 @@ struct TuistProjectBuilder {
             base.unresolved(value, what, pos)
             return nil
         }
+    }
+
+    /// Tuist 4's `BuildableFolder`: a path, or `.folder("Sources")` (with `exceptions:`,
+    /// which only leave files out of a folder the target still owns) — its path.
+    static func buildableFolderPath(_ value: Value) -> Value {
+        guard case .object(let object) = value, object.kind == "folder" || object.kind == "BuildableFolder",
+              let first = object.args.first?.value else { return value }
+        return first
     }
 
     /// A path as Tuist writes it: a string (relative to the manifest), `Path("…")`,
