@@ -103,6 +103,8 @@ struct RuleRegistryTests {
         let readme = try String(contentsOfFile: repositoryRoot() + "/README.md", encoding: .utf8)
         let table = RuleDocumentation.table(BuiltinRules.all.map(\.description), linkBase: "docs/rules/")
         #expect(readme.contains("## Rules\n\n" + table + "\n"), "README.md's rule table is stale: run `make docs`")
+        // The introduction counts them too.
+        #expect(readme.contains("(\(BuiltinRules.all.count) rules)"), "README.md's introduction names another number of rules")
     }
 
     @Test func docsAreGeneratedFromRules() throws {
