@@ -43,14 +43,23 @@ extension WorkspaceLoader {
         var xcode = XcodeProjectLayout()
         var (readings, shadowed, emptySpecs) = options.readsXcodeProjects
             ? ProjectBuildSystems.read(scan: scan, root: root, scope: scan.scope) : ([], [], [])
-        let older = StaleGeneratedProjects.olderSpecs(readings: readings, shadowed: shadowed, root: root, swiftFiles: scan.swiftFiles)
+        // The tree's Swift files for lookups by path, made once, and only when projects need it.
+        var fileSet: SwiftFileSet?
+        func sharedFileSet() -> SwiftFileSet {
+            if let fileSet { return fileSet }
+            let made = SwiftFileSet(scan.swiftFiles)
+            fileSet = made
+            return made
+        }
+        let older = StaleGeneratedProjects.olderSpecs(readings: readings, shadowed: shadowed, root: root, swiftFiles: scan.swiftFiles,
+                                                      fileSet: sharedFileSet())
         (readings, shadowed) = (older.readings, older.shadowed)
         notes += older.notes
         if !readings.isEmpty {
             var usedXcodeIdentities = swiftPM.usedIdentities
             xcode = XcodeProjectLayout(root: root, readings: readings, workspacePaths: scan.xcodeWorkspaces.sorted(),
-                                       swiftFiles: scan.swiftFiles, packageDirectories: swiftPM.directories, owners: swiftPM.owners(),
-                                       scope: scan.scope, usedIdentities: &usedXcodeIdentities)
+                                       swiftFiles: scan.swiftFiles, fileSet: sharedFileSet(), packageDirectories: swiftPM.directories,
+                                       owners: swiftPM.owners(), scope: scan.scope, usedIdentities: &usedXcodeIdentities)
         }
         PhaseClock.mark("xcode")
         notes += xcode.notes

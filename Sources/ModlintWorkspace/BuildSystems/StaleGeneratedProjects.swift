@@ -72,10 +72,11 @@ enum StaleGeneratedProjects {
     /// that went on in Xcode and left the spec behind). The committed project is the build,
     /// read in the spec's place; the spec gets one note. Returns the readings with each
     /// such spec replaced by its project, the committed projects still shadowed, and the notes.
-    static func olderSpecs(readings: [ProjectReading], shadowed: [ProjectReading], root: String, swiftFiles: [String])
+    static func olderSpecs(readings: [ProjectReading], shadowed: [ProjectReading], root: String, swiftFiles: [String],
+                           fileSet swiftFileSet: @autoclosure () -> SwiftFileSet)
         -> (readings: [ProjectReading], shadowed: [ProjectReading], notes: [WorkspaceNote]) {
         guard !shadowed.isEmpty else { return (readings, shadowed, []) }
-        let swiftFileSet = SwiftFileSet(swiftFiles)
+        let swiftFileSet = swiftFileSet()
         var readings = readings, shadowed = shadowed, notes: [WorkspaceNote] = []
         for (position, spec) in readings.enumerated() {
             guard spec.generator != nil, let generated = spec.project,

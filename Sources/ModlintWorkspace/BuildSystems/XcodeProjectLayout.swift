@@ -98,12 +98,13 @@ struct XcodeProjectLayout {
     ///     is one module, and dependencies on the project's target go to the package.
     ///   - packageDirectories: root-relative directories of the SwiftPM packages.
     ///   - scope: where project files, xcconfigs and workspaces may be read (`ReadScope`).
-    init(root: String, readings: [ProjectReading], workspacePaths: [String], swiftFiles: [String],
+    /// - Parameter fileSet: the tree's Swift files for lookups, when the caller made it already.
+    init(root: String, readings: [ProjectReading], workspacePaths: [String], swiftFiles: [String], fileSet knownFileSet: SwiftFileSet? = nil,
          packageDirectories: [String], owners: [String: SwiftPMOwner], scope: ReadScope, usedIdentities: inout Set<String>) {
         var index = ProjectIndex(root: root)
         let (models, deferredNotes) = register(readings, in: &index, usedIdentities: &usedIdentities)
         let workspaceMembers = Self.workspaceMembers(root: root, workspacePaths: workspacePaths, scope: scope, notes: &notes)
-        let fileSet = SwiftFileSet(swiftFiles)
+        let fileSet = knownFileSet ?? SwiftFileSet(swiftFiles)
         self.fileSet = fileSet
         let files = assignFiles(models: models, root: root, swiftFiles: swiftFiles, fileSet: fileSet, packageDirectories: packageDirectories,
                                 owners: owners)
