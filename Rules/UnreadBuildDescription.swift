@@ -34,6 +34,8 @@ public struct UnreadBuildDescription: Rule {
         `.podspec.json` nested more than 64 levels deep), or makes no project, is an \
         error at the line that breaks it; so is a spec XcodeGen itself rejects, one whose \
         target names a source folder that is not there (unless `optional: true`). A spec \
+        under another name (`project-ci.yml`, read only as `xcodegen --spec \
+        project-ci.yml`) that no spec includes is a note. A spec \
         that could not be read is also an error where it \
         leaves Swift files in no target below its folder: the finding names the file, how \
         many files go unread and the remedy (generate the project first, or exclude the \
@@ -86,6 +88,11 @@ public struct UnreadBuildDescription: Rule {
                     platform: iOS
                     sources: [Widget/Sources]
                 """,
+                "App/App.swift": "struct App {}\n",
+            ]),
+            RuleExample("an XcodeGen spec under another name, which XcodeGen reads only when told to: a note", files: [
+                "project.yml": "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+                "project-ci.yml": "\u{2193}name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
                 "App/App.swift": "struct App {}\n",
             ]),
             RuleExample("a Tuist manifest whose project cannot be evaluated", files: [
@@ -170,7 +177,9 @@ public struct UnreadBuildDescription: Rule {
         switch BuildSystems.role(of: note.file) {
         case .pins: return .note
         case .workspaceMembers: return .warning
-        case .description: return note.message.hasPrefix(WorkspaceNote.unreadConfiguration) ? .warning : nil
+        case .description:
+            if note.message.hasPrefix(WorkspaceNote.unreadConfiguration) { return .warning }
+            return note.message.hasPrefix(WorkspaceNote.alternativeSpec) ? .note : nil
         }
     }
 

@@ -19,6 +19,9 @@ struct TreeScan: Sendable {
     /// Build descriptions other than manifests and projects: specs, podspecs, Podfiles, BUILD
     /// and `.bzl` files (`BuildSystems.isRecordedDescription`).
     var buildDescriptions: [String] = []
+    /// Files named like a description but not one a build system reads by default
+    /// (`project-ci.yml` beside `project.yml`): noted when nothing includes them.
+    var alternativeDescriptions: [String] = []
     var directories = Set<String>()
     var swiftFiles: [String] = []
     /// Tuist's project manifests (`Project.swift` outside `Tuist/`) and helpers
@@ -144,6 +147,7 @@ struct TreeScan: Sendable {
             xcodeProjects += part.xcodeProjects
             xcodeWorkspaces += part.xcodeWorkspaces
             buildDescriptions += part.buildDescriptions
+            alternativeDescriptions += part.alternativeDescriptions
             directories.formUnion(part.directories)
             swiftFiles += part.swiftFiles
             tuistManifests += part.tuistManifests
@@ -285,8 +289,9 @@ struct TreeScan: Sendable {
         }
         // Build settings files decide Xcode module names, module maps C module names,
         // YAML files may be included by an XcodeGen spec: a change must miss the memo.
-        if fingerprinting && BuildSystems.isDescriptionInput(name) {
-            addInput(path, identity: identity)
+        if BuildSystems.isDescriptionInput(name) {
+            if fingerprinting { addInput(path, identity: identity) }
+            if BuildSystems.isAlternativeDescription(name) { alternativeDescriptions.append(path) }
         }
         // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
         if !name.hasSuffix(".swift"), let nameExtension = Self.nameExtension(name),

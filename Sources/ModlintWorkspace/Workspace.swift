@@ -268,6 +268,11 @@ public struct WorkspaceNote: Sendable, Equatable, Codable {
     /// reports it as a warning: only the settings it holds are lost).
     public static let unreadConfiguration = "cannot read xcconfig"
 
+    /// How a note on a spec under another name begins (`project-ci.yml`): `unread-build-description`
+    /// reports it as a note, as the default spec beside it, or the files it leaves in no
+    /// target, say the rest.
+    public static let alternativeSpec = "an XcodeGen spec under another name"
+
     /// How the note about a source over the size cap ends (`invalid-source` reports it as
     /// an error: the code of the file goes unanalysed).
     public static let unanalysedCode = "; its code is not analysed"

@@ -76,6 +76,9 @@ extension WorkspaceLoader {
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let inNoTarget = filesInNoTarget(scan: scan, swiftPM: swiftPM, assignments: assignments, xcode: xcode, readings: readings + emptySpecs)
         let readSpecs = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.description))
+        notes += XcodeGenBuildSystem.alternativeSpecNotes(scan.alternativeDescriptions,
+                                                          readSpecs: readings.filter { $0.generator == .xcodeGen }.map(\.description),
+                                                          root: root, scope: scan.scope)
         // A Package.swift that makes no package (an empty one) hides its folder from the
         // package above it, as SwiftPM does, and an .xcodeproj without its project.pbxproj
         // describes nothing: code they leave unread is reported like a spec's.

@@ -87,10 +87,14 @@ public protocol BuildSystem: Sendable {
     func targetAdvice(_ importedTarget: String, to target: String) -> String
     /// The advice to declare `product` of package `package`.
     func productAdvice(_ product: String, of package: String, to target: String) -> String
+    /// Whether a file name is one of its descriptions under another name, read only when
+    /// its tool is told to (`xcodegen --spec project-ci.yml`).
+    func isAlternativeDescription(_ name: String) -> Bool
 }
 
 extension BuildSystem {
     public func makesProject(_ name: String) -> Bool { names.files.contains(name) }
+    public func isAlternativeDescription(_ name: String) -> Bool { false }
     public func claims(_ path: String) -> Bool { names.isDescription(Paths.lastComponent(path)) }
     public func dependencyEntry(on target: String, sameProject: Bool, from importer: Package, to imported: Package) -> String? { nil }
     public func advice(adding entry: String?, module: String, of imported: Package, to target: String, in file: String) -> String {
@@ -177,6 +181,12 @@ public enum BuildSystems {
 
     /// A build description the walk records (a spec, podspec, Podfile, BUILD or `.bzl`
     /// file): Swift manifests and project bundles are recorded on their own.
+    /// A file named like a description a build system reads only when asked to
+    /// (`project-ci.yml` beside `project.yml`).
+    static func isAlternativeDescription(_ name: String) -> Bool {
+        all.contains { $0.isAlternativeDescription(name) }
+    }
+
     static func isRecordedDescription(_ name: String) -> Bool {
         (descriptionFiles.contains(name) || descriptionSuffixes.contains { name.hasSuffix($0) }) && !name.hasSuffix(".swift")
     }

@@ -206,6 +206,34 @@ struct XcodeGenBuildSystem: ProjectBuildSystem {
         "provide the sources by opening the project `xcodegen generate` writes in Xcode once, or with --dependencies FOLDER"
     }
 
+    /// `project-ci.yml`, `project_spm.yaml`: a spec `xcodegen --spec` may be given.
+    func isAlternativeDescription(_ name: String) -> Bool {
+        name.hasPrefix("project") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) && !Self.fileNames.contains(name)
+    }
+
+    /// One note per spec under another name that declares targets and that no spec read
+    /// includes: XcodeGen reads `project.yml` unless `--spec` names another file.
+    static func alternativeSpecNotes(_ candidates: [String], readSpecs: [String], root: String, scope: ReadScope) -> [WorkspaceNote] {
+        guard !candidates.isEmpty else { return [] }
+        var included = Set<String>()
+        for spec in readSpecs {
+            guard let bytes = try? FileSystem.readInput(Paths.join(root, spec), atMost: InputLimits.buildDescription, scope: scope).get(),
+                  let outline = XcodeGenReader.outline(bytes) else { continue }
+            for include in outline.includes { included.insert(Paths.normalize(Paths.join(Paths.parent(spec), include))) }
+        }
+        let readFolders = Set(readSpecs.map(Paths.parent))
+        return candidates.sorted().compactMap { candidate in
+            guard !included.contains(candidate),
+                  let bytes = try? FileSystem.readInput(Paths.join(root, candidate), atMost: InputLimits.buildDescription, scope: scope).get(),
+                  XcodeGenReader.outline(bytes)?.hasName == true, XcodeGenReader.declaresTargets(bytes) else { return nil }
+            let name = Paths.lastComponent(candidate)
+            let read = readFolders.contains(Paths.parent(candidate)) ? "modlint reads the project.yml beside it" : "modlint reads no spec in its folder"
+            return WorkspaceNote(kind: .unreadBuildDescription, file: candidate, line: 1, column: 1,
+                                 message: "\(WorkspaceNote.alternativeSpec), not read: XcodeGen reads it only as `xcodegen --spec \(name)`, and \(read); "
+                                    + "include it from a spec, or lint the project that command generates")
+        }
+    }
+
     /// Its specs, and the YAML files they include (any name); JSON podspecs are CocoaPods'.
     func claims(_ path: String) -> Bool {
         names.isDescription(Paths.lastComponent(path)) || path.hasSuffix(".yml") || path.hasSuffix(".yaml")
