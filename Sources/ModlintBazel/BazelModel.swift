@@ -157,8 +157,13 @@ public struct BazelLabel: Sendable, Equatable {
 public enum BazelRuleSets {
     /// `origin`: a label (`@rules_cc//cc:defs.bzl`) or a repository name (`rules_cc`).
     public static func isOtherLanguage<Name: Collection>(_ origin: Name) -> Bool where Name.Element == UInt8 {
-        let name = origin.drop { $0 == UInt8(ascii: "@") }.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") }
-        return otherLanguage.contains(Array(name))
+        otherLanguage.contains(repository(of: origin))
+    }
+
+    /// `rules_cc` of `@rules_cc//cc:defs.bzl` (or of `@rules_cc"` as a BUILD file's bytes
+    /// end it).
+    private static func repository<Name: Collection>(of origin: Name) -> [UInt8] where Name.Element == UInt8 {
+        Array(origin.drop { $0 == UInt8(ascii: "@") }.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") })
     }
 
     public static func isOtherLanguage(_ origin: String) -> Bool { isOtherLanguage(Array(origin.utf8)) }
@@ -167,7 +172,7 @@ public enum BazelRuleSets {
     /// reads their module rules from its table, and another of their rules (a test runner,
     /// a toolchain) declares no module.
     static func isModelled(_ origin: String) -> Bool {
-        modelled.contains(Array(origin.utf8.drop { $0 == UInt8(ascii: "@") }.prefix { $0 != UInt8(ascii: "/") }))
+        modelled.contains(repository(of: origin.utf8))
     }
 
     static let modelled: Set<[UInt8]> = Set([

@@ -136,11 +136,12 @@ struct BazelBuildSystem: ProjectBuildSystem {
             for manifest in Self.manifestsNamed(in: bytes, folder: folder, workspaceRoot: folder) where usedManifests[manifest] == nil {
                 usedManifests[manifest] = file
             }
-            for (name, path) in Self.localRepositories(String(decoding: bytes, as: UTF8.self)) where localRepositories[folder]?[name] == nil {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for (name, path) in Self.localRepositories(text) where localRepositories[folder]?[name] == nil {
                 let target = Paths.normalize(Paths.join(folder, path))
                 if target != ".." && !target.hasPrefix("../") && !path.hasPrefix("/") { localRepositories[folder, default: [:]][name] = target }
             }
-            if names[folder] == nil, let name = Self.repositoryName(String(decoding: bytes, as: UTF8.self)) { names[folder] = name }
+            if names[folder] == nil, let name = Self.repositoryName(text) { names[folder] = name }
         }
         // Linting a folder of a Bazel workspace (`modlint lint Features/`): labels and
         // rules_swift's module names start at the MODULE.bazel or WORKSPACE above it, so the
@@ -203,14 +204,15 @@ struct BazelBuildSystem: ProjectBuildSystem {
     /// assembles a release). A workspace that takes a manifest as input builds its sources
     /// itself (`XcodeProjectLayout.supersededPackages`).
     static func manifestsNamed(in bytes: [UInt8], folder: String, workspaceRoot: String) -> [String] {
-        let needle = Array("Package.swift".utf8)
+        let manifestName = SwiftPMBuildSystem.manifestName
+        let needle = Array(manifestName.utf8)
         guard bytes.count >= needle.count, bytes.indices.dropLast(needle.count - 1).contains(where: { start in
             bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
         }) else { return [] }
         let strings = String(decoding: bytes, as: UTF8.self).split(separator: "\"", omittingEmptySubsequences: false)
         return stride(from: 1, to: strings.count, by: 2).compactMap { index -> String? in
             let text = strings[index]
-            guard text.hasSuffix("Package.swift"), !text.contains("\n"), !text.contains("@") else { return nil }
+            guard text.hasSuffix(manifestName), !text.contains("\n"), !text.contains("@") else { return nil }
             let path: String
             if text.hasPrefix("//") {
                 let label = text.dropFirst(2)

@@ -233,6 +233,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                       root: String, scope: ReadScope) {
         let folder = Paths.parent(input.path)
         var remote: [(name: String, line: Int)] = []
+        var developmentPods: [(podspec: String, line: Int)] = []
         var installed: [String: PodContext] = [:]
         /// A remote pod whose sources CocoaPods installed beside the Podfile (`Pods/<pod>`).
         func installedPod(_ pod: String) -> PodContext? {
@@ -267,6 +268,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
                     dependencies[dependencies.count - 1].isInstallList = true
                 }
                 if let podspec = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName) {
+                    developmentPods.append((podspec, pod.line))
                     let from = projectPath.map(Paths.parent) ?? folder
                     dependencies.append(XcodeDependency(.projectTarget(project: Paths.relativePath(from: from, to: podspec), target: pod.pod), line: pod.line))
                 } else if !pod.isDevelopment, let context = installedPod(pod.pod) {
@@ -289,7 +291,7 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
         // Pods only development pods ask for: installed ones are read as context too.
         let podsFolder = Paths.join(folder, installFolder)
         let installedNames = (FileSystem.entries(of: Paths.join(root, podsFolder)) ?? []).map(\.name)
-        for needed in remotePodsOfDevelopmentPods(input, readings: readings, byName: byName, known: remote.map(\.name)) {
+        for needed in remotePodsOfDevelopmentPods(developmentPods, readings: readings, byName: byName, known: remote.map(\.name)) {
             if let pod = installedNames.first(where: { Podspec.moduleName(for: $0) == needed.name }), installedPod(pod) != nil { continue }
             remote.append(needed)
         }
@@ -309,13 +311,13 @@ struct CocoaPodsBuildSystem: ProjectBuildSystem {
     /// 'Kingfisher'`), directly or through other development pods, and that are not
     /// installed: not read either. Named by module, at the Podfile line of the development
     /// pod that brings them in.
-    static func remotePodsOfDevelopmentPods(_ input: PodfileInput, readings: [ProjectReading], byName: [String: String],
+    /// `developmentPods`: the podspecs the Podfile names, with their Podfile lines.
+    static func remotePodsOfDevelopmentPods(_ developmentPods: [(podspec: String, line: Int)], readings: [ProjectReading], byName: [String: String],
                                             known: [String]) -> [(name: String, line: Int)] {
         var found: [(name: String, line: Int)] = []
         var seenModules = Set(known.map(Podspec.moduleName(for:)))
-        let folder = Paths.parent(input.path)
-        for pod in input.podfile.targets.flatMap(\.pods) {
-            guard var queue = developmentPodspec(pod, folder: folder, lock: input.lock, byName: byName).map({ [$0] }) else { continue }
+        for pod in developmentPods {
+            var queue = [pod.podspec]
             var visited = Set<String>()
             while let podspec = queue.popLast() {
                 guard visited.insert(podspec).inserted,

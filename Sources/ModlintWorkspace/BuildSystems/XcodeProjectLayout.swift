@@ -232,7 +232,7 @@ struct XcodeProjectLayout {
                                    owners: [String: SwiftPMOwner], packageDirectories: [String] = [],
                                    inputs: [String: String] = [:]) -> [String: Supersession] {
         var result: [String: Supersession] = [:]
-        for (manifest, file) in inputs where Paths.lastComponent(manifest) == "Package.swift" {
+        for (manifest, file) in inputs where Paths.lastComponent(manifest) == SwiftPMBuildSystem.manifestName {
             let directory = Paths.parent(manifest)
             if packageDirectories.contains(directory) { result[directory] = .takenAsInput(by: file) }
         }
