@@ -11,6 +11,7 @@ extension ManifestEvaluator {
             let base = evaluate(baseExpr, in: scope)
             return callMethod(name, on: base, argExprs, pos: pos, namePos: p, in: scope)
         case .implicitMember(let name, _):
+            if let value = contextualCall(name, argExprs, pos: pos, in: scope) { return value }
             if let decl = staticFunction(name, argExprs) {
                 return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
             }
@@ -45,6 +46,10 @@ extension ManifestEvaluator {
                 return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
             }
             return Self.stringMethod(name, of: s, at: sp, args, pos: p)
+        case .object(let object) where name == "init":
+            // `self.init(…)` inside another initialiser: the overload the arguments fit.
+            guard let decl = initializer(of: object.kind, argExprs) else { return .unknown("initialiser is not evaluated", p) }
+            return call(decl, argExprs, pos: pos, in: scope, callee: memberScope(object))
         case .object(let object):
             guard let decl = own(instanceMethods[name]?.map { ($0.type, $0.decl) }, for: object) else {
                 return .unknown("method '\(name)' is not evaluated", p)
@@ -69,7 +74,7 @@ extension ManifestEvaluator {
     private mutating func callStatic(_ name: String, of typeName: String, _ argExprs: [Argument], pos: SourcePos, namePos p: SourcePos,
                                      in scope: Scope) -> Value {
         if name == "init" { return constructNamed(typeName, argExprs, pos: pos, in: scope) }
-        if let decl = staticFunction(name, argExprs) {
+        if let decl = staticFunction(name, argExprs, of: resolveType(typeName)) {
             return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
         }
         if let full = resolveType(typeName), let member = staticsByType[full]?[name] {
@@ -104,6 +109,8 @@ extension ManifestEvaluator {
             // `makeInfoPlist()` inside another member of the same type: a method of self.
             return call(method, argExprs, pos: pos, in: scope, callee: memberScope(object))
         }
+        // `Item(…)` inside `extension Item { static let core = Item(…) }`: the type's initialiser.
+        if resolveType(name) != nil { return constructNamed(name, argExprs, pos: pos, in: scope) }
         if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf) {
             // A bare `target(…)` inside `extension Target { static func … }` is
             // `Self.target(…)`: the type's own factory or another of its helpers.
@@ -115,9 +122,33 @@ extension ManifestEvaluator {
         return .unknown("cannot resolve function '\(name)'", p)
     }
 
-    /// A user-declared static function whose parameter labels accept `args`.
-    func staticFunction(_ name: String, _ args: [Argument]) -> FunctionDecl? {
-        staticFunctions[name]?.first { Self.accepts($0, args) }
+    /// A user-declared static function whose parameter labels accept `args`: the one `type`
+    /// declares when it declares one (`TargetDependency.module(_:)` beside
+    /// `Project.module(_:)`), else the first.
+    func staticFunction(_ name: String, _ args: [Argument], of type: String? = nil) -> FunctionDecl? {
+        guard let candidates = staticFunctions[name] else { return nil }
+        if let type, let own = candidates.first(where: { staticFunctionOwners[ObjectIdentifier($0)] == type && Self.accepts($0, args) }) {
+            return own
+        }
+        return candidates.first { Self.accepts($0, args) }
+    }
+
+    /// `.name(…)` where the contextual type decides: its own static function or factory
+    /// member, `.init(stringLiteral:)` (the literal itself, as Swift's literal protocols
+    /// make it) and `.init(…)` of the contextual type.
+    mutating func contextualCall(_ name: String, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value? {
+        if name == "init", argExprs.count == 1, argExprs[0].label == "stringLiteral" {
+            return evaluateArgs(argExprs, in: scope)[0].value
+        }
+        guard let type = expectedType else { return nil }
+        if let decl = staticFunctions[name]?.first(where: { staticFunctionOwners[ObjectIdentifier($0)] == type && Self.accepts($0, argExprs) }) {
+            return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(type))
+        }
+        if let member = staticsByType[type]?[name] {
+            return apply(resolveStatic(member, owner: type), argExprs, pos: pos, in: scope)
+        }
+        if name == "init" { return constructNamed(type, argExprs, pos: pos, in: scope) }
+        return nil
     }
 
     /// Whether a function's parameter labels accept `args` (missing ones have defaults).
@@ -133,8 +164,22 @@ extension ManifestEvaluator {
         return remaining.isEmpty
     }
 
+    /// The arguments of a call whose parameter types are not declared here: no contextual
+    /// type reaches into them.
     mutating func evaluateArgs(_ args: [Argument], in scope: Scope) -> [(label: String?, value: Value)] {
-        args.map { ($0.label, evaluate($0.value, in: scope)) }
+        let outer = expectedType
+        expectedType = nil
+        defer { expectedType = outer }
+        return args.map { ($0.label, evaluate($0.value, in: scope)) }
+    }
+
+    /// An argument for a parameter declared `type`: its implicit members resolve against
+    /// that type, and an enum case becomes a value of it.
+    mutating func argument(_ expr: Expr, as type: String?, in scope: Scope) -> Value {
+        let outer = expectedType
+        expectedType = contextualType(type)
+        defer { expectedType = outer }
+        return typed(evaluate(expr, in: scope), as: type)
     }
 
     /// Calls a user function, closure or static member.
@@ -172,17 +217,16 @@ extension ManifestEvaluator {
     /// Calls a user function with its parameters bound in `inner` (the global scope's
     /// child, or a member scope with `self`).
     mutating func call(_ decl: FunctionDecl, _ argExprs: [Argument], pos: SourcePos, in scope: Scope, callee inner: Scope) -> Value {
-        let args = evaluateArgs(argExprs, in: scope)
-        var remaining = args[...]
+        var remaining = argExprs[...]
         for param in decl.params {
             if let next = remaining.first, next.label == param.label {
-                inner.values[param.name] = typed(next.value, as: param.type)
+                inner.values[param.name] = argument(next.value, as: param.type, in: scope)
                 remaining = remaining.dropFirst()
             } else if let defaultValue = param.defaultValue {
-                inner.values[param.name] = typed(evaluate(defaultValue, in: global), as: param.type)
+                inner.values[param.name] = argument(defaultValue, as: param.type, in: global)
             } else if let next = remaining.first, param.label == nil || next.label == nil {
                 // Trailing closures have no label.
-                inner.values[param.name] = typed(next.value, as: param.type)
+                inner.values[param.name] = argument(next.value, as: param.type, in: scope)
                 remaining = remaining.dropFirst()
             } else {
                 inner.values[param.name] = .unknown("argument '\(param.name)' of '\(decl.name)' is missing", pos)
@@ -193,6 +237,10 @@ extension ManifestEvaluator {
 
     mutating func invoke(body: [Stmt], scope: Scope, pos: SourcePos) -> Value {
         guard step() else { return .unknown("evaluation stopped", pos) }
+        // A body is its own context: the caller's contextual type does not reach into it.
+        let outer = expectedType
+        expectedType = nil
+        defer { expectedType = outer }
         if callDepth >= ManifestEvaluator.maxCallDepth {
             note("calls nested deeper than \(ManifestEvaluator.maxCallDepth) are not evaluated", pos)
             return .unknown("call nested too deeply", pos)

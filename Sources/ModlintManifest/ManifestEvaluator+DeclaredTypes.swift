@@ -108,6 +108,8 @@ extension ManifestEvaluator {
             return args.first?.value ?? .array([])
         }
         if name == "String", let first = args.first, case .string = first.value { return first.value }
+        // `Target.Dependency(stringLiteral: name)` is the literal, as Swift's literal protocols make it.
+        if args.count == 1, args[0].label == "stringLiteral" { return args[0].value }
         if args.count == 1, args[0].label == "rawValue", let full = resolveType(name), let cases = rawValues[full] {
             guard let match = cases.first(where: { Self.equals($0.value, args[0].value) == true }) else {
                 if case .unknown = args[0].value { return args[0].value }
@@ -131,7 +133,7 @@ extension ManifestEvaluator {
     mutating func construct(_ type: String, _ argExprs: [Argument], _ args: [(label: String?, value: Value)], pos: SourcePos,
                             in scope: Scope) -> ManifestObject? {
         let defaults = storedDefaults[type] ?? []
-        let initializer = instanceMethods["init"]?.first { $0.type == type && Self.accepts($0.decl, argExprs) }?.decl
+        let initializer = initializer(of: type, argExprs)
         guard !defaults.isEmpty || initializer != nil else { return nil }
         let object = ManifestObject(kind: type, args: [], pos: pos)
         if !defaults.isEmpty {
@@ -151,6 +153,64 @@ extension ManifestEvaluator {
             for case (let label?, let value) in args { object.set(label, value) }
         }
         return object
+    }
+
+    /// The initialiser of `type` that Swift would pick: of those whose labels accept the
+    /// arguments, the one whose parameter types the arguments' implicit members fit best
+    /// (`init(name:dependencies: [Item])` for `[.core, .ui]` when `Item` declares `core`
+    /// and `ui`, the `[Target.Dependency]` one for `[.product(…), .logging]`); the first
+    /// declared on a tie.
+    func initializer(of type: String, _ argExprs: [Argument]) -> FunctionDecl? {
+        guard let candidates = instanceMethods["init"] else { return nil }
+        var best: (decl: FunctionDecl, fit: Int)?
+        for candidate in candidates where candidate.type == type && Self.accepts(candidate.decl, argExprs) {
+            let fit = fit(of: candidate.decl, argExprs)
+            if best == nil || fit > best!.fit { best = (candidate.decl, fit) }
+        }
+        return best?.decl
+    }
+
+    /// How well the arguments' implicit members fit the parameters' types: one for each
+    /// the type declares, minus one for each only another type declares.
+    func fit(of decl: FunctionDecl, _ argExprs: [Argument]) -> Int {
+        var remaining = argExprs[...]
+        var score = 0
+        for param in decl.params {
+            guard let next = remaining.first, next.label == param.label else { continue }
+            remaining = remaining.dropFirst()
+            if let type = contextualType(param.type) { score += fit(of: next.value, to: type) }
+        }
+        return score
+    }
+
+    private func fit(of expr: Expr, to type: String) -> Int {
+        switch expr {
+        case .array(let elements, _):
+            return elements.reduce(0) { $0 + fit(of: $1, to: type) }
+        case .implicitMember(let name, _), .call(.implicitMember(let name, _), _, _):
+            if declares(type, name) { return 1 }
+            return declaredTypes.contains { $0 != type && declares($0, name) } ? -1 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// Whether the manifest declares `member` as a static member, case or static function of `type`.
+    func declares(_ type: String, _ member: String) -> Bool {
+        staticsByType[type]?[member] != nil || casesByType[type]?.contains(member) == true
+            || staticFunctions[member]?.contains { staticFunctionOwners[ObjectIdentifier($0)] == type } == true
+    }
+
+    /// The type an implicit member resolves against for a value declared `type`: the
+    /// element type of `[T]`, without `?` or the description module's name, when the
+    /// manifest declares or extends it; `nil` otherwise (dictionaries, generics).
+    func contextualType(_ type: String?) -> String? {
+        guard var type, !type.isEmpty else { return nil }
+        type = Self.plainTypeName(type)
+        while type.hasPrefix("[") && type.hasSuffix("]") { type = Self.plainTypeName(String(type.dropFirst().dropLast())) }
+        if type.hasPrefix("PackageDescription.") { type.removeFirst("PackageDescription.".count) }
+        guard !type.contains(":"), !type.contains("<"), !type.contains("[") else { return nil }
+        return resolveType(type)
     }
 
     /// The name a static function's scope binds to the type it is called on, so that

@@ -98,11 +98,23 @@ extension ManifestEvaluator {
         if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
             return .type(name)
         }
+        // A type of the manifest's own named in lower case (`enum uFeatureTarget`).
+        if declaredTypes.contains(name) { return .type(name) }
         return .unknown("cannot resolve '\(name)'", p)
     }
 
     /// `.name` where the type is implied: a static member, an enum case, a nested type.
     private mutating func resolveImplicitMember(_ name: String, pos p: SourcePos) -> Value {
+        if let type = expectedType {
+            // The contextual type's own member first: `.core` of `[Item]` is `Item.core`
+            // even where `Target.Dependency` declares a `core` too.
+            if let member = staticsByType[type]?[name] { return resolveStatic(member, owner: type) }
+            if casesByType[type]?.contains(name) == true {
+                let value = ManifestObject(kind: name, args: [], pos: p)
+                value.enumType = type
+                return .object(value)
+            }
+        }
         if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
         // `.RxMoya` of `enum External: String { case RxMoya }`: a case, not a type.
         if enumCaseTypes[name] != nil && resolveType(name) == nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }

@@ -38,6 +38,10 @@ struct ManifestEvaluator {
     /// The type that declares each static member and static function: `Self` inside it.
     var staticOwners: [String: String] = [:]
     var staticFunctionOwners: [ObjectIdentifier: String] = [:]
+    /// The type an implicit member (`.core`, `.init(…)`) resolves against while an argument
+    /// of a declared parameter type is evaluated (`Item` for `dependencies: [Item]`); `nil`
+    /// where the manifest's own declarations do not say.
+    var expectedType: String?
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0

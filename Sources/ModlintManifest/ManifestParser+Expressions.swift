@@ -93,6 +93,7 @@ extension ManifestParser {
 
     mutating func parseUnary(noTrailingClosure: Bool) -> Expr {
         guard let token = current else { return .unknown("expected an expression", currentPos) }
+        if token.kind == .operator, source.matches(token, "\\") { return parseKeyPath() }
         if token.kind == .operator, !isPunct(token, UInt8(ascii: ".")) {
             let op = source.text(token)
             let pos = self.pos(token)
@@ -106,6 +107,31 @@ extension ManifestParser {
             return parseUnary(noTrailingClosure: noTrailingClosure)
         }
         return parsePostfix(noTrailingClosure: noTrailingClosure)
+    }
+
+    /// `\.target`, `\.info.name`, `\.0`, `\Module.target`: a key path used as a function is
+    /// the closure `{ $0.target }`.
+    mutating func parseKeyPath() -> Expr {
+        let pos = currentPos
+        index += 1
+        // `\Module.target`: the root type names nothing the closure needs.
+        if let root = current, root.kind == .identifier, !root.hasSpaceBefore { index += 1 }
+        var path: Expr = .identifier("$0", pos)
+        var components = 0
+        while let dot = current, isPunct(dot, UInt8(ascii: ".")), index + 1 < tokens.count, !tokens[index + 1].hasSpaceBefore {
+            let next = tokens[index + 1]
+            if let name = identifierName(next) {
+                path = .member(path, name, self.pos(next))
+            } else if next.kind == .number {
+                path = .member(path, source.text(next), self.pos(next))
+            } else {
+                break
+            }
+            index += 2
+            components += 1
+        }
+        guard components > 0 else { return .unknown("key path is not evaluated", pos) }
+        return .closure(ClosureExpr(params: [], body: [.returnStmt(path, pos)], pos: pos))
     }
 
     mutating func parsePostfix(noTrailingClosure: Bool) -> Expr {

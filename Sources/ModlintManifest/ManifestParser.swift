@@ -331,11 +331,7 @@ struct ManifestParser: BracketReader {
         }
         if isOperator(current, "=") {
             index += 1
-            var value = parseExpr()
-            // `let project: Project = .init(…)`: the implicit member is the annotated type's.
-            if let annotation, case .call(.implicitMember("init", let p), let args, let callPos) = value {
-                value = .call(.identifier(annotation, p), args, callPos)
-            }
+            let value = Self.initializing(parseExpr(), as: annotation)
             var result: Stmt = .binding(name: name, isStatic: isStatic, value: value, getter: nil, pos: pos)
             // `let a = 1, b = 2`: only the first binding is kept, the rest is reported.
             if isPunct(current, UInt8(ascii: ",")) {
@@ -356,10 +352,19 @@ struct ManifestParser: BracketReader {
                 index = close + 1
                 return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
             }
-            let body = parseBlock()
+            var body = parseBlock()
+            // `static var core: Item { .init(name: "Core") }`: the same.
+            if body.count == 1, case .expr(let expr) = body[0] { body = [.expr(Self.initializing(expr, as: annotation))] }
             return .binding(name: name, isStatic: isStatic, value: nil, getter: body, pos: pos)
         }
         return .binding(name: name, isStatic: isStatic, value: nil, getter: nil, pos: pos)
+    }
+
+    /// `let project: Project = .init(…)`: the implicit member is the annotated type's, so
+    /// the value is `Project(…)`.
+    static func initializing(_ value: Expr, as annotation: String?) -> Expr {
+        guard let annotation, case .call(.implicitMember("init", let p), let args, let callPos) = value else { return value }
+        return .call(.identifier(annotation, p), args, callPos)
     }
 
     /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line outside

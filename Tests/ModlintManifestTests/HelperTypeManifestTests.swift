@@ -243,4 +243,61 @@ import Testing
         #expect(manifest.products.map(\.name) == ["Previews"])
         #expect(manifest.products.first?.targets == ["HomeFeature", "ChatFeature", "Core"])
     }
+
+    /// A helper struct with two initialisers told apart by their parameter types (`[Item]`
+    /// against `[Target.Dependency]`), one delegating to the other through `self.init`;
+    /// static members of the same name on both types, resolved by the contextual type;
+    /// `.init(stringLiteral:)`; and key paths as functions (`map(\.target)`).
+    @Test func overloadsAndImplicitMembersFollowTheParameterTypes() {
+        let manifest = ManifestReader().read(bytes: Array("""
+        // swift-tools-version:5.5
+        import PackageDescription
+
+        extension Item {
+            static let a = Item(name: "A", dependencies: [.b, .logging])
+            static let b = Item(name: "B", dependencies: [Item.c.dependency, .logging])
+            static var c: Item { .init(name: "C") }
+            static var logging: Item { .init(name: "Logging") }
+        }
+
+        extension Target.Dependency {
+            static var logging: Self { .product(name: "Logging", package: "swift-log") }
+        }
+
+        let items: [Item] = [.a, .b, .c]
+
+        let package = Package(
+            name: "P",
+            products: items.map(\\.library),
+            targets: items.map(\\.target)
+        )
+
+        struct Item {
+            let name: String
+            let dependency: Target.Dependency
+            let dependencies: [Target.Dependency]
+
+            init(name: String, dependency: Target.Dependency? = nil, dependencies: [Target.Dependency] = []) {
+                self.name = name
+                self.dependency = dependency ?? .init(stringLiteral: name)
+                self.dependencies = dependencies
+            }
+
+            var library: Product { Product.library(name: name, targets: [name]) }
+            var target: Target { Target.target(name: name, dependencies: dependencies) }
+        }
+
+        extension Item {
+            init(name: String, dependencies: [Item]) {
+                self.init(name: name, dependency: nil, dependencies: dependencies.map(\\.dependency))
+            }
+        }
+        """.utf8))
+        #expect(manifest.notes.isEmpty, "\(manifest.notes)")
+        #expect(manifest.targets.map(\.name) == ["A", "B", "C"])
+        // `.logging` is `Item.logging` (the target) in `[Item]`, the product in `[Target.Dependency]`.
+        #expect(manifest.targets.map { $0.dependencies.map(\.name) } == [["B", "Logging"], ["C", "Logging"], []])
+        #expect(manifest.targets[1].dependencies.map(\.kind) == [.byName("C"), .product(name: "Logging", package: "swift-log")])
+        #expect(manifest.products.map(\.name) == ["A", "B", "C"])
+    }
 }
