@@ -210,11 +210,15 @@ public struct XcodeNote: Sendable, Equatable {
     /// A structure the reader cannot follow as written (a group cycle): what it holds may
     /// be read wrongly, so this is an error, not a note about one unresolved detail.
     public var isStructural: Bool
+    /// The file the note is about when it is not the description's own (a file an
+    /// XcodeGen spec includes), relative to the same root as the description.
+    public var file: String?
 
-    public init(line: Int, column: Int = 1, message: String, isStructural: Bool = false) {
+    public init(line: Int, column: Int = 1, message: String, isStructural: Bool = false, file: String? = nil) {
         self.line = line
         self.column = column
         self.message = message
         self.isStructural = isStructural
+        self.file = file
     }
 }

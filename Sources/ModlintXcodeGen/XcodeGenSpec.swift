@@ -84,8 +84,9 @@ struct XcodeGenSpecLoader {
             let decoded = try SpecDecoder.decodeShared(bytes)
             spec = decoded.value
             for (line, key) in decoded.duplicates {
-                notes.append(XcodeNote(line: path == rootFile ? line : 1,
-                                       message: "\(path == rootFile ? "" : path + ":\(line): ")key '\(key)' is written twice in one map; the later value is used"))
+                // Said at the line of the file that holds it, an included one too.
+                notes.append(XcodeNote(line: line, message: "key '\(key)' is written twice in one map; the later value is used",
+                                       file: path == rootFile ? nil : path))
             }
         } catch {
             throw XcodeGenError(file: path, line: error.line, message: error.message)

@@ -294,6 +294,28 @@ struct XcodeGenReaderTests {
         #expect(project.targets.map(\.name) == ["Design System", "Design SystemTests"])
         #expect(project.notes.map(\.message) == ["key 'bundleIdPrefix' is written twice in one map; the later value is used"])
         #expect(project.notes.map(\.line) == [19])
+        #expect(project.notes.map(\.file) == [nil])
+    }
+
+    /// A key written twice in a file the spec includes is said at that file's line.
+    @Test func duplicateKeysOfAnIncludedFileAreSaidInThatFile() throws {
+        let project = try read([
+            "project.yml": """
+            name: Shop
+            include: [config/base.yml]
+            targets:
+              App: {type: application, platform: iOS, sources: [App]}
+            """,
+            "config/base.yml": """
+            options:
+              bundleIdPrefix: a
+            settings:
+              base: {A: 1}
+              base: {B: 2}
+            """,
+        ])
+        #expect(project.notes.map { "\($0.file ?? "-"):\($0.line) \($0.message)" }
+                == ["config/base.yml:4 key 'base' is written twice in one map; the later value is used"])
     }
 
     /// The earlier of two equal keys may hold an anchor the later one merges (`App: &app`

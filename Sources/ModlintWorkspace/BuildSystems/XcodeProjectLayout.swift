@@ -153,7 +153,7 @@ struct XcodeProjectLayout {
                 continue
             }
             let projectNotes = project.notes.map { note in
-                WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: reading.file,
+                WorkspaceNote(kind: note.isStructural ? .unreadBuildDescription : .unresolvedManifest, file: note.file ?? reading.file,
                               line: note.line, column: note.column, message: note.message)
             }
             if describesTwice {
