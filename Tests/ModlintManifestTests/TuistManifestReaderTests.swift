@@ -280,6 +280,56 @@ struct TuistManifestReaderTests {
         ])
     }
 
+    /// An enum without raw values named in lower case (`uFeatureTarget`), its `allCases` in a
+    /// `Set` parameter default, and `contains(.case)` choosing the targets; a helper whose
+    /// condition calls Foundation (`FileManager.default.fileExists`) only runs a command.
+    @Test func lowerCaseEnumsInSetsChooseTargets() {
+        let helpers = [#"""
+        import ProjectDescription
+        import Foundation
+
+        public enum uFeatureTarget: CaseIterable {
+            case framework
+            case tests
+            case examples
+        }
+
+        extension Target {
+            public static func makeModule(name: String, targets: Set<uFeatureTarget> = Set(uFeatureTarget.allCases)) -> [Target] {
+                if !FileManager.default.fileExists(atPath: "Modules/\(name)") {
+                    print("scaffold \(name)")
+                }
+                var result: [Target] = []
+                if targets.contains(.framework) {
+                    result.append(Target(name: name, platform: .iOS, product: .framework, bundleId: "io.\(name)",
+                                         sources: ["Modules/\(name)/Sources/**/*.swift"]))
+                }
+                if targets.contains(.tests) {
+                    result.append(Target(name: "\(name)Tests", platform: .iOS, product: .unitTests, bundleId: "io.\(name)Tests",
+                                         sources: ["Modules/\(name)/Tests/**/*.swift"], dependencies: [.target(name: name)]))
+                }
+                return result
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        func targets() -> [Target] {
+            var targets = [Target]()
+            targets += Target.makeModule(name: "Core")
+            targets += Target.makeModule(name: "UI", targets: [.framework])
+            return targets
+        }
+
+        let project = Project(name: "App", targets: targets())
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.targets.map(\.name) == ["Core", "CoreTests", "UI"])
+        #expect(project.targets.map { $0.dependencies.map(\.kind) } == [[], [.target("Core")], []])
+    }
+
     /// The project is the `Project` the manifest makes, whatever its constant is named;
     /// with several, the one named `project`, else the last.
     @Test func theProjectIsTheProjectValueWhateverItsName() {
