@@ -56,7 +56,8 @@ extension StarlarkEvaluation {
     /// rules_ios binds to the rule wherever it is loaded from (a repository may re-export
     /// or wrap it); other names come from the workspace's own `.bzl` files, evaluated.
     func load(_ module: String, bindings: [(local: String, exported: String)], line: Int, scope: StarlarkScope, file: String) {
-        let path = Self.modulePath(module, from: BazelPaths.parent(file))
+        // Another repository's macro file modlint has a stand-in for is evaluated as one.
+        let path = Self.modulePath(module, from: BazelPaths.parent(file)) ?? BazelStandIns.path(for: module)
         var moduleScope: StarlarkScope?
         for binding in bindings {
             if let kind = BazelRuleKind.known[binding.exported] {
@@ -101,7 +102,7 @@ extension StarlarkEvaluation {
         evaluation.inProgress = inProgress.union([path])
         let scope = StarlarkScope(parent: Self.builtins, isModule: true)
         var module = StarlarkModuleCache.EvaluatedModule(scope: nil, notes: [])
-        switch reader.cache.statements(for: path, read: { reader.readFile(path) }) {
+        switch reader.cache.statements(for: path, read: { BazelStandIns.source(path) ?? reader.readFile(path) }) {
         case .success(let statements)?:
             evaluation.execute(statements, scope: scope, file: path)
             if let failure = evaluation.failure {

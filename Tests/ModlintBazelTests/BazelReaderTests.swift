@@ -134,6 +134,34 @@ struct BazelReaderTests {
         #expect(package.notes.map(\.line) == [3])
     }
 
+    /// rules_player's `ios_pipeline` (player-ui) comes from a repository Bazel fetches:
+    /// its stand-in makes the library and the test libraries the macro declares, complete,
+    /// with no note.
+    @Test func aMacroWithAStandInIsEvaluatedAsOne() throws {
+        let package = try read("""
+        load("@rules_player//ios:defs.bzl", "ios_pipeline")
+
+        ios_pipeline(
+            name = "PlayerUIBeacon",
+            resources = [],
+            deps = ["//ios/core:PlayerUI"],
+            test_deps = ["//ios/test-utils:PlayerUITestUtilities"],
+            hasUnitTests = True,
+            hasViewInspectorTests = False,
+            test_host = "//ios/demo:PlayerUIDemo",
+        )
+        """, path: "plugins/beacon/ios/BUILD.bazel").get()
+        #expect(package.targets.map(describe) == [
+            "swift_library PlayerUIBeacon=PlayerUIBeacon@3 [glob(Sources/**/*.swift)] -> //ios/core:PlayerUI",
+            "swift_library PlayerUIBeacon_UnitTestLibrary=plugins_beacon_ios_PlayerUIBeacon_UnitTestLibrary@3 [glob(Tests/**/*.swift)] "
+                + "-> :PlayerUIBeacon //ios/core:PlayerUI //ios/test-utils:PlayerUITestUtilities",
+            "ios_unit_test PlayerUIBeaconTests=PlayerUIBeaconTests@3 [] "
+                + "-> :PlayerUIBeacon_UnitTestLibrary //ios/core:PlayerUI //ios/test-utils:PlayerUITestUtilities",
+        ])
+        #expect(package.targets.allSatisfy { !$0.isIncomplete })
+        #expect(package.notes.isEmpty, "\(package.notes)")
+    }
+
     @Test func groupsAndAliasesForwardTheirDependencies() throws {
         let package = try read("""
         load("//swift:swift_library_group.bzl", "swift_library_group")
@@ -379,7 +407,7 @@ struct UnfollowedMacroTests {
         module(name = "B")
         gone(name = "C")
         cc_binary(name = "tool")
-        load("@rules_player//ios:defs.bzl", "ios_pipeline")
+        load("@company_ios//ios:defs.bzl", "ios_pipeline")
         ios_pipeline(name = "Player", hasUnitTests = True)
         """.utf8)).get()
         #expect(package.targets.map { "\($0.name)@\($0.line) incomplete=\($0.isIncomplete)" } == [
@@ -388,12 +416,12 @@ struct UnfollowedMacroTests {
         #expect(package.unfollowed == [
             BazelNote(line: 4, message: "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl"),
             BazelNote(line: 6, message: "`gone` of //missing:gone.bzl, not in the linted tree"),
-            BazelNote(line: 9, message: "`ios_pipeline` of @rules_player//ios:defs.bzl, another repository"),
+            BazelNote(line: 9, message: "`ios_pipeline` of @company_ios//ios:defs.bzl, another repository"),
         ])
         #expect(package.notes.map(\.message) == [
             "`company_lib`, loaded by tools/defs.bzl from @company//rules:lib.bzl, could not be followed: the targets it declares are unknown",
             "`gone` of //missing:gone.bzl, not in the linted tree, could not be followed: the targets it declares are unknown",
-            "`ios_pipeline` of @rules_player//ios:defs.bzl, another repository, could not be followed: the targets it declares are unknown",
+            "`ios_pipeline` of @company_ios//ios:defs.bzl, another repository, could not be followed: the targets it declares are unknown",
         ])
     }
 }

@@ -128,7 +128,7 @@ struct SupersessionTests {
     @Test func anUnfollowedMacroCountsItsOwnPackageOnly() throws {
         let directory = try TemporaryDirectory(files: [
             ("MODULE.bazel", "module(name = \"shop\")\n"),
-            ("App/BUILD.bazel", "load(\"@rules_player//ios:defs.bzl\", \"ios_pipeline\")\nios_pipeline(name = \"App\")\n"),
+            ("App/BUILD.bazel", "load(\"@company_ios//ios:defs.bzl\", \"ios_pipeline\")\nios_pipeline(name = \"App\")\n"),
             ("App/Sources/App.swift", "struct App {}\n"),
             ("App/Assets/BUILD.bazel", "filegroup(name = \"assets\", srcs = glob([\"**\"]))\n"),
             ("App/Assets/Generated.swift", "struct Generated {}\n"),
@@ -136,8 +136,8 @@ struct SupersessionTests {
         defer { directory.remove() }
         let workspace = try WorkspaceLoader().load(paths: [directory.path])
         #expect(workspace.filesInNoTarget == ["App/Assets/Generated.swift", "App/Sources/App.swift"])
-        #expect(workspace.notes.filter { $0.kind == .unreadBuildDescription }.map { "\($0.file):\($0.line) \($0.message.prefix(153))" } == [
-            "App/BUILD.bazel:1 a BUILD file whose macro modlint could not follow (`ios_pipeline` of @rules_player//ios:defs.bzl, another repository; line 2): "
+        #expect(workspace.notes.filter { $0.kind == .unreadBuildDescription }.map { "\($0.file):\($0.line) \($0.message.prefix(152))" } == [
+            "App/BUILD.bazel:1 a BUILD file whose macro modlint could not follow (`ios_pipeline` of @company_ios//ios:defs.bzl, another repository; line 2): "
                 + "1 Swift file under App/ is",
         ])
     }

@@ -81,7 +81,7 @@ struct BazelBuildSystem: ProjectBuildSystem {
                     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                         if bytes[open + 2] == UInt8(ascii: ":") { return true }
                         if open + 3 < count && bytes[open + 2] == UInt8(ascii: "/") && bytes[open + 3] == UInt8(ascii: "/") { return true }
-                        // Another repository's macro (`load("@rules_player//ios:defs.bzl", …)`),
+                        // Another repository's macro (`load("@company_ios//ios:defs.bzl", …)`),
                         // unless its rules are of another language.
                         if bytes[open + 2] == UInt8(ascii: "@") {
                             let label = UnsafeBufferPointer(rebasing: bytes[(open + 2)..<min(count, open + 2 + 80)])
