@@ -334,8 +334,13 @@ public struct XcodeProjectReader {
         let object = objects.object(id)
         if object.isa("PBXReferenceProxy") {
             return object.string("path").map(XcodePaths.lastComponent)
-        } else if object.isa("PBXFileReference") {
-            guard object.string("sourceTree") == "BUILT_PRODUCTS_DIR", let path = object.string("path") else { return nil }
+        } else if object.isa("PBXFileReference"), let path = object.string("path") {
+            let sourceTree = object.string("sourceTree")
+            if sourceTree == "BUILT_PRODUCTS_DIR" { return XcodePaths.lastComponent(path) }
+            // `Networking.framework` beside the project (XcodeGen's `framework:`): no file
+            // in the tree; Xcode finds the product of the workspace's target that makes it.
+            // A framework of the SDK is no product of a target.
+            guard sourceTree != "SDKROOT", sourceTree != "DEVELOPER_DIR", path.hasSuffix(".framework") else { return nil }
             return XcodePaths.lastComponent(path)
         }
         return nil

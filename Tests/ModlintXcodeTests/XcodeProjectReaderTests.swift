@@ -28,6 +28,18 @@ private func read(_ text: String, name: String = "Demo") throws -> XcodeProject 
         #expect(app.resourceFolders == ["Templates"])
     }
 
+    /// XcodeGen's `framework: Kit.framework` links a file beside the project that the tree
+    /// does not hold (`sourceTree = "<group>"`): Xcode finds the product of the target that
+    /// makes it, so it is a linked product too; the SDK's frameworks stay ignored.
+    @Test func aFrameworkLinkedBesideTheProjectIsALinkedProduct() throws {
+        let fixture = XcodeFixtures.classicGroups.replacingOccurrences(
+            of: "path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR;", with: #"path = Kit.framework; sourceTree = "<group>";"#)
+        #expect(fixture != XcodeFixtures.classicGroups)
+        let project = try read(fixture)
+        #expect(project.targets[0].dependencies.map(\.kind).first == .linkedProduct("Kit.framework"))
+        #expect(project.targets[0].dependencies.count == 3)
+    }
+
     @Test func dependenciesOfEveryKind() throws {
         let project = try read(XcodeFixtures.classicGroups)
         let app = project.targets[0]
