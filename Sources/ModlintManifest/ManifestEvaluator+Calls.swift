@@ -58,6 +58,10 @@ extension ManifestEvaluator {
         case .unknown:
             return base
         case .null:
+            // `Environment.linking.getString(default: "static")` of an unset value: the default.
+            if name.hasPrefix("get"), let fallback = argExprs.first(where: { $0.label == "default" }) {
+                return evaluate(fallback.value, in: scope)
+            }
             return .null
         case .dictionary:
             if name == "map" || name == "compactMap" || name == "flatMap" {
@@ -111,14 +115,14 @@ extension ManifestEvaluator {
         }
         // `Item(…)` inside `extension Item { static let core = Item(…) }`: the type's initialiser.
         if resolveType(name) != nil { return constructNamed(name, argExprs, pos: pos, in: scope) }
-        if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf) {
+        let capitalised = name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false
+        if case .type? = scope.lookup("self"), case .type? = scope.lookup(Self.staticSelf),
+           !capitalised || staticFunctions[name] != nil || statics[name] != nil {
             // A bare `target(…)` inside `extension Target { static func … }` is
             // `Self.target(…)`: the type's own factory or another of its helpers.
             return call(.implicitMember(name, p), argExprs, pos: pos, in: scope)
         }
-        if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-            return constructNamed(name, argExprs, pos: pos, in: scope)
-        }
+        if capitalised { return constructNamed(name, argExprs, pos: pos, in: scope) }
         return .unknown("cannot resolve function '\(name)'", p)
     }
 
@@ -147,7 +151,7 @@ extension ManifestEvaluator {
         if let member = staticsByType[type]?[name] {
             return apply(resolveStatic(member, owner: type), argExprs, pos: pos, in: scope)
         }
-        if name == "init" { return constructNamed(type, argExprs, pos: pos, in: scope) }
+        if name == "init", declaredTypes.contains(type) { return constructNamed(type, argExprs, pos: pos, in: scope) }
         return nil
     }
 
@@ -164,14 +168,32 @@ extension ManifestEvaluator {
         return remaining.isEmpty
     }
 
-    /// The arguments of a call whose parameter types are not declared here: no contextual
-    /// type reaches into them.
+    /// The arguments of a call whose parameter types are not declared here: only the
+    /// description parameters whose type their label tells (`product:` is a `Product`)
+    /// give their implicit members a contextual type.
     mutating func evaluateArgs(_ args: [Argument], in scope: Scope) -> [(label: String?, value: Value)] {
         let outer = expectedType
-        expectedType = nil
         defer { expectedType = outer }
-        return args.map { ($0.label, evaluate($0.value, in: scope)) }
+        return args.map { argument in
+            expectedType = argument.label.flatMap { label in
+                if let type = Self.descriptionParameterTypes[label] { return resolveType(type) ?? type }
+                return Self.extendedParameterTypes[label].flatMap(resolveType)
+            }
+            return (argument.label, evaluate(argument.value, in: scope))
+        }
     }
+
+    /// Parameters of ProjectDescription's and PackageDescription's factories whose type
+    /// is the same wherever the label appears: `product: .app` is `Product.app`, never a
+    /// helper's `String.app`.
+    static let descriptionParameterTypes: [String: String] = [
+        "product": "Product", "destinations": "Destinations", "deploymentTargets": "DeploymentTargets",
+        "name": "String", "bundleId": "String",
+    ]
+
+    /// Parameters whose type only Tuist's API has (`dependencies: [TargetDependency]`; a
+    /// package's dependencies are other types): contextual where the helpers extend it.
+    static let extendedParameterTypes: [String: String] = ["dependencies": "TargetDependency"]
 
     /// An argument for a parameter declared `type`: its implicit members resolve against
     /// that type, and an enum case becomes a value of it.
@@ -223,7 +245,9 @@ extension ManifestEvaluator {
                 inner.values[param.name] = argument(next.value, as: param.type, in: scope)
                 remaining = remaining.dropFirst()
             } else if let defaultValue = param.defaultValue {
-                inner.values[param.name] = argument(defaultValue, as: param.type, in: global)
+                // A default is evaluated where the function is declared: `defaultProductType()`
+                // names a static function of the same type.
+                inner.values[param.name] = argument(defaultValue, as: param.type, in: Scope(parent: inner))
             } else if let next = remaining.first, param.label == nil || next.label == nil {
                 // Trailing closures have no label.
                 inner.values[param.name] = argument(next.value, as: param.type, in: scope)

@@ -29,7 +29,11 @@ extension ManifestEvaluator {
         case .member(let baseExpr, let name, let p):
             // `.projects.app` where `extension String { enum projects { static let app } }`:
             // the nested type of the contextual type, whatever else is named `projects`.
-            if case .implicitMember(let typeName, _) = baseExpr, let owner = nestedType(typeName, declaring: name),
+            // The contextual type's own nested type first (`.Package.naverMap` of
+            // `[TargetDependency]` is `TargetDependency.Package`'s).
+            if case .implicitMember(let typeName, _) = baseExpr,
+               let owner = expectedType.map({ $0 + "." + typeName }).flatMap({ staticsByType[$0]?[name] == nil ? nil : $0 })
+                   ?? nestedType(typeName, declaring: name),
                let member = staticsByType[owner]?[name] {
                 return resolveStatic(member, owner: owner)
             }
@@ -114,6 +118,12 @@ extension ManifestEvaluator {
                 value.enumType = type
                 return .object(value)
             }
+            // `.Package.naverMap` of `[TargetDependency]`: the nested `TargetDependency.Package`,
+            // not ProjectDescription's `Package`.
+            if declaredTypes.contains(type + "." + name) { return .type(type + "." + name) }
+            // Another type's static of the same name is not a member of the contextual type:
+            // `.app` where a `Product` is expected is the case, not `String.app`.
+            if statics[name] != nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }
         }
         if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
         // `.RxMoya` of `enum External: String { case RxMoya }`: a case, not a type.
@@ -258,6 +268,12 @@ extension ManifestEvaluator {
             }
             if typeName == "Context" || typeName == "ProcessInfo" {
                 return .unknown("'\(typeName).\(name)' is not known statically", pos)
+            }
+            if typeName == "Environment" {
+                // Tuist's `Environment.linking` reads `TUIST_LINKING`: unset, as when
+                // `tuist generate` runs without it.
+                note("reads the environment (Environment.\(name)); evaluated as unset", pos)
+                return .null
             }
             return .object(ManifestObject(kind: name, args: [], pos: exprPos))
         case .object(let object):

@@ -136,6 +136,24 @@ extension ManifestEvaluator {
                     note("condition could not be evaluated; taken as false", expr.pos)
                     return false
                 }
+            case .casePattern(let name, let bindings, let subjectExpr, let pos):
+                // An optional that is `nil` (an unset `Environment` value) matches no case.
+                switch evaluate(subjectExpr, in: scope) {
+                case .null:
+                    return false
+                case .unknown(let message, let p):
+                    note(message + "; condition taken as false", p)
+                    return false
+                case .object(let object) where object.kind != Self.tupleKind:
+                    guard object.kind == name else { return false }
+                    for (offset, binding) in bindings.enumerated() {
+                        guard let binding else { continue }
+                        scope.values[binding] = offset < object.args.count ? object.args[offset].value : .unknown("'\(binding)' is not known", pos)
+                    }
+                default:
+                    note("'case' pattern condition is not evaluated; condition taken as false", pos)
+                    return false
+                }
             case .binding(let name, let expr):
                 let value = evaluate(expr, in: scope)
                 switch value {
@@ -175,8 +193,30 @@ extension ManifestEvaluator {
             } else {
                 note("assignment to '\(name)' is not evaluated", p)
             }
+        case .subscriptAccess(let baseExpr, let args, let p) where args.count == 1:
+            // `info["Key"] = value`, `list[0] = value`: the collection is rewritten in place.
+            let key = evaluate(args[0].value, in: scope)
+            mutate(baseExpr, in: scope, pos: p) { container in Self.replacing(key, in: container, transform) }
         default:
             note("assignment is not evaluated", pos)
+        }
+    }
+
+    /// `container` with the element at `key` transformed (a dictionary gains the key when
+    /// it has none); anything else stays as it is.
+    static func replacing(_ key: Value, in container: Value, _ transform: (Value) -> Value) -> Value {
+        switch container {
+        case .dictionary(var pairs):
+            let index = pairs.firstIndex { equals($0.0, key) == true }
+            let value = transform(index.map { pairs[$0].1 } ?? .null)
+            if let index { pairs[index].1 = value } else { pairs.append((key, value)) }
+            return .dictionary(pairs)
+        case .array(var elements):
+            guard case .number(let number) = key, let index = Int(exactly: number), elements.indices.contains(index) else { return container }
+            elements[index] = transform(elements[index])
+            return .array(elements)
+        default:
+            return container
         }
     }
 

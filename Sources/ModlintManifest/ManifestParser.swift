@@ -580,8 +580,12 @@ struct ManifestParser: BracketReader {
                     }
                 }
             } else if isKeyword(token, "case") {
-                conditions.append(.expr(.unknown("'case' pattern condition is not evaluated", pos(token))))
-                while let t = current, !isPunct(t, UInt8(ascii: "{")), !isPunct(t, UInt8(ascii: ",")) { index += 1 }
+                if let pattern = parseCasePattern() {
+                    conditions.append(pattern)
+                } else {
+                    conditions.append(.expr(.unknown("'case' pattern condition is not evaluated", pos(token))))
+                    while let t = current, !isPunct(t, UInt8(ascii: "{")), !isPunct(t, UInt8(ascii: ",")) { index += 1 }
+                }
             } else {
                 conditions.append(.expr(parseExpr(noTrailingClosure: true)))
             }
@@ -589,6 +593,46 @@ struct ManifestParser: BracketReader {
             if index == before { index += 1 }
         }
         return conditions
+    }
+
+    /// `case let .name(a, _) = subject`, `case .name(let a)? = subject`, `case .name = subject`;
+    /// `nil` (nothing consumed) for any other pattern.
+    mutating func parseCasePattern() -> Condition? {
+        let start = index
+        let pos = currentPos
+        index += 1 // case
+        let bindsAll = isKeyword(current, "let") || isKeyword(current, "var")
+        if bindsAll { index += 1 }
+        guard isPunct(current, UInt8(ascii: ".")), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) else {
+            index = start
+            return nil
+        }
+        index += 2
+        var bindings: [String?] = []
+        if isPunct(current, UInt8(ascii: "(")) {
+            index += 1
+            while let token = current, !isPunct(token, UInt8(ascii: ")")) {
+                let binds = bindsAll || isKeyword(token, "let") || isKeyword(token, "var")
+                if isKeyword(token, "let") || isKeyword(token, "var") { index += 1 }
+                // `label: value` inside the pattern: the value's name binds.
+                if let next = current, index + 1 < tokens.count, identifierName(next) != nil, isPunct(tokens[index + 1], UInt8(ascii: ":")) { index += 2 }
+                guard let nameToken = current, let bound = identifierName(nameToken), binds || bound == "_" else {
+                    index = start
+                    return nil
+                }
+                bindings.append(bound == "_" ? nil : bound)
+                index += 1
+                if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+            }
+            index += 1 // )
+        }
+        if isOperator(current, "?") { index += 1 }
+        guard isOperator(current, "=") else {
+            index = start
+            return nil
+        }
+        index += 1
+        return .casePattern(name: name, bindings: bindings, subject: parseExpr(noTrailingClosure: true), pos: pos)
     }
 
     mutating func parseIf() -> Stmt {

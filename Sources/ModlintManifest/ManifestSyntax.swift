@@ -91,6 +91,9 @@ enum Condition {
     case expr(Expr)
     /// `if let x = e` / `if let x` (shorthand: value is `nil` expression name).
     case binding(String, Expr)
+    /// `if case let .string(value) = e`, `if case .framework = e`: the enum case `name`,
+    /// its associated values bound by position (`nil` for `_`).
+    case casePattern(name: String, bindings: [String?], subject: Expr, pos: SourcePos)
 }
 
 indirect enum Stmt {

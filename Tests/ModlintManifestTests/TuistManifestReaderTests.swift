@@ -330,6 +330,104 @@ struct TuistManifestReaderTests {
         #expect(project.targets.map { $0.dependencies.map(\.kind) } == [[], [.target("Core")], []])
     }
 
+    /// `.Package.naverMap` where a `[TargetDependency]` is expected is the helper's nested
+    /// `TargetDependency.Package`, not ProjectDescription's `Package`, which the helpers
+    /// extend with a static of the same name.
+    @Test func anImplicitNestedTypeIsTheContextualTypes() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public extension Package {
+            static let naverMap = Package.remote(url: "https://github.com/navermaps/SPM-NMapsMap", requirement: .exact("3.23.0"))
+        }
+
+        public extension TargetDependency {
+            class Core {
+                public static let common = TargetDependency.project(target: "Common", path: .relativeToRoot("Modules/Core/Common"))
+            }
+            class Package {
+                public static let naverMap = TargetDependency.package(product: "NMapsMap")
+            }
+        }
+
+        extension Project {
+            public static func feature(name: String, packages: [Package] = [], dependencies: [TargetDependency]) -> Project {
+                Project(name: name, packages: packages, targets: [
+                    .target(name: name, destinations: .iOS, product: .framework, bundleId: "io.\(name)", dependencies: dependencies)
+                ])
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.feature(name: "Home", packages: [.naverMap], dependencies: [.Core.common, .Package.naverMap])
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.targets.first?.dependencies.map(\.kind) == [
+            .project(target: "Common", path: "Modules/Core/Common"), .package(product: "NMapsMap"),
+        ])
+        // The same inside ProjectDescription's own `.target(…)`, whose `dependencies:` is a `[TargetDependency]`.
+        let app = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: "App", packages: [.naverMap], targets: [
+            .target(name: "App", destinations: .iOS, product: .app, bundleId: "io.app", dependencies: [.Package.naverMap]),
+        ])
+        """#, helpers: helpers)
+        #expect(app.notes.isEmpty, "\(app.notes)")
+        #expect(app.targets.first?.dependencies.map(\.kind) == [.package(product: "NMapsMap")])
+    }
+
+    /// `product: .app` is `Product.app` although a helper declares `String.app`; a default
+    /// argument calls a static function of its own type; an unset `Environment` value
+    /// matches no `if case let .string(…)`; a dictionary element is assigned by key.
+    @Test func contextualCasesDefaultsCasePatternsAndSubscriptAssignments() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public extension String {
+            enum projects {
+                public static let app = "App"
+            }
+            static let app = "Application"
+        }
+
+        extension Target {
+            public static func module(name: String, product: Product = defaultProduct(), infoPlist: [String: Plist.Value] = [:]) -> Target {
+                var plist = infoPlist
+                plist["UILaunchStoryboardName"] = .string("Launch")
+                plist["CFBundleName"] = .string(name)
+                return .target(name: name, destinations: .iOS, product: product, bundleId: "io.\(name)", infoPlist: .extendingDefault(with: plist))
+            }
+
+            static func defaultProduct() -> Product {
+                if case let .string(linking) = Environment.linking {
+                    return linking == "static" ? .staticFramework : .framework
+                }
+                return .framework
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: .projects.app, targets: [
+            .target(name: .projects.app, destinations: .iOS, product: .app, bundleId: "io.app"),
+            .module(name: "Core", infoPlist: ["CFBundleName": "x"]),
+        ])
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.name == "App")
+        #expect(project.targets.map(\.name) == ["App", "Core"])
+        #expect(project.targets.map(\.product) == ["app", "framework"])
+        #expect(project.notes.map(\.message) == ["reads the environment (Environment.linking); evaluated as unset"])
+    }
+
     /// The project is the `Project` the manifest makes, whatever its constant is named;
     /// with several, the one named `project`, else the last.
     @Test func theProjectIsTheProjectValueWhateverItsName() {
