@@ -126,7 +126,7 @@ extension WorkspaceLoader {
         let readsTuist = readings.contains { $0.generator == .tuist }
         return scan.swiftFiles.filter {
             !accounted.contains($0) && !SwiftPMReading.isLinuxTestManifest($0, packageDirectories: packageFolders)
-                && !(readsTuist && TuistBuildSystem.isManifest($0))
+                && !(readsTuist && (TuistBuildSystem.isManifest($0) || TuistBuildSystem.isPluginManifest($0, directories: scan.directories)))
         }
     }
 

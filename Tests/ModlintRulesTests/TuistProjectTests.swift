@@ -99,6 +99,9 @@ struct TuistProjectTests {
         ("Projects/Search/Tests/SearchTests.swift", "import Search\nimport Core\n"),
         ("Projects/Core/Sources/Core.swift", "public struct Core {}\n"),
         ("Projects/Core/Tests/CoreTests.swift", "import Core\n"),
+        // A local plugin: its manifest and helpers are Tuist's Swift, no target's source.
+        ("Plugins/Utility/Plugin.swift", "import ProjectDescription\n\nlet plugin = Plugin(name: \"Utility\")\n"),
+        ("Plugins/Utility/ProjectDescriptionHelpers/Utility.swift", "import ProjectDescription\n\npublic let utilityPrefix = \"dev\"\n"),
     ]
 
     func edges(_ graph: ModuleGraph, _ list: [(from: Int, to: Int)]) -> [String] {

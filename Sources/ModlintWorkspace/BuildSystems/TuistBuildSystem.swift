@@ -32,6 +32,12 @@ struct TuistBuildSystem: ProjectBuildSystem {
 
     static func isManifestName(_ name: String) -> Bool { manifestNames.contains(name) }
 
+    /// A local plugin's `Plugin.swift`: beside the plugin's `ProjectDescriptionHelpers/`
+    /// folder (a file of that name elsewhere may be a target's source).
+    static func isPluginManifest(_ path: String, directories: Set<String>) -> Bool {
+        Paths.lastComponent(path) == "Plugin.swift" && directories.contains(Paths.join(Paths.parent(path), "ProjectDescriptionHelpers"))
+    }
+
     /// `Tuist/…` or a plugin's `…/ProjectDescriptionHelpers/…`: Tuist's own Swift.
     static func isManifestFolder(_ folder: String) -> Bool {
         Folder(folder).holdsOnlyTuistCode
