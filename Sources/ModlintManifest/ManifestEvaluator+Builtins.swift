@@ -100,6 +100,41 @@ extension ManifestEvaluator {
                 if equal { return .bool(true) }
             }
             return .bool(false)
+        case "first" where function.map(Self.isCallable) == true, "last" where function.map(Self.isCallable) == true:
+            // `first(where:)`, `last(where:)`: the element, or `nil`.
+            for element in name == "first" ? elements : elements.reversed() {
+                let found = applyEach(&self, element)
+                if case .bool(true) = found { return element } else if case .unknown = found { return found }
+            }
+            return .null
+        case "allSatisfy":
+            for element in elements {
+                let holds = applyEach(&self, element)
+                if case .bool(false) = holds { return .bool(false) } else if case .unknown = holds { return holds }
+            }
+            return .bool(true)
+        case "reduce" where args.count == 2 && args[0].label == nil:
+            // `reduce(0) { $0 + $1.count }`.
+            guard case .closure(let closure, let captured)? = function else { return .unknown("'reduce' is not evaluated", pos) }
+            var result = args[0].value
+            for element in elements {
+                result = callClosure(closure, captured, [result, element], pos: pos)
+                if case .unknown = result { return result }
+            }
+            return result
+        case "enumerated":
+            return .array(elements.enumerated().map { offset, element in
+                .object(ManifestObject(kind: Self.tupleKind, args: [("offset", .number(Double(offset))), ("element", element)], pos: pos))
+            })
+        case "prefix", "suffix", "dropFirst", "dropLast":
+            let count = args.first.flatMap { if case .number(let n) = $0.value { return Int(n) } else { return nil } } ?? (name.hasPrefix("drop") ? 1 : nil)
+            guard let count, count >= 0 else { return .unknown("'\(name)' is not evaluated", pos) }
+            switch name {
+            case "prefix": return .array(Array(elements.prefix(count)))
+            case "suffix": return .array(Array(elements.suffix(count)))
+            case "dropFirst": return .array(Array(elements.dropFirst(count)))
+            default: return .array(Array(elements.dropLast(count)))
+            }
         case "reversed":
             return .array(elements.reversed())
         case "sorted":
@@ -122,6 +157,14 @@ extension ManifestEvaluator {
             }
             // An array method modlint does not know: the literal part is known, the rest not.
             return .array(elements + [.unknown("array method '\(name)' is not evaluated", pos)])
+        }
+    }
+
+    /// A closure or function passed as an argument (`first(where: { … })`, `first(where: isApp)`).
+    static func isCallable(_ value: Value) -> Bool {
+        switch value {
+        case .closure, .function, .getter: return true
+        default: return false
         }
     }
 

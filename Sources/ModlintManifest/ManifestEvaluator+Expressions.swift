@@ -63,6 +63,12 @@ extension ManifestEvaluator {
         case .tuple(let elements, let p):
             // A tuple is kept like a call's arguments: `.0`, `.1` or its labels read it.
             return .object(ManifestObject(kind: Self.tupleKind, args: evaluateArgs(elements, in: scope), pos: p))
+        case .statement(let statement, let p):
+            let body = Self.branchesReturned(statement) ?? statement
+            if case .returned(let value) = execute([body], in: Scope(parent: scope)) { return value }
+            return .unknown("no branch of the expression gives a value", p)
+        case .pattern(_, let p):
+            return .unknown("a 'case' pattern is not a value", p)
         case .unknown(let message, let p):
             return .unknown(message, p)
         }

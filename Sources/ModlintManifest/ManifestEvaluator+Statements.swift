@@ -29,8 +29,9 @@ extension ManifestEvaluator {
             case .forIn(let name, let sequenceExpr, let filter, let body, let pos):
                 if case .returned(let v) = executeFor(name, in: sequenceExpr, where: filter, body, pos: pos, scope: scope) { return .returned(v) }
             case .switchStmt(let subjectExpr, let cases, let pos):
-                if let chosen = chooseCase(of: subjectExpr, cases, pos: pos, in: scope),
-                   case .returned(let v) = execute(chosen, in: Scope(parent: scope)) {
+                let caseScope = Scope(parent: scope)
+                if let chosen = chooseCase(of: subjectExpr, cases, pos: pos, in: scope, binding: caseScope),
+                   case .returned(let v) = execute(chosen, in: caseScope) {
                     return .returned(v)
                 }
             case .returnStmt(let expr, _):
@@ -100,11 +101,16 @@ extension ManifestEvaluator {
     /// order; `nil` when none does, or when a pattern cannot be compared (noted: a case
     /// after it might have matched).
     mutating func chooseCase(of subjectExpr: Expr, _ cases: [(patterns: [Expr]?, body: [Stmt])], pos: SourcePos,
-                             in scope: Scope) -> [Stmt]? {
+                             in scope: Scope, binding caseScope: Scope) -> [Stmt]? {
         let subject = evaluate(subjectExpr, in: scope)
         for switchCase in cases {
             guard let patterns = switchCase.patterns else { return switchCase.body }
             for pattern in patterns {
+                if case .pattern(let casePattern, let patternPos) = pattern {
+                    guard let matched = match(casePattern, subject, binding: caseScope, pos: patternPos) else { return nil }
+                    if matched { return switchCase.body }
+                    continue
+                }
                 let value = evaluate(pattern, in: scope)
                 guard let equal = Self.equals(subject, value) else {
                     if case .unknown(let message, let p) = value { note(message, p) } else if case .unknown(let message, let p) = subject {
@@ -118,6 +124,47 @@ extension ManifestEvaluator {
             }
         }
         return nil
+    }
+
+    /// Whether `subject` matches a binding `case` item, its values bound in `scope`; `nil`
+    /// (noted) when that cannot be told.
+    mutating func match(_ pattern: CasePattern, _ subject: Value, binding scope: Scope, pos: SourcePos) -> Bool? {
+        if let name = pattern.caseName {
+            switch subject {
+            case .object(let object) where object.kind != Self.tupleKind:
+                guard object.kind == name else { return false }
+                for (offset, binding) in pattern.bindings.enumerated() {
+                    guard let binding else { continue }
+                    scope.values[binding] = offset < object.args.count ? object.args[offset].value : .unknown("'\(binding)' is not known", pos)
+                }
+            case .null:
+                return false
+            case .unknown(let message, let p):
+                note(message, p)
+                return nil
+            default:
+                note("'case' pattern could not be matched", pos)
+                return nil
+            }
+        } else if let valueExpr = pattern.value {
+            guard let equal = Self.equals(subject, evaluate(valueExpr, in: scope)) else {
+                note("'case' pattern could not be matched", pos)
+                return nil
+            }
+            if !equal { return false }
+        } else if let name = pattern.bindsSubject {
+            scope.values[name] = subject
+        }
+        guard let guardExpr = pattern.guardExpr else { return true }
+        switch evaluate(guardExpr, in: scope) {
+        case .bool(let holds): return holds
+        case .unknown(let message, let p):
+            note(message, p)
+            return nil
+        default:
+            note("'where' clause could not be evaluated", pos)
+            return nil
+        }
     }
 
     /// `if`/`guard` conditions. Unknown conditions are reported and taken as false.

@@ -256,9 +256,9 @@ extension ManifestParser {
             if source.matches(token, "false") { return .bool(false, pos) }
             if source.matches(token, "nil") { return .nilLiteral(pos) }
             if source.matches(token, "if") || source.matches(token, "switch") {
+                // `let kind = switch module { case .app: … }`: the chosen branch's value.
                 index -= 1
-                skipStatement(from: index)
-                return .unknown("'\(source.text(token))' expression is not evaluated", pos)
+                return .statement(source.matches(token, "if") ? parseIf() : parseSwitch(pos: pos), pos)
             }
             skipGenericArguments(after: token)
             return .identifier(source.text(token), pos)

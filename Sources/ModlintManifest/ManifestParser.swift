@@ -681,10 +681,15 @@ struct ManifestParser: BracketReader {
                 var list: [Expr] = []
                 while let t = current, !isPunct(t, UInt8(ascii: ":")), !isPunct(t, UInt8(ascii: "}")) {
                     let start = index
-                    if isKeyword(t, "let") || isKeyword(t, "var") || isKeyword(t, "where") {
-                        list.append(.unknown("'case' pattern is not evaluated", self.pos(t)))
-                        while let u = current, !isPunct(u, UInt8(ascii: ":")), !isPunct(u, UInt8(ascii: "}")) { index += 1 }
-                        break
+                    if caseItemBinds() {
+                        guard let pattern = parseCasePatternItem() else {
+                            list.append(.unknown("'case' pattern is not evaluated", self.pos(t)))
+                            while let u = current, !isPunct(u, UInt8(ascii: ":")), !isPunct(u, UInt8(ascii: "}")) { index += 1 }
+                            break
+                        }
+                        list.append(pattern)
+                        if isPunct(current, UInt8(ascii: ",")) { index += 1 }
+                        continue
                     }
                     list.append(parseExpr(noTrailingClosure: true))
                     if isPunct(current, UInt8(ascii: ",")) { index += 1 }
@@ -703,6 +708,80 @@ struct ManifestParser: BracketReader {
         }
         if isPunct(current, UInt8(ascii: "}")) { index += 1 }
         return .switchStmt(subject: subject, cases: cases, pos: pos)
+    }
+
+    /// Whether the `case` item at the cursor binds, casts or guards (`let`, `var`, `as`,
+    /// `where` before its `,` or `:`), so that it is a pattern, not a value.
+    func caseItemBinds() -> Bool {
+        var scan = index, level = 0
+        while scan < tokens.count {
+            let token = tokens[scan]
+            if isPunct(token, UInt8(ascii: "(")) || isPunct(token, UInt8(ascii: "[")) { level += 1 }
+            if isPunct(token, UInt8(ascii: ")")) || isPunct(token, UInt8(ascii: "]")) { level -= 1 }
+            if level <= 0 && (isPunct(token, UInt8(ascii: ":")) || isPunct(token, UInt8(ascii: ",")) || isPunct(token, UInt8(ascii: "}"))) { return false }
+            if isPunct(token, UInt8(ascii: "{")) || level < 0 { return false }
+            if isKeyword(token, "let") || isKeyword(token, "var") || isKeyword(token, "where") || isKeyword(token, "as") { return true }
+            scan += 1
+        }
+        return false
+    }
+
+    /// One binding `case` item; `nil` (the cursor back where it was) for a shape this
+    /// reader does not take (tuples, nested patterns).
+    mutating func parseCasePatternItem() -> Expr? {
+        let start = index
+        let pos = currentPos
+        var pattern = CasePattern()
+        let bindsAll = isKeyword(current, "let") || isKeyword(current, "var")
+        if bindsAll { index += 1 }
+        if isPunct(current, UInt8(ascii: ".")), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) {
+            pattern.caseName = name
+            index += 2
+            if isPunct(current, UInt8(ascii: "(")) {
+                index += 1
+                while let token = current, !isPunct(token, UInt8(ascii: ")")) {
+                    let binds = bindsAll || isKeyword(token, "let") || isKeyword(token, "var")
+                    if isKeyword(token, "let") || isKeyword(token, "var") { index += 1 }
+                    if let label = current, identifierName(label) != nil, index + 1 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: ":")) { index += 2 }
+                    guard let nameToken = current, let bound = identifierName(nameToken), binds || bound == "_" else {
+                        index = start
+                        return nil
+                    }
+                    pattern.bindings.append(bound == "_" ? nil : bound)
+                    index += 1
+                    // `module as any TargetNaming`: the value is bound as it is.
+                    if isKeyword(current, "as") {
+                        index += 1
+                        if isOperator(current, "?") || isOperator(current, "!") { index += 1 }
+                        skipType()
+                    }
+                    if isPunct(current, UInt8(ascii: ",")) { index += 1 } else if !isPunct(current, UInt8(ascii: ")")) {
+                        index = start
+                        return nil
+                    }
+                }
+                index += 1 // )
+            }
+        } else if let token = current, identifierName(token) == "_" {
+            index += 1
+        } else if bindsAll, let token = current, let name = identifierName(token) {
+            pattern.bindsSubject = name
+            index += 1
+        } else if !bindsAll {
+            pattern.value = parseExpr(noTrailingClosure: true)
+        } else {
+            index = start
+            return nil
+        }
+        if isKeyword(current, "where") {
+            index += 1
+            pattern.guardExpr = parseExpr(noTrailingClosure: true)
+        }
+        guard isPunct(current, UInt8(ascii: ":")) || isPunct(current, UInt8(ascii: ",")) else {
+            index = start
+            return nil
+        }
+        return .pattern(pattern, pos)
     }
 
     mutating func parseFor(pos: SourcePos) -> Stmt {

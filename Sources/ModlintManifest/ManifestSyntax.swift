@@ -70,6 +70,10 @@ indirect enum Expr {
     case prefix(String, Expr, SourcePos)
     case ternary(Expr, Expr, Expr, SourcePos)
     case tuple([Argument], SourcePos)
+    /// A `case` item that binds or guards (only inside a `switch`).
+    case pattern(CasePattern, SourcePos)
+    /// An `if` or `switch` expression (`let kind = switch module { … }`): its branch's value.
+    case statement(Stmt, SourcePos)
     case unknown(String, SourcePos)
 
     var pos: SourcePos {
@@ -77,7 +81,7 @@ indirect enum Expr {
         case .string(_, let p), .interpolated(_, let p), .number(_, let p), .bool(_, let p), .nilLiteral(let p),
              .identifier(_, let p), .implicitMember(_, let p), .call(_, _, let p), .subscriptAccess(_, _, let p),
              .array(_, let p), .dictionary(_, let p), .binary(_, _, _, let p), .prefix(_, _, let p),
-             .ternary(_, _, _, let p), .tuple(_, let p), .unknown(_, let p):
+             .ternary(_, _, _, let p), .tuple(_, let p), .pattern(_, let p), .statement(_, let p), .unknown(_, let p):
             return p
         case .member(let base, _, _):
             return base.pos
@@ -85,6 +89,21 @@ indirect enum Expr {
             return c.pos
         }
     }
+}
+
+/// A `case` item that binds or guards: `let .core(name)`, `.feature(let module as any P)`,
+/// `let other where other.isEmpty`, `.app where flag`, `_`.
+struct CasePattern {
+    /// The enum case it matches; `nil`: any value (or `value`).
+    var caseName: String?
+    /// A value the subject must equal (`.app where …`, `"a" where …`).
+    var value: Expr?
+    /// The case's associated values, bound by position (`nil`: `_`).
+    var bindings: [String?] = []
+    /// `let other`: the whole subject.
+    var bindsSubject: String?
+    /// `where …`.
+    var guardExpr: Expr?
 }
 
 enum Condition {

@@ -428,6 +428,93 @@ struct TuistManifestReaderTests {
         #expect(project.notes.map(\.message) == ["reads the environment (Environment.linking); evaluated as unset"])
     }
 
+    /// The Swift helpers use, run with Swift's rules: `switch` patterns that bind
+    /// (`case let .core(name)`, `case let .feature(module as any TargetNaming)`, `case let
+    /// count where …`), a `switch` expression, `if case`, a protocol extension's default
+    /// through `rawValue`, key paths as functions (`filter(\.isPublic)`, `map(\.0)`),
+    /// `first(where:)` with optional chaining and `??`, `reduce`, `sorted`, `guard let`,
+    /// a dictionary lookup in `if let`, a ternary, `+=` and `Set`.
+    @Test func helperSwiftRunsWithSwiftsRules() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public protocol TargetNaming { var targetName: String { get } }
+        extension TargetNaming where Self: RawRepresentable, Self.RawValue == String {
+            public var targetName: String { rawValue }
+        }
+
+        public enum Feature: String, CaseIterable, TargetNaming {
+            case home, search, profile
+            public var isPublic: Bool { self != .profile }
+        }
+
+        public enum Layer {
+            case core(String)
+            case feature(any TargetNaming)
+            case shared
+
+            public var name: String {
+                switch self {
+                case let .core(name): return name
+                case let .feature(module as any TargetNaming): return module.targetName.capitalized
+                case .shared: return "Shared"
+                }
+            }
+        }
+
+        public struct Module {
+            public let name: String
+            public let deps: [String]
+            public var target: Target {
+                let product: Product = switch deps.count {
+                case 0: .staticFramework
+                case let count where count > 5: .dynamicLibrary
+                default: .framework
+                }
+                return .target(name: name, destinations: .iOS, product: product, bundleId: "io.\(name)", sources: ["\(name)/**"],
+                        dependencies: deps.map { .target(name: $0) })
+            }
+        }
+
+        extension Project {
+            public static func make(_ modules: [Module]) -> Project {
+                let sorted = modules.sorted { $0.name < $1.name }
+                let first = sorted.first(where: { $0.deps.isEmpty })?.name ?? "none"
+                let count = modules.reduce(0) { $0 + $1.deps.count }
+                let pairs = modules.map { ($0.name, $0.deps.count) }
+                let names = pairs.map(\.0)
+                var extra: [Target] = []
+                guard let last = names.last else { return Project(name: "Empty", targets: []) }
+                if let lookup = ["a": "b"]["a"], !lookup.isEmpty, names.contains(last) {
+                    extra += [.target(name: "Extra\(count)", destinations: .iOS, product: .framework, bundleId: "io.x", sources: ["Extra/**"])]
+                }
+                let tag = count > 2 ? "Many" : "Few"
+                return Project(name: first + tag, targets: sorted.map(\.target) + extra + Set(["Z"]).map { name in
+                    .target(name: name, destinations: .iOS, product: .framework, bundleId: "z", sources: ["Z/**"])
+                })
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let layers: [Layer] = [.core("Core"), .feature(Feature.home), .shared]
+        let features = Feature.allCases.filter(\.isPublic).map { Module(name: $0.rawValue.capitalized, deps: ["Core"]) }
+        let modules = [Module(name: "Core", deps: [])] + features + layers.compactMap { layer -> Module? in
+            if case .shared = layer { return Module(name: layer.name, deps: []) }
+            return nil
+        }
+        let project = Project.make(modules)
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.name == "CoreFew")
+        #expect(project.targets.map(\.name) == ["Core", "Home", "Search", "Shared", "Extra2", "Z"])
+        #expect(project.targets.map(\.product) == ["staticFramework", "framework", "framework", "staticFramework", "framework", "framework"])
+        #expect(project.targets.map { $0.dependencies.map(\.kind) } == [[], [.target("Core")], [.target("Core")], [], [], []])
+    }
+
     /// The project is the `Project` the manifest makes, whatever its constant is named;
     /// with several, the one named `project`, else the last.
     @Test func theProjectIsTheProjectValueWhateverItsName() {
