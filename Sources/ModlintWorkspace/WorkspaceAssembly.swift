@@ -75,7 +75,7 @@ extension WorkspaceLoader {
         packages += xcode.packages()
         packages.sort { ($0.directory, $0.manifestPath) < ($1.directory, $1.manifestPath) }
         let inNoTarget = filesInNoTarget(scan: scan, swiftPM: swiftPM, assignments: assignments, xcode: xcode, readings: readings + emptySpecs)
-        let readSpecs = Set(readings.filter { $0.generator != nil && $0.project != nil }.map(\.description))
+        let readSpecs = Set(readings.filter { $0.generator != nil && ($0.project != nil || $0.isInert) }.map(\.description))
         notes += XcodeGenBuildSystem.alternativeSpecNotes(scan.alternativeDescriptions,
                                                           readSpecs: readings.filter { $0.generator == .xcodeGen }.map(\.description),
                                                           root: root, scope: scan.scope)

@@ -186,6 +186,36 @@ struct TuistProjectTests {
         #expect(result.diagnostics.map(\.message).allSatisfy { $0.contains("App imports ClassModule") || $0.contains("FrameworkA imports FrameworkB") })
     }
 
+    /// A `Project.swift` that makes no project fails Tuist only where `Workspace.swift`
+    /// lists its folder (`projects: ["Projects/*"]`): there it is an error, elsewhere (a
+    /// scaffold nobody loads) a note, and its Swift files are in no target.
+    @Test func aManifestThatMakesNoProjectIsAnErrorOnlyWhereTheWorkspaceListsIt() throws {
+        let directory = try TemporaryDirectory(files: [
+            ("Workspace.swift", "import ProjectDescription\n\nlet workspace = Workspace(name: \"W\", projects: [\"Projects/*\"])\n"),
+            ("Projects/A/Project.swift", "import ProjectDescription\n\n// let project = Project(name: \"A\", targets: [])\n"),
+            ("Projects/A/Sources/A.swift", "let a = 1\n"),
+            ("Projects/B/Project.swift", """
+            import ProjectDescription
+
+            let project = Project(name: "B", targets: [
+                .target(name: "B", destinations: .iOS, product: .framework, bundleId: "b", sources: ["Sources/**"]),
+            ])
+            """),
+            ("Projects/B/Sources/B.swift", "let b = 1\n"),
+            ("Scaffold/C/Project.swift", "import ProjectDescription\n"),
+            ("Scaffold/C/Sources/C.swift", "let c = 1\n"),
+        ])
+        defer { directory.remove() }
+        let workspace = try WorkspaceLoader().load(paths: [directory.path])
+        #expect(workspace.packages.map(\.manifestPath) == ["Projects/B/Project.swift"])
+        #expect(workspace.filesInNoTarget == ["Projects/A/Sources/A.swift", "Scaffold/C/Sources/C.swift"])
+        #expect(workspace.notes.map { "\($0.kind) \($0.file):\($0.line) \($0.message.prefix(60))" } == [
+            "unreadBuildDescription Projects/A/Project.swift:1 a Tuist manifest that modlint could not read: 1 Swift file u",
+            "unreadBuildDescription Projects/A/Project.swift:1 cannot read Tuist manifest: no 'let project = Project(…)' fo",
+            "unresolvedManifest Scaffold/C/Project.swift:1 Project.swift makes no project and no Workspace.swift lists ",
+        ])
+    }
+
     /// A dependency list a helper cannot be evaluated for: the literal part is kept, the
     /// target's imports are not judged (one note), and the gate does not pass blind.
     @Test func anUnevaluatedDependencyKeepsTheRestAndSaysSo() throws {

@@ -71,6 +71,7 @@ public struct TuistManifestReader: Sendable {
             project.failure = ManifestNote(message: "'project' could not be evaluated: \(message)", line: projectLine ?? 1, column: 1)
         case nil:
             project.failure = ManifestNote(message: "no 'let project = Project(…)' found", line: 1, column: 1)
+            project.makesNoProject = true
         case .object(let object)?:
             // `Project.app(…)` of a helper that is not in the tree stays a call to `.app`.
             project.failure = ManifestNote(message: "'project' is '.\(object.kind)(…)', which no helper read here defines: no 'Project(…)'",
@@ -89,6 +90,35 @@ public struct TuistManifestReader: Sendable {
         }
         project.notes.sort { ($0.line, $0.column, $0.message) < ($1.line, $1.column, $1.message) }
         return project
+    }
+
+    /// The `projects:` of a `Workspace.swift`, as written: strings and `.relativeToManifest`
+    /// paths relative to the workspace's folder, `.relativeToRoot` ones marked `root`;
+    /// `nil` when the manifest makes no `Workspace` or its list cannot be evaluated.
+    public func workspaceProjects(manifest: [UInt8], helpers: [[UInt8]]) -> [(path: String, fromRoot: Bool)]? {
+        let shared = helperPrograms.parsed(helpers, environment: Self.environment)
+        let source = TokenizedSource(bytes: manifest)
+        var parser = ManifestParser(source: source, tokens: source.tokens)
+        var evaluator = ManifestEvaluator()
+        evaluator.run(shared.program + parser.parseStatements())
+        let workspace = evaluator.global.values.values.lazy.compactMap { value -> ManifestObject? in
+            if case .object(let object) = value, object.kind == "Workspace" { return object }
+            return nil
+        }.first
+        guard let workspace, case .array(let projects)? = workspace.argument("projects") else { return nil }
+        var result: [(path: String, fromRoot: Bool)] = []
+        for project in projects {
+            switch project {
+            case .string(let path, _):
+                result.append((path, false))
+            case .object(let object) where object.kind == "relativeToManifest" || object.kind == "relativeToRoot":
+                guard case .string(let path, _)? = object.args.first?.value else { return nil }
+                result.append((path, object.kind == "relativeToRoot"))
+            default:
+                return nil
+            }
+        }
+        return result
     }
 
     /// The constant that holds the project, and its line in the manifest. The project is

@@ -8,6 +8,9 @@ public struct TuistProject: Sendable, Equatable {
     public var notes: [ManifestNote]
     /// Why no project could be made (`name` is then empty).
     public var failure: ManifestNote?
+    /// The manifest makes no `Project` at all (commented out, a scaffold): Tuist fails on
+    /// it only where a workspace lists its folder.
+    public var makesNoProject = false
 
     public init(name: String, targets: [TuistTarget] = [], notes: [ManifestNote] = [], failure: ManifestNote? = nil) {
         self.name = name

@@ -60,6 +60,10 @@ struct ProjectReading: Sendable {
     /// A BUILD file read in part (a macro whose `load()` could not be followed) or not at
     /// all (outside any Bazel workspace): Swift files it leaves in no target are reported.
     var bazelGap: UnreadSpecs.BazelGap?
+    /// A description its build system never reads (a Tuist `Project.swift` that makes no
+    /// project and that no workspace lists): its note is all it gives, and the Swift files
+    /// below it are in no target, not unread.
+    var isInert = false
     /// Package.swift files the Bazel workspace of a BUILD file takes as input (root-relative),
     /// each with the file that names it.
     var manifestsUsedAsInput: [String: String] = [:]

@@ -1,3 +1,4 @@
+import ModlintConfiguration
 import ModlintManifest
 import ModlintXcode
 
@@ -109,10 +110,51 @@ struct TuistBuildSystem: ProjectBuildSystem {
             (try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get()).map { (path, $0) }
         }
         let directories = scan.directories
+        let listings = WorkspaceListing.read(scan: scan, helpers: helpers, root: root, scope: scope)
         return ProjectReadPlan(descriptions: manifests) { manifest in
             let tuistRoot = Self.tuistRoot(of: manifest, directories: directories)
             let ownHelpers = helpers.filter { tuistRoot.isEmpty || Paths.isInside($0.path, tuistRoot) }.map(\.bytes)
-            return Self.read(manifest, tuistRoot: tuistRoot, helpers: ownHelpers, root: root, scope: scope)
+            var reading = Self.read(manifest, tuistRoot: tuistRoot, helpers: ownHelpers, root: root, scope: scope)
+            let folder = Paths.parent(manifest)
+            // Tuist loads what a workspace lists, or, with no workspace, the project where it
+            // runs (the root): a scaffold anywhere else is never read.
+            let loaded = listings.isEmpty ? folder == tuistRoot || folder.isEmpty : listings.contains { $0.lists(folder) != false }
+            if reading?.makesNoProject == true, !loaded {
+                reading?.reading.failure = nil
+                reading?.reading.isInert = true
+                let listed = listings.isEmpty ? "it is not at the root and there is no Workspace.swift" : "no Workspace.swift lists its folder"
+                reading?.reading.notes.append(WorkspaceNote(kind: .unresolvedManifest, file: manifest, line: 1, column: 1,
+                                                    message: "Project.swift makes no project and \(listed): Tuist does not read it, and the Swift files below it are in no target"))
+            }
+            return reading?.reading
+        }
+    }
+
+    /// A `Workspace.swift` and the project folders its `projects:` globs name.
+    struct WorkspaceListing {
+        let folder: String
+        /// Root-relative folder globs; `nil`: the list could not be evaluated (it may list anything).
+        let patterns: [Glob]?
+
+        /// Whether the workspace lists `folder` (`nil`: not known).
+        func lists(_ folder: String) -> Bool? {
+            guard let patterns else { return nil }
+            return patterns.contains { $0.matches(folder) }
+        }
+
+        /// Every `Workspace.swift` of the walk outside `Tuist/`, evaluated with its helpers.
+        static func read(scan: TreeScan, helpers: [(path: String, bytes: [UInt8])], root: String, scope: ReadScope) -> [WorkspaceListing] {
+            scan.swiftFiles.filter { Paths.lastComponent($0) == "Workspace.swift" && !Folder(Paths.parent($0)).holdsOnlyTuistCode }.map { path in
+                let folder = Paths.parent(path)
+                guard let bytes = try? FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope).get(),
+                      let projects = TuistManifestReader().workspaceProjects(manifest: bytes, helpers: helpers.map(\.bytes)) else {
+                    return WorkspaceListing(folder: folder, patterns: nil)
+                }
+                return WorkspaceListing(folder: folder, patterns: projects.map { project in
+                    let base = project.fromRoot ? "" : folder
+                    return Glob(XcodePaths.normalize(Paths.join(base, project.path)))
+                })
+            }
         }
     }
 
@@ -150,7 +192,13 @@ struct TuistBuildSystem: ProjectBuildSystem {
     }
 
     /// `nil` for a `Project.swift` that is no Tuist manifest (a model type of an app).
-    static func read(_ path: String, tuistRoot: String, helpers: [[UInt8]], root: String, scope: ReadScope) -> ProjectReading? {
+    /// A manifest's reading, and whether it makes no project at all.
+    struct ManifestReading {
+        var reading: ProjectReading
+        var makesNoProject = false
+    }
+
+    static func read(_ path: String, tuistRoot: String, helpers: [[UInt8]], root: String, scope: ReadScope) -> ManifestReading? {
         var reading = ProjectReading(description: path, file: path, projectPath: path, generator: .tuist)
         let bytes: [UInt8]
         switch FileSystem.readInput(Paths.join(root, path), atMost: InputLimits.buildDescription, scope: scope) {
@@ -159,18 +207,18 @@ struct TuistBuildSystem: ProjectBuildSystem {
             bytes = read
         case .failure(let refusal):
             reading.failure = (1, "cannot read Tuist manifest: \(refusal); its targets are not analysed")
-            return reading
+            return ManifestReading(reading: reading)
         }
         let folder = Paths.parent(path)
         let project = TuistManifestReader().read(manifest: bytes, helpers: helpers,
                                                  rootFromManifest: Paths.relativePath(from: folder, to: tuistRoot))
         if let failure = project.failure {
             reading.failure = (failure.line, "cannot read Tuist manifest: \(failure.message); its targets are not analysed")
-            return reading
+            return ManifestReading(reading: reading, makesNoProject: project.makesNoProject)
         }
         reading.project = Self.xcodeProject(project)
         reading.projectPath = Paths.join(folder, project.name + ".xcodeproj")
-        return reading
+        return ManifestReading(reading: reading)
     }
 
     /// The project Tuist would generate, in the pbxproj reader's model.

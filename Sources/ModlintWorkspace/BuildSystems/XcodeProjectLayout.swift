@@ -147,7 +147,7 @@ struct XcodeProjectLayout {
             podContexts += reading.podContexts
             for (manifest, file) in reading.manifestsUsedAsInput where manifestsUsedAsInput[manifest] == nil { manifestsUsedAsInput[manifest] = file }
             guard let project = reading.project else {
-                if reading.hasNoDescription { continue }
+                if reading.hasNoDescription || reading.isInert { continue }
                 let failure = reading.failure ?? (1, "cannot read \(Paths.lastComponent(reading.description)): unreadable; its targets are not analysed")
                 notes.append(WorkspaceNote(kind: .unreadBuildDescription, file: reading.file, line: failure.line, column: 1, message: failure.message))
                 continue
