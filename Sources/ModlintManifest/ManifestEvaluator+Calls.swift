@@ -18,7 +18,7 @@ extension ManifestEvaluator {
             if let member = statics[name] {
                 return apply(resolveStatic(member, owner: staticOwners[name]), argExprs, pos: pos, in: scope)
             }
-            return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
+            return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope, callee: expectedType.map { ($0, name) }), pos: pos))
         case .identifier(let name, let p):
             return callNamed(name, argExprs, pos: pos, namePos: p, in: scope)
         default:
@@ -90,7 +90,7 @@ extension ManifestEvaluator {
         if typeName == "Context" || typeName == "ProcessInfo" {
             return .unknown("'\(typeName).\(name)(…)' is not known statically", p)
         }
-        return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope), pos: pos))
+        return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope, callee: (typeName, name)), pos: pos))
     }
 
     /// `name(…)`: a function or closure in scope, else a method of `self` (an array's, a
@@ -171,11 +171,15 @@ extension ManifestEvaluator {
     /// The arguments of a call whose parameter types are not declared here: only the
     /// description parameters whose type their label tells (`product:` is a `Product`)
     /// give their implicit members a contextual type.
-    mutating func evaluateArgs(_ args: [Argument], in scope: Scope) -> [(label: String?, value: Value)] {
+    /// `callee`: the description function called (`Target.target`, `Project.init`), whose
+    /// declared parameter types then decide.
+    mutating func evaluateArgs(_ args: [Argument], in scope: Scope, callee: (type: String, function: String)? = nil) -> [(label: String?, value: Value)] {
         let outer = expectedType
         defer { expectedType = outer }
+        let declared = describesProject ? callee.flatMap { ProjectDescriptionAPI.parameterTypes(of: $0.function, in: Self.plainTypeName($0.type)) } : nil
         return args.map { argument in
             expectedType = argument.label.flatMap { label in
+                if let type = declared?[label] { return apiContextualType(type) }
                 if let type = Self.descriptionParameterTypes[label] { return resolveType(type) ?? type }
                 return Self.extendedParameterTypes[label].flatMap(resolveType)
             }
@@ -190,6 +194,15 @@ extension ManifestEvaluator {
         "product": "Product", "destinations": "Destinations", "deploymentTargets": "DeploymentTargets",
         "name": "String", "bundleId": "String",
     ]
+
+    /// The type an implicit member resolves against for a parameter of the description API
+    /// declared `type`: the element type of `[Target]`; `nil` for a dictionary.
+    func apiContextualType(_ type: String) -> String? {
+        var type = Self.plainTypeName(type)
+        while type.hasPrefix("[") && type.hasSuffix("]") { type = Self.plainTypeName(String(type.dropFirst().dropLast())) }
+        guard !type.contains(":") else { return nil }
+        return resolveType(type) ?? type
+    }
 
     /// Parameters whose type only Tuist's API has (`dependencies: [TargetDependency]`; a
     /// package's dependencies are other types): contextual where the helpers extend it.

@@ -102,7 +102,7 @@ extension ManifestEvaluator {
     /// raw-value enum for `Module(rawValue: "core")`, a value of the manifest's own type,
     /// else the `ProjectDescription`/`PackageDescription` value as data.
     mutating func constructNamed(_ name: String, _ argExprs: [Argument], pos: SourcePos, in scope: Scope) -> Value {
-        let args = evaluateArgs(argExprs, in: scope)
+        let args = evaluateArgs(argExprs, in: scope, callee: (name, "init"))
         if name == "Set" || name == "Array" {
             // `Set<String>()`, `Array(names)`: a list (order means nothing to targets).
             return args.first?.value ?? .array([])

@@ -42,6 +42,9 @@ struct ManifestEvaluator {
     /// of a declared parameter type is evaluated (`Item` for `dependencies: [Item]`); `nil`
     /// where the manifest's own declarations do not say.
     var expectedType: String?
+    /// A Tuist manifest: the arguments of ProjectDescription's calls take their types from
+    /// `ProjectDescriptionAPI`.
+    var describesProject = false
     var notes: [(String, SourcePos)] = []
     var packages: [ManifestObject] = []
     var callDepth = 0

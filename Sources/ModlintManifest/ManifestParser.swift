@@ -361,10 +361,21 @@ struct ManifestParser: BracketReader {
     }
 
     /// `let project: Project = .init(…)`: the implicit member is the annotated type's, so
-    /// the value is `Project(…)`.
+    /// the value is `Project(…)`; `let project: Project = .module("A")` is
+    /// `Project.module("A")` (not `TargetDependency.module`), and so are the elements of
+    /// `let deps: [TargetDependency] = [.module("A")]`.
     static func initializing(_ value: Expr, as annotation: String?) -> Expr {
-        guard let annotation, case .call(.implicitMember("init", let p), let args, let callPos) = value else { return value }
-        return .call(.identifier(annotation, p), args, callPos)
+        guard let annotation, !annotation.isEmpty, !annotation.contains(":"), !annotation.contains("<") else { return value }
+        if annotation.hasPrefix("[") && annotation.hasSuffix("]"), case .array(let elements, let pos) = value {
+            let element = String(annotation.dropFirst().dropLast())
+            return .array(elements.map { initializing($0, as: element) }, pos)
+        }
+        let type = annotation.hasSuffix("?") ? String(annotation.dropLast()) : annotation
+        guard type.first?.isUppercase == true, !type.contains("["), case .call(.implicitMember(let name, let p), let args, let callPos) = value else {
+            return value
+        }
+        if name == "init" { return .call(.identifier(type, p), args, callPos) }
+        return .call(.member(.identifier(type, p), name, p), args, callPos)
     }
 
     /// Skips a type annotation: stops at `=`, `{`, `,`, `)`, `]`, `in` or a new line outside

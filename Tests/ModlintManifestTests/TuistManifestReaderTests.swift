@@ -515,6 +515,87 @@ struct TuistManifestReaderTests {
         #expect(project.targets.map { $0.dependencies.map(\.kind) } == [[], [.target("Core")], [.target("Core")], [], [], []])
     }
 
+    /// Static functions of the same name on two types are told apart by the expected
+    /// type: `let project: Project = .module(…)` is `Project.module`, and `.module("Core")`
+    /// in `dependencies:` (a `[TargetDependency]` by ProjectDescription's declaration of
+    /// `.target(…)`) is `TargetDependency.module`, whichever the helpers declare first.
+    @Test func staticFunctionsOfTheSameNameAreToldApartByTheExpectedType() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        extension Project {
+            public static func module(_ name: String, dependencies: [TargetDependency] = []) -> Project {
+                Project(name: name, targets: [
+                    .target(name: name, destinations: .iOS, product: .framework, bundleId: "io.\(name)", dependencies: dependencies),
+                ])
+            }
+        }
+
+        extension TargetDependency {
+            public static func module(_ name: String) -> TargetDependency {
+                .project(target: name, path: .relativeToRoot("Modules/\(name)"))
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let extra: [TargetDependency] = [.module("Log")]
+        let project: Project = .module("Feature", dependencies: [.module("Core")] + extra)
+        """#, helpers: helpers)
+        #expect(project.failure == nil)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.name == "Feature")
+        #expect(project.targets.first?.dependencies.map(\.kind) == [
+            .project(target: "Core", path: "Modules/Core"), .project(target: "Log", path: "Modules/Log"),
+        ])
+        // `targets:` of `Project(…)` is a `[Target]`: `.module` there is `Target.module`,
+        // although `TargetDependency.module` is declared first.
+        let targets = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        extension Target {
+            static func module(_ name: String) -> Target {
+                .target(name: name, destinations: .iOS, product: .framework, bundleId: "io.\(name)", dependencies: [.module("Core")])
+            }
+        }
+
+        let project = Project(name: "App", targets: [.module("Search")])
+        """#, helpers: helpers)
+        #expect(targets.notes.isEmpty, "\(targets.notes)")
+        #expect(targets.targets.map(\.name) == ["Search"])
+        #expect(targets.targets.first?.dependencies.map(\.kind) == [.project(target: "Core", path: "Modules/Core")])
+    }
+
+    /// `sources: [.tests]` is an array literal of `SourceFileGlob`s: `.tests` is the
+    /// helpers' `SourceFileGlob.tests`, and `resources:` likewise takes `ResourceFileElement`s.
+    @Test func collectionLiteralsTakeTheirElementsStatics() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        public extension SourceFileGlob {
+            static let sources = SourceFileGlob("Sources/**")
+            static let tests = SourceFileGlob("Tests/**")
+        }
+        public extension ResourceFileElement {
+            static let assets = ResourceFileElement.glob(pattern: "Resources/**")
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: "App", targets: [
+            .target(name: "App", destinations: .iOS, product: .app, bundleId: "a", sources: [.sources], resources: [.assets]),
+            .target(name: "AppTests", destinations: .iOS, product: .unitTests, bundleId: "t", sources: [.tests], dependencies: [.target(name: "App")]),
+        ])
+        """#, helpers: helpers)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.targets.map { $0.sources.map(\.pattern) } == [["Sources/**"], ["Tests/**"]])
+    }
+
     /// The project is the `Project` the manifest makes, whatever its constant is named;
     /// with several, the one named `project`, else the last.
     @Test func theProjectIsTheProjectValueWhateverItsName() {

@@ -50,6 +50,7 @@ public struct TuistManifestReader: Sendable {
         let program = shared.program + parser.parseStatements()
         notes += parser.notes
         var evaluator = ManifestEvaluator()
+        evaluator.describesProject = true
         evaluator.run(program)
         notes += evaluator.notes
 
@@ -100,6 +101,7 @@ public struct TuistManifestReader: Sendable {
         let source = TokenizedSource(bytes: manifest)
         var parser = ManifestParser(source: source, tokens: source.tokens)
         var evaluator = ManifestEvaluator()
+        evaluator.describesProject = true
         evaluator.run(shared.program + parser.parseStatements())
         let workspace = evaluator.global.values.values.lazy.compactMap { value -> ManifestObject? in
             if case .object(let object) = value, object.kind == "Workspace" { return object }
