@@ -61,6 +61,7 @@ extension ManifestEvaluator {
                 return .unknown("'\(name)' argument is not a closure", pos)
             }
         }
+        if let found = searchOrSlice(elements, name, args, pos: pos, applyEach: applyEach) { return found }
         switch name {
         case "forEach":
             for element in elements { _ = applyEach(&self, element) }
@@ -100,6 +101,45 @@ extension ManifestEvaluator {
                 if equal { return .bool(true) }
             }
             return .bool(false)
+        case "reversed":
+            return .array(elements.reversed())
+        case "sorted":
+            // Order means nothing to a list of targets or dependencies.
+            return .array(elements)
+        case "joined":
+            let separator = args.first?.value.stringValue ?? ""
+            var parts: [String] = []
+            for element in elements {
+                guard let s = element.stringValue else { return .unknown("'joined' is not evaluated", pos) }
+                parts.append(s)
+            }
+            return .string(parts.joined(separator: separator), pos)
+        default:
+            // `extension Array where Element == Target.Dependency { func appendingDebugDependencies(…) }`
+            if let method = instanceMethods[name]?.first(where: { Self.isArrayType($0.type) }) {
+                let inner = Scope(parent: global)
+                inner.values["self"] = .array(elements)
+                return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
+            }
+            // An array method modlint does not know: the literal part is known, the rest not.
+            return .array(elements + [.unknown("array method '\(name)' is not evaluated", pos)])
+        }
+    }
+
+    /// A closure or function passed as an argument (`first(where: { … })`, `first(where: isApp)`).
+    static func isCallable(_ value: Value) -> Bool {
+        switch value {
+        case .closure, .function, .getter: return true
+        default: return false
+        }
+    }
+
+    /// `first(where:)`, `last(where:)`, `allSatisfy`, `reduce`, `enumerated` and the
+    /// slices (`prefix`, `suffix`, `dropFirst`, `dropLast`); `nil` for any other method.
+    mutating func searchOrSlice(_ elements: [Value], _ name: String, _ args: [(label: String?, value: Value)], pos: SourcePos,
+                                applyEach: (inout ManifestEvaluator, Value) -> Value) -> Value? {
+        let function = args.last?.value
+        switch name {
         case "first" where function.map(Self.isCallable) == true, "last" where function.map(Self.isCallable) == true:
             // `first(where:)`, `last(where:)`: the element, or `nil`.
             for element in name == "first" ? elements : elements.reversed() {
@@ -135,36 +175,8 @@ extension ManifestEvaluator {
             case "dropFirst": return .array(Array(elements.dropFirst(count)))
             default: return .array(Array(elements.dropLast(count)))
             }
-        case "reversed":
-            return .array(elements.reversed())
-        case "sorted":
-            // Order means nothing to a list of targets or dependencies.
-            return .array(elements)
-        case "joined":
-            let separator = args.first?.value.stringValue ?? ""
-            var parts: [String] = []
-            for element in elements {
-                guard let s = element.stringValue else { return .unknown("'joined' is not evaluated", pos) }
-                parts.append(s)
-            }
-            return .string(parts.joined(separator: separator), pos)
         default:
-            // `extension Array where Element == Target.Dependency { func appendingDebugDependencies(…) }`
-            if let method = instanceMethods[name]?.first(where: { Self.isArrayType($0.type) }) {
-                let inner = Scope(parent: global)
-                inner.values["self"] = .array(elements)
-                return call(method.decl, argExprs, pos: pos, in: scope, callee: inner)
-            }
-            // An array method modlint does not know: the literal part is known, the rest not.
-            return .array(elements + [.unknown("array method '\(name)' is not evaluated", pos)])
-        }
-    }
-
-    /// A closure or function passed as an argument (`first(where: { … })`, `first(where: isApp)`).
-    static func isCallable(_ value: Value) -> Bool {
-        switch value {
-        case .closure, .function, .getter: return true
-        default: return false
+            return nil
         }
     }
 

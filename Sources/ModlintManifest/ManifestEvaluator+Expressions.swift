@@ -244,44 +244,50 @@ extension ManifestEvaluator {
         }
     }
 
+    /// `Type.name`: a static member, nested type or case of the manifest's own types,
+    /// `allCases`, the environment, else a nested type name or a case kept as data.
+    mutating func staticMember(of typeName: String, _ name: String, pos: SourcePos, exprPos: SourcePos) -> Value {
+        if name == "environment" && (typeName == "Context" || typeName == "ProcessInfo") { return .environment }
+        if name == "processInfo" { return .type("ProcessInfo") }
+        if name == "self" { return .type(typeName) }
+        if let full = resolveType(typeName) {
+            if let member = staticsByType[full]?[name] { return resolveStatic(member, owner: full) }
+            if declaredTypes.contains(full + "." + name) { return .type(full + "." + name) }
+            if casesByType[full]?.contains(name) == true {
+                let value = ManifestObject(kind: name, args: [], pos: exprPos)
+                value.enumType = full
+                return .object(value)
+            }
+        }
+        if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
+        if name == "allCases", let cases = casesByType[typeName] ?? casesByType.keys.sorted().first(where: { $0.hasSuffix("." + typeName) }).flatMap({ casesByType[$0] }) {
+            // `enum Module: CaseIterable`: its cases, each a value of the enum.
+            let enumType = casesByType[typeName] != nil ? typeName : resolveType(typeName)
+            return .array(cases.map { name in
+                let value = ManifestObject(kind: name, args: [], pos: pos)
+                value.enumType = enumType
+                return .object(value)
+            })
+        }
+        if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+            return .type(typeName + "." + name)
+        }
+        if typeName == "Context" || typeName == "ProcessInfo" {
+            return .unknown("'\(typeName).\(name)' is not known statically", pos)
+        }
+        if typeName == "Environment" {
+            // Tuist's `Environment.linking` reads `TUIST_LINKING`: unset, as when
+            // `tuist generate` runs without it.
+            note("reads the environment (Environment.\(name)); evaluated as unset", pos)
+            return .null
+        }
+        return .object(ManifestObject(kind: name, args: [], pos: exprPos))
+    }
+
     mutating func member(of base: Value, _ name: String, pos: SourcePos, exprPos: SourcePos) -> Value {
         switch base {
         case .type(let typeName):
-            if name == "environment" && (typeName == "Context" || typeName == "ProcessInfo") { return .environment }
-            if name == "processInfo" { return .type("ProcessInfo") }
-            if name == "self" { return base }
-            if let full = resolveType(typeName) {
-                if let member = staticsByType[full]?[name] { return resolveStatic(member, owner: full) }
-                if declaredTypes.contains(full + "." + name) { return .type(full + "." + name) }
-                if casesByType[full]?.contains(name) == true {
-                    let value = ManifestObject(kind: name, args: [], pos: exprPos)
-                    value.enumType = full
-                    return .object(value)
-                }
-            }
-            if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
-            if name == "allCases", let cases = casesByType[typeName] ?? casesByType.keys.sorted().first(where: { $0.hasSuffix("." + typeName) }).flatMap({ casesByType[$0] }) {
-                // `enum Module: CaseIterable`: its cases, each a value of the enum.
-                let enumType = casesByType[typeName] != nil ? typeName : resolveType(typeName)
-                return .array(cases.map { name in
-                    let value = ManifestObject(kind: name, args: [], pos: pos)
-                    value.enumType = enumType
-                    return .object(value)
-                })
-            }
-            if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-                return .type(typeName + "." + name)
-            }
-            if typeName == "Context" || typeName == "ProcessInfo" {
-                return .unknown("'\(typeName).\(name)' is not known statically", pos)
-            }
-            if typeName == "Environment" {
-                // Tuist's `Environment.linking` reads `TUIST_LINKING`: unset, as when
-                // `tuist generate` runs without it.
-                note("reads the environment (Environment.\(name)); evaluated as unset", pos)
-                return .null
-            }
-            return .object(ManifestObject(kind: name, args: [], pos: exprPos))
+            return staticMember(of: typeName, name, pos: pos, exprPos: exprPos)
         case .object(let object):
             if let value = object.argument(name) { return value }
             if object.kind == Self.tupleKind, let position = Int(name), position >= 0, position < object.args.count {
