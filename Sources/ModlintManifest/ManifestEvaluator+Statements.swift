@@ -185,22 +185,8 @@ extension ManifestEvaluator {
                 }
             case .casePattern(let name, let bindings, let subjectExpr, let pos):
                 // An optional that is `nil` (an unset `Environment` value) matches no case.
-                switch evaluate(subjectExpr, in: scope) {
-                case .null:
-                    return false
-                case .unknown(let message, let p):
-                    note(message + "; condition taken as false", p)
-                    return false
-                case .object(let object) where object.kind != Self.tupleKind:
-                    guard object.kind == name else { return false }
-                    for (offset, binding) in bindings.enumerated() {
-                        guard let binding else { continue }
-                        scope.values[binding] = offset < object.args.count ? object.args[offset].value : .unknown("'\(binding)' is not known", pos)
-                    }
-                default:
-                    note("'case' pattern condition is not evaluated; condition taken as false", pos)
-                    return false
-                }
+                let pattern = CasePattern(caseName: name, bindings: bindings)
+                guard match(pattern, evaluate(subjectExpr, in: scope), binding: scope, pos: pos) == true else { return false }
             case .binding(let name, let expr):
                 let value = evaluate(expr, in: scope)
                 switch value {
