@@ -168,11 +168,11 @@ extension ManifestEvaluator {
         return remaining.isEmpty
     }
 
-    /// The arguments of a call whose parameter types are not declared here: only the
-    /// description parameters whose type their label tells (`product:` is a `Product`)
-    /// give their implicit members a contextual type.
-    /// `callee`: the description function called (`Target.target`, `Project.init`), whose
-    /// declared parameter types then decide.
+    /// The arguments of a call whose parameters the manifest does not declare. In a Tuist
+    /// manifest `callee` (`Target.target`, `Project.init`) finds their declared types in
+    /// `ProjectDescriptionAPI`; otherwise only a label that tells its type wherever it
+    /// appears (`product:` is a `Product`) gives an argument's implicit members a
+    /// contextual type.
     mutating func evaluateArgs(_ args: [Argument], in scope: Scope, callee: (type: String, function: String)? = nil) -> [(label: String?, value: Value)] {
         let outer = expectedType
         defer { expectedType = outer }
