@@ -12,6 +12,11 @@ extension ManifestEvaluator {
             return callMethod(name, on: base, argExprs, pos: pos, namePos: p, in: scope)
         case .implicitMember(let name, _):
             if let value = contextualCall(name, argExprs, pos: pos, in: scope) { return value }
+            // ProjectDescription's own factory of the expected type (`.target(name:)` of a
+            // `TargetDependency`), not a helper's function of that name on another type.
+            if describesProject, let type = expectedType, ProjectDescriptionAPI.declares(Self.plainTypeName(type), name) {
+                return .object(ManifestObject(kind: name, args: evaluateArgs(argExprs, in: scope, callee: (type, name)), pos: pos))
+            }
             if let decl = staticFunction(name, argExprs) {
                 return call(decl, argExprs, pos: pos, in: scope, callee: staticScope(staticFunctionOwners[ObjectIdentifier(decl)]))
             }

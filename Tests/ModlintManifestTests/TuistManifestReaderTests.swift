@@ -569,6 +569,33 @@ struct TuistManifestReaderTests {
         #expect(targets.targets.first?.dependencies.map(\.kind) == [.project(target: "Core", path: "Modules/Core")])
     }
 
+    /// ProjectDescription's own factory of the expected type wins over a helper's function
+    /// of the same name on another type: `.target(name:)` in `dependencies:` is
+    /// `TargetDependency.target`, not the helpers' `Target.target(name:)`.
+    @Test func theDescriptionsOwnFactoryOfTheExpectedTypeWins() {
+        let helpers = [#"""
+        import ProjectDescription
+
+        extension Target {
+            public static func target(name: String) -> Target {
+                .target(name: "Kit" + name, destinations: .iOS, product: .framework, bundleId: "io.\(name)", sources: ["\(name)/**"])
+            }
+        }
+        """#]
+        let project = read(#"""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project(name: "App", targets: [
+            .target(name: "Core"),
+            .target(name: "App", destinations: .iOS, product: .app, bundleId: "a", sources: ["App/**"], dependencies: [.target(name: "Core")]),
+        ])
+        """#, helpers: helpers)
+        #expect(project.notes.isEmpty, "\(project.notes)")
+        #expect(project.targets.map(\.name) == ["KitCore", "App"])
+        #expect(project.targets.map { $0.dependencies.map(\.kind) } == [[], [.target("Core")]])
+    }
+
     /// `sources: [.tests]` is an array literal of `SourceFileGlob`s: `.tests` is the
     /// helpers' `SourceFileGlob.tests`, and `resources:` likewise takes `ResourceFileElement`s.
     @Test func collectionLiteralsTakeTheirElementsStatics() {

@@ -14,6 +14,32 @@ enum ProjectDescriptionAPI {
         functions[type]?[function]
     }
 
+    /// Whether `type` itself has the static member, case or factory `member`: then `.member`
+    /// where a `type` is expected is that, whatever a helper declares elsewhere by the name.
+    static func declares(_ type: String, _ member: String) -> Bool {
+        functions[type]?[member] != nil || members[type]?.contains(member) == true
+    }
+
+    /// The cases and static members manifests name implicitly, by type.
+    private static let members: [String: Set<String>] = [
+        "Product": [
+            "app", "appClip", "commandLineTool", "watch2App", "watch2AppContainer", "appExtension", "watch2Extension",
+            "tvTopShelfExtension", "messagesExtension", "stickerPackExtension", "xpc", "systemExtension",
+            "extensionKitExtension", "framework", "staticFramework", "staticLibrary", "dynamicLibrary", "bundle",
+            "unitTests", "uiTests", "macro",
+        ],
+        "Destinations": ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "iPhone", "iPad", "mac", "macCatalyst", "macWithiPadDesign",
+                         "appleTv", "appleWatch", "appleVision", "allDestinations"],
+        "Platform": ["iOS", "macOS", "tvOS", "watchOS", "visionOS"],
+        "DeploymentTargets": ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "multiplatform"],
+        "DeploymentTarget": ["iOS", "macOS", "tvOS", "watchOS", "visionOS"],
+        "Path": ["relativeToRoot", "relativeToManifest", "relativeToCurrentFile", "path"],
+        "InfoPlist": ["default", "extendingDefault", "file", "dictionary"],
+        "TargetDependency": ["xctest"],
+        "SourceFilesList": ["paths", "sourceFilesList"],
+        "ResourceFileElements": ["resources"],
+    ]
+
     private static let targetParameters: [String: String] = [
         "name": "String", "platform": "Platform", "destinations": "Destinations", "product": "Product", "productName": "String",
         "bundleId": "String", "deploymentTarget": "DeploymentTarget", "deploymentTargets": "DeploymentTargets", "infoPlist": "InfoPlist",
