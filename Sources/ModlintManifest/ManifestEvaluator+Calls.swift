@@ -203,10 +203,7 @@ extension ManifestEvaluator {
     /// The type an implicit member resolves against for a parameter of the description API
     /// declared `type`: the element type of `[Target]`; `nil` for a dictionary.
     func apiContextualType(_ type: String) -> String? {
-        var type = Self.plainTypeName(type)
-        while type.hasPrefix("[") && type.hasSuffix("]") { type = Self.plainTypeName(String(type.dropFirst().dropLast())) }
-        guard !type.contains(":") else { return nil }
-        return resolveType(type) ?? type
+        Self.elementTypeName(type).map { resolveType($0) ?? $0 }
     }
 
     /// Parameters whose type only Tuist's API has (`dependencies: [TargetDependency]`; a

@@ -65,14 +65,27 @@ extension ManifestEvaluator {
         return found
     }
 
+    /// The case `name` of the enum `type` as a value (`nil`: an enum not known).
+    static func enumCase(_ name: String, of type: String?, pos: SourcePos) -> Value {
+        let value = ManifestObject(kind: name, args: [], pos: pos)
+        value.enumType = type
+        return .object(value)
+    }
+
+    /// A static member, case or nested type of the manifest's own type `type` named `name`.
+    mutating func declaredMember(_ name: String, of type: String, pos: SourcePos) -> Value? {
+        if let member = staticsByType[type]?[name] { return resolveStatic(member, owner: type) }
+        if casesByType[type]?.contains(name) == true { return Self.enumCase(name, of: type, pos: pos) }
+        if declaredTypes.contains(type + "." + name) { return .type(type + "." + name) }
+        return nil
+    }
+
     /// An enum case value passed where `type` is declared (`_ target: Module.Core` given
     /// `.cache`) is that enum's case.
     func typed(_ value: Value, as type: String?) -> Value {
         guard let type, case .object(let object) = value, object.args.isEmpty, object.enumType == nil,
               let full = resolveType(type), casesByType[full]?.contains(object.kind) == true else { return value }
-        let typedCase = ManifestObject(kind: object.kind, args: [], pos: object.pos)
-        typedCase.enumType = full
-        return .object(typedCase)
+        return Self.enumCase(object.kind, of: full, pos: object.pos)
     }
 
     /// A function's result as its declared type makes it: `.init(…)` and `Self(…)` in a
@@ -115,9 +128,7 @@ extension ManifestEvaluator {
                 if case .unknown = args[0].value { return args[0].value }
                 return .null
             }
-            let value = ManifestObject(kind: match.name, args: [], pos: pos)
-            value.enumType = full
-            return .object(value)
+            return Self.enumCase(match.name, of: full, pos: pos)
         }
         if let object = construct(name, argExprs, args, pos: pos, in: scope) { return .object(object) }
         let object = ManifestObject(kind: name, args: args, pos: pos)
@@ -205,12 +216,17 @@ extension ManifestEvaluator {
     /// element type of `[T]`, without `?` or the description module's name, when the
     /// manifest declares or extends it; `nil` otherwise (dictionaries, generics).
     func contextualType(_ type: String?) -> String? {
-        guard var type, !type.isEmpty else { return nil }
-        type = Self.plainTypeName(type)
-        while type.hasPrefix("[") && type.hasSuffix("]") { type = Self.plainTypeName(String(type.dropFirst().dropLast())) }
+        type.flatMap(Self.elementTypeName).flatMap(resolveType)
+    }
+
+    /// `Item` for `[Item]`, `Item?` and `PackageDescription.Item`; `nil` for a dictionary or
+    /// a generic type, whose implicit members this evaluator does not follow.
+    static func elementTypeName(_ type: String) -> String? {
+        var type = plainTypeName(type)
+        while type.hasPrefix("[") && type.hasSuffix("]") { type = plainTypeName(String(type.dropFirst().dropLast())) }
         if type.hasPrefix("PackageDescription.") { type.removeFirst("PackageDescription.".count) }
-        guard !type.contains(":"), !type.contains("<"), !type.contains("[") else { return nil }
-        return resolveType(type)
+        guard !type.isEmpty, !type.contains(":"), !type.contains("<"), !type.contains("[") else { return nil }
+        return type
     }
 
     /// The name a static function's scope binds to the type it is called on, so that

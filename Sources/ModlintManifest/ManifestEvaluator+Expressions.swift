@@ -116,17 +116,10 @@ extension ManifestEvaluator {
     /// `.name` where the type is implied: a static member, an enum case, a nested type.
     private mutating func resolveImplicitMember(_ name: String, pos p: SourcePos) -> Value {
         if let type = expectedType {
-            // The contextual type's own member first: `.core` of `[Item]` is `Item.core`
-            // even where `Target.Dependency` declares a `core` too.
-            if let member = staticsByType[type]?[name] { return resolveStatic(member, owner: type) }
-            if casesByType[type]?.contains(name) == true {
-                let value = ManifestObject(kind: name, args: [], pos: p)
-                value.enumType = type
-                return .object(value)
-            }
-            // `.Package.naverMap` of `[TargetDependency]`: the nested `TargetDependency.Package`,
-            // not ProjectDescription's `Package`.
-            if declaredTypes.contains(type + "." + name) { return .type(type + "." + name) }
+            // The contextual type's own member first: `.core` of `[Item]` is `Item.core` even
+            // where `Target.Dependency` declares a `core` too, and `.Package` of
+            // `[TargetDependency]` the nested `TargetDependency.Package`, not ProjectDescription's.
+            if let member = declaredMember(name, of: type, pos: p) { return member }
             // Another type's static of the same name is not a member of the contextual type:
             // `.app` where a `Product` is expected is the case, not `String.app`.
             if statics[name] != nil { return .object(ManifestObject(kind: name, args: [], pos: p)) }
@@ -250,24 +243,12 @@ extension ManifestEvaluator {
         if name == "environment" && (typeName == "Context" || typeName == "ProcessInfo") { return .environment }
         if name == "processInfo" { return .type("ProcessInfo") }
         if name == "self" { return .type(typeName) }
-        if let full = resolveType(typeName) {
-            if let member = staticsByType[full]?[name] { return resolveStatic(member, owner: full) }
-            if declaredTypes.contains(full + "." + name) { return .type(full + "." + name) }
-            if casesByType[full]?.contains(name) == true {
-                let value = ManifestObject(kind: name, args: [], pos: exprPos)
-                value.enumType = full
-                return .object(value)
-            }
-        }
+        if let full = resolveType(typeName), let member = declaredMember(name, of: full, pos: exprPos) { return member }
         if let member = statics[name] { return resolveStatic(member, owner: staticOwners[name]) }
         if name == "allCases", let cases = casesByType[typeName] ?? casesByType.keys.sorted().first(where: { $0.hasSuffix("." + typeName) }).flatMap({ casesByType[$0] }) {
             // `enum Module: CaseIterable`: its cases, each a value of the enum.
             let enumType = casesByType[typeName] != nil ? typeName : resolveType(typeName)
-            return .array(cases.map { name in
-                let value = ManifestObject(kind: name, args: [], pos: pos)
-                value.enumType = enumType
-                return .object(value)
-            })
+            return .array(cases.map { Self.enumCase($0, of: enumType, pos: pos) })
         }
         if let first = name.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
             return .type(typeName + "." + name)

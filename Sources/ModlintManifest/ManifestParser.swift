@@ -614,28 +614,9 @@ struct ManifestParser: BracketReader {
         index += 1 // case
         let bindsAll = isKeyword(current, "let") || isKeyword(current, "var")
         if bindsAll { index += 1 }
-        guard isPunct(current, UInt8(ascii: ".")), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) else {
+        guard let (name, bindings) = parseEnumCasePattern(bindsAll: bindsAll) else {
             index = start
             return nil
-        }
-        index += 2
-        var bindings: [String?] = []
-        if isPunct(current, UInt8(ascii: "(")) {
-            index += 1
-            while let token = current, !isPunct(token, UInt8(ascii: ")")) {
-                let binds = bindsAll || isKeyword(token, "let") || isKeyword(token, "var")
-                if isKeyword(token, "let") || isKeyword(token, "var") { index += 1 }
-                // `label: value` inside the pattern: the value's name binds.
-                if let next = current, index + 1 < tokens.count, identifierName(next) != nil, isPunct(tokens[index + 1], UInt8(ascii: ":")) { index += 2 }
-                guard let nameToken = current, let bound = identifierName(nameToken), binds || bound == "_" else {
-                    index = start
-                    return nil
-                }
-                bindings.append(bound == "_" ? nil : bound)
-                index += 1
-                if isPunct(current, UInt8(ascii: ",")) { index += 1 }
-            }
-            index += 1 // )
         }
         if isOperator(current, "?") { index += 1 }
         guard isOperator(current, "=") else {
@@ -737,6 +718,34 @@ struct ManifestParser: BracketReader {
         return false
     }
 
+    /// `.name` with its associated values bound by position (`let a`, `_`, `label: a`,
+    /// `a as any P`; all bound after `case let`); `nil` for another shape, the cursor left
+    /// for the caller to restore.
+    mutating func parseEnumCasePattern(bindsAll: Bool) -> (name: String, bindings: [String?])? {
+        guard isPunct(current, UInt8(ascii: ".")), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) else { return nil }
+        index += 2
+        var bindings: [String?] = []
+        guard isPunct(current, UInt8(ascii: "(")) else { return (name, bindings) }
+        index += 1
+        while let token = current, !isPunct(token, UInt8(ascii: ")")) {
+            let binds = bindsAll || isKeyword(token, "let") || isKeyword(token, "var")
+            if isKeyword(token, "let") || isKeyword(token, "var") { index += 1 }
+            if let label = current, identifierName(label) != nil, index + 1 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: ":")) { index += 2 }
+            guard let nameToken = current, let bound = identifierName(nameToken), binds || bound == "_" else { return nil }
+            bindings.append(bound == "_" ? nil : bound)
+            index += 1
+            // `module as any TargetNaming`: the value is bound as it is.
+            if isKeyword(current, "as") {
+                index += 1
+                if isOperator(current, "?") || isOperator(current, "!") { index += 1 }
+                skipType()
+            }
+            if isPunct(current, UInt8(ascii: ",")) { index += 1 } else if !isPunct(current, UInt8(ascii: ")")) { return nil }
+        }
+        index += 1 // )
+        return (name, bindings)
+    }
+
     /// One binding `case` item; `nil` (the cursor back where it was) for a shape this
     /// reader does not take (tuples, nested patterns).
     mutating func parseCasePatternItem() -> Expr? {
@@ -745,34 +754,13 @@ struct ManifestParser: BracketReader {
         var pattern = CasePattern()
         let bindsAll = isKeyword(current, "let") || isKeyword(current, "var")
         if bindsAll { index += 1 }
-        if isPunct(current, UInt8(ascii: ".")), index + 1 < tokens.count, let name = identifierName(tokens[index + 1]) {
-            pattern.caseName = name
-            index += 2
-            if isPunct(current, UInt8(ascii: "(")) {
-                index += 1
-                while let token = current, !isPunct(token, UInt8(ascii: ")")) {
-                    let binds = bindsAll || isKeyword(token, "let") || isKeyword(token, "var")
-                    if isKeyword(token, "let") || isKeyword(token, "var") { index += 1 }
-                    if let label = current, identifierName(label) != nil, index + 1 < tokens.count, isPunct(tokens[index + 1], UInt8(ascii: ":")) { index += 2 }
-                    guard let nameToken = current, let bound = identifierName(nameToken), binds || bound == "_" else {
-                        index = start
-                        return nil
-                    }
-                    pattern.bindings.append(bound == "_" ? nil : bound)
-                    index += 1
-                    // `module as any TargetNaming`: the value is bound as it is.
-                    if isKeyword(current, "as") {
-                        index += 1
-                        if isOperator(current, "?") || isOperator(current, "!") { index += 1 }
-                        skipType()
-                    }
-                    if isPunct(current, UInt8(ascii: ",")) { index += 1 } else if !isPunct(current, UInt8(ascii: ")")) {
-                        index = start
-                        return nil
-                    }
-                }
-                index += 1 // )
+        if isPunct(current, UInt8(ascii: ".")) {
+            guard let (name, bindings) = parseEnumCasePattern(bindsAll: bindsAll) else {
+                index = start
+                return nil
             }
+            pattern.caseName = name
+            pattern.bindings = bindings
         } else if let token = current, identifierName(token) == "_" {
             index += 1
         } else if bindsAll, let token = current, let name = identifierName(token) {
