@@ -10,6 +10,10 @@ MODLINT    := .build/debug/modlint
 # ~4 ms sooner and calls into the runtime directly (a pre-commit run is ~5 % faster).
 # macOS ships the runtime with the system.
 STATIC     := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# Release builds optimise across modules: the pipeline is a dozen targets whose small
+# helpers (token tests, byte scans, path functions) are called from the next stage, and
+# inlined across the seam a cold run takes ~4 % less CPU (`make bench`).
+OPTIMIZE   := -Xswiftc -cross-module-optimization
 
 .PHONY: demo test deps build release dist dist-check corpus docs diagrams bench accuracy fix-proof fix-build-proof clean-demo fuzz bazel browser realworld realworld-check
 
@@ -62,7 +66,7 @@ build:
 	$(SWIFT) build --product modlint
 
 release: deps
-	$(SWIFT) build -c release --product modlint $(STATIC)
+	$(SWIFT) build -c release --product modlint $(STATIC) $(OPTIMIZE)
 
 ## The release artifacts, deterministically, from HEAD: a .deb, a tarball, a SwiftPM
 ## artifact bundle with its plugin package, the source archive and its Homebrew formula,
@@ -97,7 +101,7 @@ accuracy: deps corpus
 ## REFERENCE=<a modlint binary built from another commit, e.g. with --static-swift-stdlib
 ## in a worktree> adds a paired cold-run comparison against it.
 bench: deps corpus
-	$(SWIFT) build -c release --product modlint $(STATIC)
+	$(SWIFT) build -c release --product modlint $(STATIC) $(OPTIMIZE)
 	$(BENCH_BUILD) --product modlint-bench
 	Benchmarks/.build/release/modlint-bench --corpus $(CORPUS) --modlint .build/release/modlint $(if $(REFERENCE),--reference $(REFERENCE),)
 

@@ -46,9 +46,13 @@ mkdir -p "$scratch/build-info"
 header="$scratch/build-info/modlint_build_commit.h"
 printf '#define MODLINT_BUILD_COMMIT "%s"\n' "$commit" > "$header.new"
 cmp -s "$header.new" "$header" && rm "$header.new" || mv "$header.new" "$header"
-"$swift" build -c release --product modlint --static-swift-stdlib --scratch-path "$scratch" \
+# Optimised across modules, as `make release` builds (the Makefile says why); the manual's
+# generator takes the same flags, so the shared modules are not rebuilt between the two.
+optimize="-Xswiftc -cross-module-optimization"
+"$swift" build -c release --product modlint --static-swift-stdlib --scratch-path "$scratch" $optimize \
   -Xcc -I"$(cd "$scratch/build-info" && pwd)"
-"$swift" build -c release --product generate-manual --scratch-path "$scratch" >/dev/null
+"$swift" build -c release --product generate-manual --scratch-path "$scratch" $optimize \
+  -Xcc -I"$(cd "$scratch/build-info" && pwd)" >/dev/null
 binary="$scratch/release/modlint"
 
 rm -rf "$dist"

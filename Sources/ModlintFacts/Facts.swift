@@ -289,6 +289,8 @@ public struct SourceSummary: Sendable, Equatable, Codable {
         /// is kept per file, and these took some hundred bytes of every one.
         @usableFromInline var rare: RareBox?
 
+        /// All four rare fields, copied: for changes and comparison. A getter reads its one
+        /// field out of the box instead (every rule reads them, for every file).
         @usableFromInline var rareFields: RareFields { rare?.fields ?? RareFields() }
 
         @usableFromInline mutating func setRare(_ fields: RareFields) {
@@ -334,7 +336,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// Lexer problems (unterminated literals, invalid UTF-8 …) as `line:column: message`.
     @inlinable public var problems: [SourceProblem] {
-        get { storage.fields.rareFields.problems }
+        get { storage.fields.rare?.fields.problems ?? [] }
         _modify {
             makeUnique()
             var rare = storage.fields.rareFields
@@ -357,7 +359,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// Registrations, consumptions and keys of DI frameworks.
     @inlinable public var di: DIFacts {
-        get { storage.fields.rareFields.di }
+        get { storage.fields.rare?.fields.di ?? DIFacts() }
         _modify {
             makeUnique()
             var rare = storage.fields.rareFields
@@ -367,7 +369,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// Spezi modules, standards, configurations and their requirements.
     @inlinable public var spezi: SpeziFacts {
-        get { storage.fields.rareFields.spezi }
+        get { storage.fields.rare?.fields.spezi ?? SpeziFacts() }
         _modify {
             makeUnique()
             var rare = storage.fields.rareFields
@@ -377,7 +379,7 @@ public struct SourceSummary: Sendable, Equatable, Codable {
     }
     /// `// modlint:disable…` comments.
     @inlinable public var suppressions: [SuppressionComment] {
-        get { storage.fields.rareFields.suppressions }
+        get { storage.fields.rare?.fields.suppressions ?? [] }
         _modify {
             makeUnique()
             var rare = storage.fields.rareFields

@@ -117,7 +117,7 @@ public struct ManifestTarget: Sendable, Equatable, Codable {
 }
 
 public struct TargetDependency: Sendable, Equatable, Codable {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// `"Name"` or `.byName(name:)`: a target of this package or a product of a dependency.
         case byName(String)
         /// `.target(name:)`.

@@ -92,9 +92,10 @@ public struct ManifestReader: Sendable {
         var productNames = Set<String>()
         var packageIdentities = Set<String>()
         var noteKeys = Set<String>()
-        // Per target, per dependency (by what it names): the platforms that have it.
-        var reach: [[String: Set<String>]] = []
-        var unconditional: [[String: Bool]] = []
+        // Per target, per dependency (by what it names, its kind: `String(describing:)` of
+        // it cost more than all the rest of reading the manifests): the platforms that have it.
+        var reach: [[TargetDependency.Kind: Set<String>]] = []
+        var unconditional: [[TargetDependency.Kind: Bool]] = []
         for (platform, manifest) in evaluations {
             if merged.name.isEmpty { merged.name = manifest.name }
             merged.flagCandidates.formUnion(manifest.flagCandidates)
@@ -120,7 +121,7 @@ public struct ManifestReader: Sendable {
                 }
                 if target.dependenciesIncomplete { merged.targets[index].dependenciesIncomplete = true }
                 for dependency in target.dependencies {
-                    let key = dependency.name + "\u{1F}" + String(describing: dependency.kind)
+                    let key = dependency.kind
                     if reach[index][key] == nil { merged.targets[index].dependencies.append(dependency) }
                     reach[index][key, default: []].formUnion(dependency.platforms ?? [platform])
                     unconditional[index][key] = (unconditional[index][key] ?? true) && dependency.platforms == nil
@@ -130,7 +131,7 @@ public struct ManifestReader: Sendable {
         for index in merged.targets.indices {
             for position in merged.targets[index].dependencies.indices {
                 let dependency = merged.targets[index].dependencies[position]
-                let key = dependency.name + "\u{1F}" + String(describing: dependency.kind)
+                let key = dependency.kind
                 let platforms = reach[index][key] ?? []
                 if unconditional[index][key] == true && platforms.isSuperset(of: all) { continue }
                 merged.targets[index].dependencies[position].platforms = platforms.sorted()

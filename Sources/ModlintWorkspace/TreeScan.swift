@@ -86,7 +86,11 @@ struct TreeScan: Sendable {
     /// equivalence, so a project that names `Thêm/` decomposed (as macOS writes it) matches
     /// the folder checked out composed; only the bytes on disk open the file on Linux.
     func spelling(of path: String) -> String {
-        guard path.utf8.contains(where: { $0 >= 0x80 }), let index = index(of: path) else { return path }
+        // Over the contiguous bytes (every path of a walk is native): the generic view's
+        // iteration cost more than the load it guards, once per file.
+        let isASCII = path.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+            ?? !path.utf8.contains { $0 >= 0x80 }
+        guard !isASCII, let index = index(of: path) else { return path }
         return swiftFiles[index]
     }
 
@@ -282,23 +286,8 @@ struct TreeScan: Sendable {
     @inline(__always)
     private mutating func recordFile(_ name: String, at path: String, identity: FileIdentity?, tuistFolder: TuistBuildSystem.Folder,
                                      manifests: inout [String]) {
-        if BuildSystems.isRecordedDescription(name) {
-            buildDescriptions.append(path)
-            if fingerprinting { addInput(path, identity: identity) }
-            return
-        }
-        // Build settings files decide Xcode module names, module maps C module names,
-        // YAML files may be included by an XcodeGen spec: a change must miss the memo.
-        if BuildSystems.isDescriptionInput(name) {
-            if fingerprinting { addInput(path, identity: identity) }
-            if BuildSystems.isAlternativeDescription(name) { alternativeDescriptions.append(path) }
-        }
-        // Swift files, most of what the walk keeps, are never resources: no extension parsing for them.
-        if !name.hasSuffix(".swift"), let nameExtension = Self.nameExtension(name),
-           Self.processedResourceExtensions.contains(nameExtension) {
-            addResource(path)
-            return
-        }
+        // Swift files first, most of what the walk keeps: no description or input name
+        // ends in `.swift` (Package.swift is a manifest here), so they skip the name tests.
         if name.hasSuffix(".swift") {
             if SwiftPMBuildSystem.isManifestName(name) {
                 manifests.append(name)
@@ -320,6 +309,21 @@ struct TreeScan: Sendable {
                     if tuistFolder.holdsOnlyTuistCode || TuistBuildSystem.isManifestName(name) { addInput(path, identity: identity) }
                 }
             }
+            return
+        }
+        if BuildSystems.isRecordedDescription(name) {
+            buildDescriptions.append(path)
+            if fingerprinting { addInput(path, identity: identity) }
+            return
+        }
+        // Build settings files decide Xcode module names, module maps C module names,
+        // YAML files may be included by an XcodeGen spec: a change must miss the memo.
+        if BuildSystems.isDescriptionInput(name) {
+            if fingerprinting { addInput(path, identity: identity) }
+            if BuildSystems.isAlternativeDescription(name) { alternativeDescriptions.append(path) }
+        }
+        if let nameExtension = Self.nameExtension(name), Self.processedResourceExtensions.contains(nameExtension) {
+            addResource(path)
         }
     }
 

@@ -43,7 +43,21 @@ public enum XCConfig {
 }
 
 extension Substring {
+    /// Without leading spaces and tabs, and trailing spaces, tabs and semicolons. ASCII text
+    /// (nearly every line) is trimmed over its bytes: reversing characters twice was the
+    /// largest cost of reading the settings files.
     fileprivate func trimmingCharacters() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == ";" }.reversed())
+        let bytes = utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == ";" }.reversed())
+        }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start = bytes.index(after: start) }
+        while start < end {
+            let last = bytes[bytes.index(before: end)]
+            guard last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: ";") else { break }
+            end = bytes.index(before: end)
+        }
+        return String(self[start..<end])
     }
 }

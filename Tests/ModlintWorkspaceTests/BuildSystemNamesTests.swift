@@ -74,6 +74,14 @@ struct BuildSystemNamesTests {
             for bundle in system.names.bundles {
                 #expect(BuildSystems.isDescriptionBundle("App" + bundle))
             }
+            // The walk takes `.swift` names as sources or manifests before any name test:
+            // an input or a recorded description must not end in `.swift`.
+            for name in system.names.inputFiles.union(system.names.files) where name != SwiftPMBuildSystem.manifestName {
+                #expect(!name.hasSuffix(".swift"), "\(name)")
+            }
+            for suffix in system.names.suffixes + system.names.inputSuffixes {
+                #expect(!suffix.hasSuffix(".swift"), "\(suffix)")
+            }
         }
         for name in ["README.md", "Info.plist", "icon.png", "BUILDING.md", "Podfile.bak", "project.yml.orig"] {
             #expect(!BuildSystems.isRecordedDescription(name), "\(name)")

@@ -79,7 +79,8 @@ extension DIScan {
         while index < tokens.count && tokens.tokens[index].flags & braces == 0 { index += 1 }
         if index < tokens.count && tokens.tokens[index].flags & Token.Flags.openBrace != 0 {
             label(index, .function(nameToken: keyword + 1, line: Int(tokens.tokens[keyword].line)))
-            if !metatypeParameters.isEmpty, let end = tokens.partner(of: index) {
+            // Counted forward: the whole file's bracket table is not worth making for one body.
+            if !metatypeParameters.isEmpty, let end = tokens.closingBracket(from: index) {
                 recordForwards(method: tokens.name(keyword + 1), parameters: metatypeParameters, body: (index, end))
             }
             // `func makeProfileViewModel() -> ProfileViewModel { … }` in a container type.

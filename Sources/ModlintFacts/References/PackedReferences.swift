@@ -50,34 +50,39 @@ final class PackedReferences: @unchecked Sendable {
         recordsChecked = false
     }
 
-    /// Packs names (given in order by `forEachName`, called twice) and records whose
-    /// indices fit them, into an allocation of exactly their size.
-    init(nameCount: Int, forEachName: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void, records: UnsafeBufferPointer<TypeReferenceList.Record>) {
-        var size = LEB128.size(UInt64(nameCount)) + LEB128.size(UInt64(records.count))
-        forEachName { size += LEB128.size(UInt64($0.count)) + $0.count }
-        for record in records {
-            size += LEB128.size(UInt64(record.name)) + LEB128.size(UInt64(record.enclosing))
-                + LEB128.size(UInt64(record.line)) + LEB128.size(UInt64(record.columnAndKind))
+    /// Packs names (given in order by `forEachName`, at most `nameBytes` bytes in all) and
+    /// records whose indices fit them, into an allocation of exactly their size. One pass:
+    /// written at their widest bound into scratch room (on the stack when small), then
+    /// copied once; counting every size first walked each file's names twice.
+    init(nameCount: Int, nameBytes: Int, forEachName: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void,
+         records: UnsafeBufferPointer<TypeReferenceList.Record>) {
+        // A count takes at most 10 bytes, a name's length and each of a record's four
+        // 32-bit numbers at most 5.
+        let bound = 20 + nameCount * 5 + nameBytes + records.count * 20
+        var start = 0
+        let packed = withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { scratch -> UnsafeRawBufferPointer in
+            let out = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var offset = 0
+            LEB128.write(UInt64(nameCount), to: out, at: &offset)
+            forEachName { utf8 in
+                LEB128.write(UInt64(utf8.count), to: out, at: &offset)
+                precondition(offset + utf8.count <= bound, "packed references: the names exceed their stated size")
+                if let base = utf8.baseAddress { (out + offset).update(from: base, count: utf8.count) }
+                offset += utf8.count
+            }
+            LEB128.write(UInt64(records.count), to: out, at: &offset)
+            start = offset
+            for record in records {
+                LEB128.write(UInt64(record.name), to: out, at: &offset)
+                LEB128.write(UInt64(record.enclosing), to: out, at: &offset)
+                LEB128.write(UInt64(record.line), to: out, at: &offset)
+                LEB128.write(UInt64(record.columnAndKind), to: out, at: &offset)
+            }
+            let allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, offset), alignment: 1)
+            allocation.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[..<offset]))
+            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(allocation)[..<offset])
         }
-        let allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
-        let out = allocation.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var offset = 0
-        LEB128.write(UInt64(nameCount), to: out, at: &offset)
-        forEachName { utf8 in
-            LEB128.write(UInt64(utf8.count), to: out, at: &offset)
-            if let base = utf8.baseAddress { (out + offset).update(from: base, count: utf8.count) }
-            offset += utf8.count
-        }
-        LEB128.write(UInt64(records.count), to: out, at: &offset)
-        let start = offset
-        for record in records {
-            LEB128.write(UInt64(record.name), to: out, at: &offset)
-            LEB128.write(UInt64(record.enclosing), to: out, at: &offset)
-            LEB128.write(UInt64(record.line), to: out, at: &offset)
-            LEB128.write(UInt64(record.columnAndKind), to: out, at: &offset)
-        }
-        precondition(offset == size, "packed references: size and bytes disagree")
-        bytes = UnsafeRawBufferPointer(allocation)
+        bytes = packed
         owner = nil
         self.nameCount = nameCount
         recordCount = records.count
@@ -160,7 +165,7 @@ extension TypeReferenceList {
 
     static func pack(names: [String], records: [Record]) -> PackedReferences {
         records.withUnsafeBufferPointer { records in
-            PackedReferences(nameCount: names.count, forEachName: { body in
+            PackedReferences(nameCount: names.count, nameBytes: names.reduce(0) { $0 + $1.utf8.count }, forEachName: { body in
                 for name in names { name.withBytes(body) }
             }, records: records)
         }

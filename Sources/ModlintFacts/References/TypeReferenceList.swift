@@ -218,7 +218,8 @@ struct ByteInterner {
     /// The names added, in order of their indices, packed with `records`.
     func packed(records: UnsafeBufferPointer<TypeReferenceList.Record>) -> PackedReferences {
         let words = UnsafeRawPointer(storage)
-        return PackedReferences(nameCount: spanCount, forEachName: { body in
+        // Every name lies in its words of `storage`: their bytes bound the names'.
+        return PackedReferences(nameCount: spanCount, nameBytes: storageWords * 8, forEachName: { body in
             for span in 0..<spanCount {
                 body(UnsafeBufferPointer(start: (words + Int(spans[span].word) * 8).assumingMemoryBound(to: UInt8.self),
                                          count: Int(spans[span].length)))

@@ -668,7 +668,7 @@ final class SwiftFileSet {
         var map: [String: String] = [:]
         map.reserveCapacity(files.count)
         for file in files {
-            let key = file.lowercased()
+            let key = Self.folded(file)
             if map[key] == nil { map[key] = file }
         }
         return map
@@ -685,7 +685,7 @@ final class SwiftFileSet {
             if folder == previous { continue }
             previous = folder
             while !folder.isEmpty {
-                let key = folder.lowercased()
+                let key = Self.folded(folder)
                 // Its ancestors are in already, spelled by an earlier file.
                 if map[key] != nil { break }
                 map[key] = folder
@@ -702,14 +702,30 @@ final class SwiftFileSet {
 
     func find(_ path: String) -> String? {
         if exact.contains(path) { return path }
-        return foldedFiles[path.lowercased()]
+        return foldedFiles[Self.folded(path)]
     }
 
     /// `folder` as written when it holds linted files, else the folder with those files
     /// whose name differs only in case.
     func findFolder(_ folder: String) -> String {
         guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty else { return folder }
-        return foldedFolders[folder.lowercased()] ?? folder
+        return foldedFolders[Self.folded(folder)] ?? folder
+    }
+
+    /// `path.lowercased()`, over the bytes when they are ASCII (as nearly all paths are):
+    /// the tables fold every path of the tree, and Unicode case mapping cost most of that.
+    static func folded(_ path: String) -> String {
+        let ascii: String?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return path }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        return (ascii ?? nil) ?? path.lowercased()
     }
 }
 
