@@ -1,4 +1,3 @@
-import ModlintRuleEngine
 
 /// Every rule modlint ships, in the order they run. A test fails when a rule file in
 /// `Rules/` is missing here or when `docs/rules/` is out of date.

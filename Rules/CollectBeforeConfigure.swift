@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A module reads a `@Collect` property in its initializer.
 public struct CollectBeforeConfigure: Rule {

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A hard `@StandardActor` constraint names a protocol that does not refine `Standard`.
 public struct ConstraintNotStandard: Rule {

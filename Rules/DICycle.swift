@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Factories that resolve each other.
 public struct DICycle: Rule {

@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// The same key is registered more than once in one container.

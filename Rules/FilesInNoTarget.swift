@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// Swift files under the linted paths that no SwiftPM or Xcode target builds.

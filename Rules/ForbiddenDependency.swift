@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A declared dependency that matches a `forbidden:` entry of the configuration.
 public struct ForbiddenDependency: Rule {

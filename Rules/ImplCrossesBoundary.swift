@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A concrete implementation type used outside its module by a module that is not a

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Workspace modules whose source imports form a cycle.
 public struct ImportCycle: Rule {

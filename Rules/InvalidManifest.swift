@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// What SwiftPM rejects when it loads a package: the gate must not pass because nothing

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintTokenizer
 import ModlintWorkspace
 

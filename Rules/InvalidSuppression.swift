@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A suppression that cannot be honoured as written.

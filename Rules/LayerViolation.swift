@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A declared dependency that points up the configured layers, or between siblings of an
 /// independent layer.

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A dependency chain longer than the configured `max-depth`.
 public struct MaxDepth: Rule {

@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A DI key is consumed but never registered or keyed anywhere in the workspace.
 public struct MissingRegistration: Rule {

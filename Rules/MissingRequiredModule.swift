@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A required `@Dependency` of a configured module that nothing provides.
 public struct MissingRequiredModule: Rule {

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A configured module requires a Standard constraint that the configuration's Standard
 /// does not conform to.

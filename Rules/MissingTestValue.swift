@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A dependency key with a live value but no test value.
 public struct MissingTestValue: Rule {

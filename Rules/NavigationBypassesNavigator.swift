@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A view model references views or view controllers instead of a navigator.

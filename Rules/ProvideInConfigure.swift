@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A module reads its own `@Provide` property inside `configure()`.
 public struct ProvideInConfigure: Rule {

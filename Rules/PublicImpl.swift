@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 // modlint:disable:next public-impl - rules are public so that tools can list them; the name only looks like an implementation
 /// An implementation type declared `public` or `open`.

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Spezi modules whose required `@Dependency` declarations form a cycle.
 public struct SpeziDependencyCycle: Rule {

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A committed Xcode project that no longer matches the spec it is generated from.

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A suppression that silences nothing.
 public struct SuperfluousSuppression: Rule {

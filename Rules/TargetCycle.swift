@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Targets whose declared dependencies form a cycle.
 public struct TargetCycle: Rule {

@@ -1,7 +1,6 @@
 import ModlintGraph
 import ModlintManifest
 import ModlintWorkspace
-import ModlintRuleEngine
 
 /// A target imports a workspace module it does not declare as a dependency.
 public struct UndeclaredImport: Rule {

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A build description modlint found but could not read or follow: the gate must not pass

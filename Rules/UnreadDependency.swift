@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// Remote packages the workspace depends on whose sources modlint could not find.

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A manifest construct the static reader could not resolve.
 public struct UnresolvedManifest: Rule {

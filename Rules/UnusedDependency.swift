@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// A declared dependency that no source file of the target imports.
 public struct UnusedDependency: Rule {

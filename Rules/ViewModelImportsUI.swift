@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// A view model file imports a UI framework.

@@ -23,7 +23,7 @@ bash scripts/dist.sh > /dev/null
 [ "$first" = "$(cat dist/SHA256SUMS)" ] || fail "a second make dist gave other bytes: $(diff <(echo "$first") dist/SHA256SUMS)"
 ok "make dist twice: the same bytes"
 
-version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/ModlintRuleEngine/Linter.swift)
+version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Rules/Engine/Linter.swift)
 commit=$(git rev-parse HEAD)
 [ -z "$(git status --porcelain --untracked-files=no)" ] || commit="$commit-modified"
 deb=$(ls dist/modlint_"$version"_*.deb)

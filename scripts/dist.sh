@@ -18,8 +18,8 @@ dist=${DIST:-dist}
 scratch=${DIST_SCRATCH:-.build-dist}
 swift=${SWIFT:-swift}
 
-version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/ModlintRuleEngine/Linter.swift)
-[ -n "$version" ] || { echo "dist: no version in Sources/ModlintRuleEngine/Linter.swift" >&2; exit 2; }
+version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Rules/Engine/Linter.swift)
+[ -n "$version" ] || { echo "dist: no version in Rules/Engine/Linter.swift" >&2; exit 2; }
 commit=$(git rev-parse HEAD)
 # A release is built from its tag: a tag on HEAD must name the version the binary reports.
 for tag in $(git tag --points-at HEAD 'v*'); do

@@ -20,7 +20,7 @@ FILTER='RuleExamplesTests|RuleExampleFindingsTests|CocoaPodsProjectTests|BazelPr
 
 # family ~ file ~ line as written ~ mutated line
 MUTATIONS=$(cat <<'LIST'
-module graph~Sources/ModlintRuleEngine/ArchitectureModel.swift~        if toLayer < fromLayer { return (source, configuration.layers[toLayer], true) }~        if toLayer <= fromLayer { return (source, configuration.layers[toLayer], true) }
+module graph~Rules/Engine/ArchitectureModel.swift~        if toLayer < fromLayer { return (source, configuration.layers[toLayer], true) }~        if toLayer <= fromLayer { return (source, configuration.layers[toLayer], true) }
 module graph~Rules/UndeclaredImport.swift~                severity = transitiveSeverity~                severity = nil
 module graph~Sources/ModlintGraph/Imports/UndeclaredImports.swift~            if let condition = edge.condition, condition.contains("canImport(\(imported.name))") { continue }~            if let condition = edge.condition, !condition.contains("canImport(\(imported.name))") { continue }
 module graph~Sources/ModlintGraph/Imports/UnusedDependencies.swift~                    guard providers.count == declaration.modules.count, !providers.isEmpty else { continue }~                    guard !providers.isEmpty else { continue }

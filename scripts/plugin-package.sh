@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=$1 mode=$2
-version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/ModlintRuleEngine/Linter.swift)
+version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Rules/Engine/Linter.swift)
 rm -rf "$dest"
 mkdir -p "$dest/Plugins/ModlintCommandPlugin" "$dest/Plugins/ModlintBuildToolPlugin"
 case "$mode" in

@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 
 /// The analyses rules read, in the order they build on each other. Each is built once per
 /// lint, and only when some enabled rule needs it: a rule declares what it reads

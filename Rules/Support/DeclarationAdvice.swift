@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// What to write so that a target declares a module: the sibling target, or the product

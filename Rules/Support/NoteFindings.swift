@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintWorkspace
 
 /// Rules that report what the loader noted (an unresolved manifest construct, a stale

@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Shared pieces of the DI rules' examples.
 enum DIRuleExamples {

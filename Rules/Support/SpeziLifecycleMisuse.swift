@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Reads of `@Provide` / `@Collect` properties in a lifecycle function, shared by
 /// `provide-in-configure` and `collect-before-configure`.

@@ -1,6 +1,5 @@
 import ModlintFacts
 import ModlintGraph
-import ModlintRuleEngine
 
 /// Which types and modules are view models. Shared by the MVVM rules.
 enum ViewModels {

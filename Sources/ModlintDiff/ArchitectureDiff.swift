@@ -1,5 +1,5 @@
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 
 /// What a change does to the architecture: two snapshots compared. Modules and edges are
 /// matched by id, findings by fingerprint (and rule), so a finding that only moved lines

@@ -1,5 +1,5 @@
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// What one side of `modlint diff` is: the lint result and the module graph it was judged

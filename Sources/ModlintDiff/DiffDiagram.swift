@@ -1,6 +1,6 @@
 import ModlintJSON
 import ModlintRendering
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// The small diagram of a diff: the changed edges and, for context, the unchanged edges

@@ -1,6 +1,6 @@
 import ModlintJSON
 import ModlintReporters
-import ModlintRuleEngine
+import ModlintRules
 
 /// The formats of `modlint diff`: text for a terminal, JSON for tools, Markdown for a
 /// pull-request comment. SARIF (new findings only) is the lint reporter's, over

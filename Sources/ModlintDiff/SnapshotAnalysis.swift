@@ -1,6 +1,6 @@
 import ModlintConfiguration
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// Analyses one side of a diff — the work tree, or a commit written into a scratch folder —

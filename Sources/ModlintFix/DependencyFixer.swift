@@ -1,5 +1,5 @@
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 import ModlintTokenizer
 import ModlintWorkspace
 #if canImport(Glibc)

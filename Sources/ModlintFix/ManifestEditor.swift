@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintTokenizer
 
 /// Edits a `Package.swift` as text: the dependencies of its targets, and the package's

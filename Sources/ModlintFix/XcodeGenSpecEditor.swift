@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// Edits an XcodeGen `project.yml` as lines: adds `- target: X` to a target's
 /// `dependencies:` (creating the list when absent) or removes one, indented like its

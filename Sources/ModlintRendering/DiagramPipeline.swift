@@ -1,6 +1,6 @@
 import ModlintConfiguration
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// The transforms a diagram gets after its view is built, in this order.

@@ -1,5 +1,5 @@
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 
 /// What a diagram shows and how: the view, its shaping, grouping and legend. `modlint
 /// graph` builds one from its arguments; `diagram(_:)` turns it, with a lint run, into the

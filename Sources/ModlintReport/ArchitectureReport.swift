@@ -7,7 +7,7 @@ import ModlintConfiguration
 import ModlintGraph
 import ModlintJSON
 import ModlintRendering
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// `modlint report`: one self-contained HTML file — the page's script, styles and data

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// Checkstyle XML (version 4.3), read by Jenkins' Warnings NG, reviewdog, Danger and most
 /// code-review bots: one `<file>` per file in result order, one `<error>` per finding with

@@ -1,5 +1,5 @@
 import ModlintJSON
-import ModlintRuleEngine
+import ModlintRules
 
 /// GitLab Code Quality (the Code Climate issue format, as SwiftLint's `codeclimate`
 /// reporter writes it): a JSON array of issues, each with `description`, `check_name` (the

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// GitHub Actions workflow commands: one annotation per finding, shown on the pull
 /// request's diff and in the run summary.

@@ -1,6 +1,6 @@
 import ModlintJSON
 import Foundation
-import ModlintRuleEngine
+import ModlintRules
 
 /// The versioned JSON result (version 1) that every other reporter renders.
 ///

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// JUnit XML for CI test views (GitLab's `artifacts:reports:junit`, Jenkins, Azure).
 ///

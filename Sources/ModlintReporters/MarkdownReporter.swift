@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintJSON
 
 /// GitHub-flavoured Markdown for pull-request comments and the job summary

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// A reporter is a pure function of the versioned result: same result, same bytes.
 public protocol Reporter: Sendable {

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// Diagnostic paths are relative to the result's root; CI systems want them relative to

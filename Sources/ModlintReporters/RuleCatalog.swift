@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 
 /// What a reporter may say about a rule beyond its id: the result carries rule ids only, so
 /// formats with rule metadata (SARIF's `tool.driver.rules`, Markdown's rule headings, one

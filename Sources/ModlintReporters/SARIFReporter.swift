@@ -1,5 +1,5 @@
 import ModlintJSON
-import ModlintRuleEngine
+import ModlintRules
 
 /// SARIF 2.1.0 for code scanning (GitHub `upload-sarif`, Azure DevOps, IDE viewers).
 ///

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// Compiler-style text, one line per finding, the format editors and CI logs understand:

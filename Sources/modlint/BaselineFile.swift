@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// Reads `--baseline FILE`; every problem is an input error (exit 2).

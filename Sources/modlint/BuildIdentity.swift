@@ -1,5 +1,5 @@
 import ModlintBuildInfo
-import ModlintRuleEngine
+import ModlintRules
 
 /// What `modlint version` prints: the released version and, for a release build, the
 /// commit it was made from. A build from a work tree says so instead of guessing a commit

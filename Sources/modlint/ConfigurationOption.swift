@@ -1,6 +1,5 @@
 import ArgumentParser
 import ModlintConfiguration
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 

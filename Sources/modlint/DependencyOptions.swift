@@ -1,6 +1,6 @@
 import ArgumentParser
 import ModlintConfiguration
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// `--dependencies FOLDER` (repeatable): package checkouts read as context; `--platform

@@ -1,8 +1,7 @@
 import ArgumentParser
 import ModlintDiff
-import ModlintGraphviz
+import ModlintRendering
 import ModlintReporters
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 

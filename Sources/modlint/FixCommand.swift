@@ -2,7 +2,6 @@ import ArgumentParser
 import ModlintFix
 import ModlintGraph
 import ModlintReporters
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ModlintConfiguration
 import ModlintGraph
-import ModlintGraphviz
 import ModlintRendering
 import ModlintWorkspace
 

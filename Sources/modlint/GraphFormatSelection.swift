@@ -1,6 +1,5 @@
 import Foundation
 import ModlintGraph
-import ModlintGraphviz
 import ModlintRendering
 import ModlintWorkspace
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 

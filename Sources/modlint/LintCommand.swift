@@ -1,6 +1,5 @@
 import ArgumentParser
 import ModlintReporters
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// The analysis behind one `modlint lint`: one walk of the tree, then the result the memo

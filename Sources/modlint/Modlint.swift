@@ -1,5 +1,5 @@
 import ArgumentParser
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 #if canImport(Glibc)
 import Glibc

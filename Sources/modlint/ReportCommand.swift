@@ -1,7 +1,7 @@
 import ArgumentParser
-import ModlintGraphviz
+import ModlintRendering
 import ModlintReport
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 struct ReportCommand: ParsableCommand {

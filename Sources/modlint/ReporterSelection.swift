@@ -1,5 +1,5 @@
 import ModlintReporters
-import ModlintRuleEngine
+import ModlintRules
 
 /// Maps `--reporter` names to the reporters of ModlintReporters.
 enum ReporterSelection {

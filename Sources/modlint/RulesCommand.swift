@@ -1,5 +1,4 @@
 import ArgumentParser
-import ModlintRuleEngine
 import ModlintRules
 import ModlintWorkspace
 

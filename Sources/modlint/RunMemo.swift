@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 
 /// Glue between the lint command and `ResultMemo`: the keys cover the input files' stats

@@ -29,7 +29,7 @@ MANIFEST=(Sources/ModlintManifest/*.swift Sources/ModlintManifest/Tuist/*.swift)
 XCODE=(Sources/ModlintXcode/*.swift)
 PODS=(Sources/ModlintCocoaPods/*.swift)
 BAZEL=(Sources/ModlintBazel/*.swift)
-XCODEGEN=(Sources/ModlintXcodeGen/*.swift Tests/Fuzz/YAMLLines.swift)
+XCODEGEN=(Sources/ModlintXcode/XcodeGen/*.swift Tests/Fuzz/YAMLLines.swift)
 YAMS_SOURCES=.build/checkouts/Yams/Sources
 YAMS="$OUT/yams"
 build_yams() { # Yams (a separate module, as the readers import it) and libyaml, once per run.

@@ -68,12 +68,13 @@ struct UnsafeCodeTests {
         let known = Set(Self.kinds.map(\.name))
         for row in allowList {
             #expect(row.kinds.isSubset(of: known), "\(row.path): unknown kinds \(row.kinds.subtracting(known).sorted())")
-            #expect(row.path.hasPrefix("Sources/"), "\(row.path): only Sources/ may hold unsafe code")
+            // Rules read analyses and word findings; only their engine may hold unsafe code.
+            #expect(row.path.hasPrefix("Sources/") || row.path.hasPrefix("Rules/Engine/"), "\(row.path): only Sources/ and Rules/Engine/ may hold unsafe code")
         }
 
         let usage = try Self.usage(root: root)
         // The scan sees what the table was written from (it cannot pass by finding nothing).
-        #expect(usage.contains { $0.file == "Sources/ModlintGraphviz/GraphvizRenderer.swift" && $0.kinds.contains("graphviz") })
+        #expect(usage.contains { $0.file == "Sources/ModlintRendering/Graphviz/GraphvizRenderer.swift" && $0.kinds.contains("graphviz") })
 
         var outside: [String] = []
         for (file, kinds) in usage {

@@ -1,5 +1,5 @@
 @testable import ModlintDiff
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 import Testing
 

@@ -1,5 +1,5 @@
 import ModlintFix
-import ModlintRuleEngine
+import ModlintRules
 import Testing
 
 /// Golden edits of manifests in the styles real packages use: only the target's

@@ -1,5 +1,5 @@
 import ModlintFix
-import ModlintRuleEngine
+import ModlintRules
 import Testing
 
 /// Golden edits of generator specs: XcodeGen's `project.yml` as lines, Tuist's

@@ -1,7 +1,6 @@
 import ModlintConfiguration
 import ModlintGraph
 import ModlintRendering
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace

@@ -1,6 +1,5 @@
 import Foundation
 import ModlintGraph
-@testable import ModlintGraphviz
 @testable import ModlintRendering
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import ModlintReporters
-import ModlintRuleEngine
+import ModlintRules
 
 /// Results for the CI reporters: realistic graph-rule messages (for the edge diagram),
 /// related locations with and without a line, a rule the catalog does not know, and text

@@ -1,7 +1,7 @@
 import Foundation
 import ModlintJSON
 @testable import ModlintReporters
-import ModlintRuleEngine
+import ModlintRules
 import Testing
 
 @Suite struct CIReporterGoldenTests {

@@ -1,7 +1,7 @@
 import Foundation
 import ModlintJSON
 import ModlintReporters
-import ModlintRuleEngine
+import ModlintRules
 import Testing
 
 enum Results {

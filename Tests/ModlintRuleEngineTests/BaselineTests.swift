@@ -1,4 +1,4 @@
-import ModlintRuleEngine
+import ModlintRules
 import Testing
 
 /// Baselines and fingerprints without the CLI: counting, applying, stale entries, the

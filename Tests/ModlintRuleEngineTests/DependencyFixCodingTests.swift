@@ -1,5 +1,5 @@
 import Foundation
-import ModlintRuleEngine
+import ModlintRules
 import ModlintWorkspace
 import Testing
 

@@ -1,6 +1,6 @@
 import ModlintConfiguration
 import ModlintGraph
-import ModlintRuleEngine
+import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace
 import Testing

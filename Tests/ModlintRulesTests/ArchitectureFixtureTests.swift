@@ -1,4 +1,3 @@
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import ModlintConfiguration
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace

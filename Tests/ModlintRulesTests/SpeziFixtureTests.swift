@@ -1,6 +1,5 @@
 import ModlintGraph
 import ModlintRendering
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace

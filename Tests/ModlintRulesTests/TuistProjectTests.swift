@@ -1,5 +1,4 @@
 import ModlintGraph
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace

@@ -1,5 +1,4 @@
 import ModlintConfiguration
-import ModlintRuleEngine
 import ModlintRules
 import ModlintTestSupport
 import ModlintWorkspace

@@ -26,7 +26,7 @@ struct BuildSystemNamesTests {
 
     /// Where build-file names may be spelled: the readers' targets, the build systems'
     /// folder of the workspace model, and the fixtures tests are built from.
-    static let readerFolders = ["Sources/ModlintManifest/", "Sources/ModlintXcode/", "Sources/ModlintXcodeGen/", "Sources/ModlintCocoaPods/",
+    static let readerFolders = ["Sources/ModlintManifest/", "Sources/ModlintXcode/", "Sources/ModlintCocoaPods/",
                                 "Sources/ModlintBazel/", "Sources/ModlintWorkspace/BuildSystems/", "Sources/ModlintTestSupport/"]
 
     @Test func noCodeOutsideTheReadersSpellsABuildFileName() throws {

@@ -1,5 +1,4 @@
-import ModlintXcode
-@testable import ModlintXcodeGen
+@testable import ModlintXcode
 import Testing
 
 /// The spec as XcodeGen resolves it: exact targets, module names, sources and dependencies.

@@ -1,6 +1,5 @@
 import Synchronization
 import ModlintXcode
-import ModlintXcodeGen
 
 /// A build system whose descriptions become Xcode projects of the workspace: a committed
 /// `.xcodeproj`, or a spec a generator turns into one (XcodeGen, Tuist). Each finds its

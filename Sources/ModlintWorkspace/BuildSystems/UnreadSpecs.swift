@@ -1,4 +1,4 @@
-import ModlintXcodeGen
+import ModlintXcode
 
 /// Build descriptions modlint could not read (an XcodeGen spec or a Tuist manifest with an
 /// error, a Package.swift that makes no package, an .xcodeproj without its project file).

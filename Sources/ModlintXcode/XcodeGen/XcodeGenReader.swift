@@ -1,4 +1,3 @@
-import ModlintXcode
 
 /// Reads an XcodeGen spec (`project.yml`, `project.json`) into the model the pbxproj
 /// reader produces, so that a project XcodeGen would generate is analysed like one that is

@@ -1,6 +1,5 @@
 import Foundation
 import ModlintGraph
-import ModlintRendering
 
 /// Every format a diagram can be written in — the text formats and the images Graphviz
 /// lays out — and the comparison behind `--check`.

@@ -1,6 +1,5 @@
 import Foundation
 import ModlintGraph
-import ModlintRendering
 
 /// A view laid out by Graphviz's `dot` in process, read back as positions (`json0`), for
 /// the HTML report to draw itself: the same picture as `modlint graph --format svg`, with

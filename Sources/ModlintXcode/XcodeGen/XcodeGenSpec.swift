@@ -1,4 +1,3 @@
-import ModlintXcode
 
 /// A spec that cannot be read: the file (relative to the spec's folder) and line.
 public struct XcodeGenError: Error, Equatable, Sendable {

@@ -1,7 +1,6 @@
 import CGraphviz
 import Foundation
 import ModlintGraph
-import ModlintRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
