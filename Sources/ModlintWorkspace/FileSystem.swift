@@ -57,15 +57,33 @@ public enum FileSystem {
         }
         guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
+        return readOpenedInput(descriptor, path: path, atMost: limit, scope: checksScope ? scope : nil)
+    }
+
+    /// The checks and the read of `readInput`, on a descriptor already open: a regular file
+    /// of at most `limit` bytes, inside `scope` when one is given.
+    private static func readOpenedInput(_ descriptor: Int32, path: String, atMost limit: Int, scope: ReadScope?) -> Result<[UInt8], ReadRefusal> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.failed(String(cString: strerror(errno)))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile(EntryKind.describe(mode: info.st_mode))) }
         guard Int(info.st_size) <= limit else { return .failure(.tooLarge(size: Int(info.st_size), limit: limit)) }
-        if checksScope, let scope {
+        if let scope {
             let resolved = openedPath(descriptor) ?? absolute(path)
             guard scope.permits(resolved) else { return .failure(.outsideScope(resolved)) }
         }
         return readOpened(descriptor, size: max(Int(info.st_size), 0), limit: limit)
+    }
+
+    /// `readSource` of the file `name` in the open folder `folder` (a folder of the walk):
+    /// opened relative to it, so the kernel resolves one name, not the whole path. `nil`
+    /// when it cannot be opened so (a link, a missing file): the caller reads it by its
+    /// path, which follows a link inside the scope and says why a file is refused.
+    static func readSource(named name: String, inFolder folder: Int32, atMost limit: Int) -> [UInt8]?? {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW
+        let descriptor = PathBytes.withCString(name) { openat(folder, $0, flags) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return .some(try? readOpenedInput(descriptor, path: name, atMost: limit, scope: nil).get())
     }
 
     /// A Swift source found by the walk (see `readInput`'s `trustingFolders`); `nil` when it

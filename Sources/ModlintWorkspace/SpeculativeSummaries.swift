@@ -25,10 +25,10 @@ final class SpeculativeSummaries: @unchecked Sendable {
         self.paths = paths
         summaries = Array(repeating: nil, count: paths.count)
         DispatchQueue.global().async(group: group) { [self] in
+            let reader = SourceFolderReader(root: root, scope: scope)
             for index in paths.indices {
                 if stopped.load(ordering: .relaxed) { break }
-                summaries[index] = .some(FileSystem.readSource(Paths.join(root, paths[index]), scope: scope, atMost: Self.largestFile)
-                    .map(FactExtractor.summarize(bytes:)))
+                summaries[index] = .some(reader.read(paths[index], atMost: Self.largestFile).map(FactExtractor.summarize(bytes:)))
             }
         }
     }

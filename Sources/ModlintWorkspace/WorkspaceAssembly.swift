@@ -140,21 +140,25 @@ extension WorkspaceLoader {
         for package in layout.packages {
             for target in package.targets { unique.formUnion(target.files) }
         }
-        // In no particular order: each file's summary lands in a table by path, and the
-        // notes are sorted below.
-        let uniquePaths = Array(unique)
+        // In the walk's order, a folder's files together (each is opened relative to its
+        // folder); a file the walk did not list (none is expected) after them. Each file's
+        // summary lands in a table by path, and the notes are sorted below.
+        var uniquePaths = scan.swiftFiles.filter { unique.contains($0) }
+        if uniquePaths.count != unique.count { uniquePaths += unique.subtracting(uniquePaths).sorted() }
 
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or
         // found unchanged by content) and summarised now.
-        let summaryList: [(summary: SourceSummary?, prefetched: Bool)] = uniquePaths.parallelMap { path in
+        let summaryList: [(summary: SourceSummary?, prefetched: Bool)] = uniquePaths.parallelMap(context: {
+            SourceFolderReader(root: root, scope: scan.scope)
+        }) { reader, path in
             if let summary = prefetched[path] { return (summary, true) }
-            let absolute = Paths.join(root, scan.spelling(of: path))
             if let cache {
+                let absolute = Paths.join(root, scan.spelling(of: path))
                 return (cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
                     .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
             }
-            return (FileSystem.readSource(absolute, scope: scan.scope).map(FactExtractor.summarize(bytes:)), false)
+            return (reader.read(scan.spelling(of: path)).map(FactExtractor.summarize(bytes:)), false)
         }
         cache?.saveInBackground()
         PhaseClock.mark("summaries decoded")

@@ -144,15 +144,18 @@ public struct DIGraph: Sendable {
         // declaration retains six arrays and strings), then the bare name, before a
         // qualified one is joined.
         let usedNames = Set(used.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+        // Through buffers, files too: a file copied out of its array retains its path and summary.
         for module in graph.modules {
-            for file in workspace.target(of: module).files {
-                file.summary.declarations.withUnsafeBufferPointer { declarations in
-                    for index in declarations.indices where declarations[index].kind == .typealias {
-                        guard usedNames.contains(declarations[index].name), declarations[index].inheritance.count == 1 else { continue }
-                        let enclosing = declarations[index].enclosing
-                        let qualified = enclosing.isEmpty ? declarations[index].name : (enclosing + [declarations[index].name]).joined(separator: ".")
-                        guard used.contains(qualified) else { continue }
-                        candidates[qualified, default: []].insert(DIKey.bareType(declarations[index].inheritance[0]))
+            workspace.target(of: module).files.withUnsafeBufferPointer { files in
+                for fileIndex in files.indices {
+                    files[fileIndex].summary.declarations.withUnsafeBufferPointer { declarations in
+                        for index in declarations.indices where declarations[index].kind == .typealias {
+                            guard usedNames.contains(declarations[index].name), declarations[index].inheritance.count == 1 else { continue }
+                            let enclosing = declarations[index].enclosing
+                            let qualified = enclosing.isEmpty ? declarations[index].name : (enclosing + [declarations[index].name]).joined(separator: ".")
+                            guard used.contains(qualified) else { continue }
+                            candidates[qualified, default: []].insert(DIKey.bareType(declarations[index].inheritance[0]))
+                        }
                     }
                 }
             }

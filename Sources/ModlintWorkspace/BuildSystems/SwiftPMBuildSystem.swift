@@ -154,8 +154,19 @@ struct SwiftPMReading {
             guard let directory = target.directory else { continue }
             if targetByDirectory[target.packageIndex]?[directory] == nil { targetByDirectory[target.packageIndex, default: [:]][directory] = index }
         }
+        // The walk's order keeps a folder's files together: its owner is looked up once.
+        var previousFolder: Substring?
+        var previousOwner: Int?
         for file in swiftFiles {
-            guard let best = owningTarget(ofFolder: Paths.parent(file)) else { continue }
+            let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? ""
+            let owner: Int?
+            if let previousFolder, folder.utf8.elementsEqual(previousFolder.utf8) {
+                owner = previousOwner
+            } else {
+                owner = owningTarget(ofFolder: String(folder))
+                (previousFolder, previousOwner) = (folder, owner)
+            }
+            guard let best = owner else { continue }
             let target = targets[best]
             if target.filter.includesEverything { assignments.append((best, file)); continue }
             let relative = Paths.relative(file, to: target.directory!)

@@ -30,15 +30,30 @@ struct XcodeProjectLayout {
     }
 
     /// The SwiftPM target that builds a file, and the library product that exports it.
-    struct SwiftPMOwner: Equatable {
+    /// A class: the owner table has an entry per SwiftPM file, and a struct of three
+    /// strings copied into each cost three reference counts instead of one.
+    final class SwiftPMOwner: Equatable {
         /// Index into the loader's SwiftPM targets.
-        var targetIndex: Int
-        var packageDirectory: String
-        var product: String?
+        let targetIndex: Int
+        let packageDirectory: String
+        let product: String?
         /// The module the SwiftPM target builds (its name).
-        var moduleName: String = ""
+        let moduleName: String
         /// A regular target: a library module, which other targets import.
-        var isLibrary = false
+        let isLibrary: Bool
+
+        init(targetIndex: Int, packageDirectory: String, product: String?, moduleName: String = "", isLibrary: Bool = false) {
+            self.targetIndex = targetIndex
+            self.packageDirectory = packageDirectory
+            self.product = product
+            self.moduleName = moduleName
+            self.isLibrary = isLibrary
+        }
+
+        static func == (lhs: SwiftPMOwner, rhs: SwiftPMOwner) -> Bool {
+            lhs.targetIndex == rhs.targetIndex && lhs.packageDirectory == rhs.packageDirectory && lhs.product == rhs.product
+                && lhs.moduleName == rhs.moduleName && lhs.isLibrary == rhs.isLibrary
+        }
     }
 
     /// Why a Package.swift inside a Bazel workspace is not the description of its sources:
@@ -557,6 +572,16 @@ struct XcodeProjectLayout {
     /// sources of the folder's targets: its files are left out.
     static func files(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: SwiftFileSet,
                       packageDirectories: [String] = []) -> [String] {
+        // A spec's targets are resolved up to three times (is the spec older than its
+        // project, how do they differ, the layout), a committed project's twice: once each.
+        swiftFileSet.memoizedFiles(of: target, projectDirectory: projectDirectory, packageDirectories: packageDirectories) {
+            resolvedFiles(of: target, projectDirectory: projectDirectory, root: root, swiftFiles: swiftFiles, swiftFileSet: swiftFileSet,
+                          packageDirectories: packageDirectories)
+        }
+    }
+
+    private static func resolvedFiles(of target: XcodeTarget, projectDirectory: String, root: String, swiftFiles: [String], swiftFileSet: SwiftFileSet,
+                                      packageDirectories: [String]) -> [String] {
         var files = Set<String>()
         for file in target.sourceFiles + target.extraSynchronizedFiles {
             if let path = rootRelative(file, in: projectDirectory, root: root), let found = swiftFileSet.find(path) { files.insert(found) }
@@ -679,11 +704,15 @@ final class SwiftFileSet {
     /// fraction of the files, and consecutive files share theirs.
     private lazy var foldedFolders: [String: String] = {
         var map: [String: String] = [:]
-        var previous: String?
+        var previous: Substring = ""
         for file in files {
-            var folder = Paths.parent(file)
-            if folder == previous { continue }
-            previous = folder
+            // The folder as a slice of the path: consecutive files share it, and only a new
+            // one is copied out.
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let slice = file[..<slash]
+            if slice.utf8.elementsEqual(previous.utf8) { continue }
+            previous = slice
+            var folder = String(slice)
             while !folder.isEmpty {
                 let key = Self.folded(folder)
                 // Its ancestors are in already, spelled by an earlier file.
@@ -695,9 +724,25 @@ final class SwiftFileSet {
         return map
     }()
 
+    /// `XcodeProjectLayout.files(of:…)` by project folder and target name: the target and
+    /// the package folders it was resolved with, and its files. (The set and its files
+    /// never change, so a target equal to one resolved before has the same files.)
+    private var resolved: [String: [(target: XcodeTarget, packageDirectories: [String], files: [String])]] = [:]
+
     init(_ files: [String]) {
         self.files = files
         self.exact = Set(files)
+    }
+
+    func memoizedFiles(of target: XcodeTarget, projectDirectory: String, packageDirectories: [String],
+                       resolve: () -> [String]) -> [String] {
+        let key = projectDirectory + "\u{1F}" + target.name
+        if let known = resolved[key]?.first(where: { $0.target == target && $0.packageDirectories == packageDirectories }) {
+            return known.files
+        }
+        let files = resolve()
+        resolved[key, default: []].append((target, packageDirectories, files))
+        return files
     }
 
     func find(_ path: String) -> String? {
