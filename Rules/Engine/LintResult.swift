@@ -1,4 +1,5 @@
 @_exported import ModlintConfiguration
+import ModlintGraph
 
 /// A location related to a finding (the other registration, the next edge of a cycle …).
 public struct RelatedLocation: Sendable, Equatable, Codable {
@@ -11,6 +12,50 @@ public struct RelatedLocation: Sendable, Equatable, Codable {
         self.line = line
         self.message = message
     }
+}
+
+/// What a rule reports (`Rule.check`); the engine keeps it or not (suppressions,
+/// `include:`), then makes it a `Diagnostic` with its rule, severity and fingerprint.
+public struct Finding: Sendable, Equatable {
+    public var site: Site
+    public var message: String
+    public var module: String?
+    /// Symbols that identify the finding independently of lines and wording (module
+    /// names, type names, keys); hashed into the fingerprint.
+    public var key: [String]
+    public var related: [RelatedLocation]
+    /// Graph edges the finding is about, so that diagrams draw them as violations: module
+    /// ids for module rules, the `di` view's key and implementation names for DI rules,
+    /// Spezi type names for Spezi rules; empty for findings that concern no edge.
+    public var edges: [ModuleEdge]
+    /// Set when the consequence decides the severity (an import that breaks the build is
+    /// an error, one that builds by accident a warning); `nil` takes the rule's.
+    public var severity: Severity?
+    /// The manifest edit that resolves the finding, when the rule knows it (`modlint fix`).
+    public var fix: DependencyFix?
+
+    public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = [],
+                edges: [ModuleEdge] = []) {
+        self.site = site
+        self.message = message
+        self.module = module
+        self.key = key
+        self.related = related
+        self.edges = edges
+    }
+}
+
+/// An edge between two modules, by module id.
+public struct ModuleEdge: Sendable, Equatable, Hashable, Codable, Comparable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    public static func < (lhs: ModuleEdge, rhs: ModuleEdge) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
 }
 
 /// One finding, as it appears in the versioned JSON result.
@@ -49,6 +94,13 @@ public struct Diagnostic: Sendable, Equatable, Codable {
         self.related = related
         self.edges = edges
         self.fix = fix
+    }
+
+    /// A kept finding of rule `rule` at `severity`: its edges and fix carried over as they are.
+    public init(rule: String, severity: Severity, finding: Finding) {
+        self.init(rule: rule, severity: severity, message: finding.message, file: finding.site.file, line: finding.site.line,
+                  column: finding.site.column, module: finding.module, fingerprint: Fingerprint.make(rule: rule, key: finding.key),
+                  related: finding.related, edges: finding.edges, fix: finding.fix)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -91,15 +91,7 @@ public struct Linter: Sendable {
                 kept.append(.init(rule: audit.description.id, severity: severity, finding: finding))
             }
         }
-        var diagnostics: [Diagnostic] = kept.map { item in
-            Diagnostic(
-                rule: item.rule, severity: item.severity, message: item.finding.message,
-                file: item.finding.site.file, line: item.finding.site.line, column: item.finding.site.column,
-                module: item.finding.module, fingerprint: Fingerprint.make(rule: item.rule, key: item.finding.key),
-                related: item.finding.related, edges: item.finding.edges,
-                fix: item.finding.fix
-            )
-        }
+        var diagnostics = kept.map { Diagnostic(rule: $0.rule, severity: $0.severity, finding: $0.finding) }
         // Sorted as positions: moving the diagnostics themselves (a dozen strings and arrays
         // each) through the merge buffers cost more than comparing them. Stable, as before.
         let order = diagnostics.indices.sorted { Diagnostic.ordered(diagnostics[$0], diagnostics[$1]) }

@@ -85,49 +85,6 @@ public struct RuleExample: Sendable {
     public var triggers: Bool { files.contains { $0.contents.contains(Self.marker) } }
 }
 
-/// What a rule reports; the engine adds severity, fingerprint and sorting.
-public struct Finding: Sendable, Equatable {
-    public var site: Site
-    public var message: String
-    public var module: String?
-    /// Symbols that identify the finding independently of lines and wording (module
-    /// names, type names, keys); hashed into the fingerprint.
-    public var key: [String]
-    public var related: [RelatedLocation]
-    /// Graph edges the finding is about, so that diagrams draw them as violations: module
-    /// ids for module rules, the `di` view's key and implementation names for DI rules,
-    /// Spezi type names for Spezi rules; empty for findings that concern no edge.
-    public var edges: [ModuleEdge]
-    /// Set when the consequence decides the severity (an import that breaks the build is
-    /// an error, one that builds by accident a warning); `nil` takes the rule's.
-    public var severity: Severity?
-    /// The manifest edit that resolves the finding, when the rule knows it (`modlint fix`).
-    public var fix: DependencyFix?
-
-    public init(site: Site, message: String, module: String? = nil, key: [String], related: [RelatedLocation] = [],
-                edges: [ModuleEdge] = []) {
-        self.site = site
-        self.message = message
-        self.module = module
-        self.key = key
-        self.related = related
-        self.edges = edges
-    }
-}
-
-/// An edge between two modules, by module id.
-public struct ModuleEdge: Sendable, Equatable, Hashable, Codable, Comparable {
-    public var from: String
-    public var to: String
-
-    public init(from: String, to: String) {
-        self.from = from
-        self.to = to
-    }
-
-    public static func < (lhs: ModuleEdge, rhs: ModuleEdge) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
-}
-
 /// Everything a rule may look at.
 public struct LintContext: Sendable {
     public var workspace: Workspace

@@ -154,4 +154,25 @@ struct SelfLintTests {
         let missing = targets.subtracting(rows).sorted()
         #expect(missing.isEmpty, "targets without a row in docs/architecture.md: \(missing.joined(separator: ", "))")
     }
+
+    /// The edge's way in `docs/architecture.md` names files that exist, in the targets it
+    /// says, within the bounds the structure keeps: at most 12 files in 6 library targets,
+    /// and the CLI once. A file moved or a stage added fails here.
+    @Test func anEdgesWayIsShortAndCurrent() throws {
+        let root = repositoryRoot()
+        let document = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
+        let section = try #require(document.components(separatedBy: "## An edge's way").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+        let cells = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let files = cells.map { $0[1].split(separator: "`")[0] }
+        let targets = cells.map { $0[2] }
+        #expect(files.count >= 10 && files.count <= 12, "\(files.count) files")
+        for (file, target) in zip(files, targets) {
+            #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file) does not exist")
+            let folder = target == "ModlintRules" ? "Rules/" : "Sources/\(target)/"
+            #expect(file.hasPrefix(folder), "\(file) is not in \(target)")
+        }
+        #expect(Set(targets.filter { $0 != "modlint" }).count <= 6)
+        #expect(targets.filter { $0 == "modlint" }.count == 1)
+    }
 }
