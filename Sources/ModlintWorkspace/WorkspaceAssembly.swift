@@ -47,7 +47,7 @@ extension WorkspaceLoader {
         var fileSet: SwiftFileSet?
         func sharedFileSet() -> SwiftFileSet {
             if let fileSet { return fileSet }
-            let made = SwiftFileSet(scan.swiftFiles)
+            let made = SwiftFileSet(scan.swiftFiles, directories: scan.directories)
             fileSet = made
             return made
         }

@@ -167,12 +167,13 @@ struct SwiftPMReading {
                 (previousFolder, previousOwner) = (folder, owner)
             }
             guard let best = owner else { continue }
-            let target = targets[best]
-            if target.filter.includesEverything { assignments.append((best, file)); continue }
-            let relative = Paths.relative(file, to: target.directory!)
-            if target.filter.includes(relative) {
+            // The filter read in place: a target copied out of the array retains its whole
+            // declaration, once per file.
+            if targets[best].filter.includesEverything { assignments.append((best, file)); continue }
+            let relative = Paths.relative(file, to: targets[best].directory!)
+            if targets[best].filter.includes(relative) {
                 assignments.append((best, file))
-            } else if target.filter.isExcluded(relative) {
+            } else if targets[best].filter.isExcluded(relative) {
                 deliberatelyExcluded.insert(file)
             }
         }

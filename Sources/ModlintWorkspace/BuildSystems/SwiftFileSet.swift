@@ -1,0 +1,174 @@
+import ModlintXcode
+
+/// The linted Swift files, looked up as Xcode does on a Mac: a project that says
+/// `Mindkeeper/App.swift` for the folder `mindkeeper/` builds there (APFS ignores case by
+/// default), so a path that does not exist as written is matched ignoring case. The
+/// case-folded indexes are built only when such a path turns up.
+///
+/// The indexes key each file and folder by a hash of its case-folded bytes, made without a
+/// string: folding and hashing ten thousand paths as strings was the largest single cost
+/// of laying out a tree's projects. A hit is confirmed by comparing the folded paths; two
+/// different paths that share a hash send the lookup to tables of folded strings (made only
+/// then), so the answer is always exact.
+final class SwiftFileSet {
+    private let exact: Set<String>
+    private let files: [String]
+    /// The folders the walk entered (root-relative), when known: a folder that is there as
+    /// written is the one a project means, whatever it holds.
+    private let directories: Set<String>
+
+    /// Every file by the hash of its folded path (its index in `files`); sorted input: of
+    /// two files differing only in case, the first wins, on every host.
+    private lazy var foldedFileIndex: [UInt64: Int] = {
+        var index: [UInt64: Int] = [:]
+        index.reserveCapacity(files.count)
+        for (position, file) in files.enumerated() {
+            let key = Self.foldedHash(file)
+            if index[key] == nil { index[key] = position }
+        }
+        return index
+    }()
+    /// Every folder that holds a file (at any depth) by the hash of its folded path, spelled
+    /// as the first file below it spells it; `exact` is false when two different folders
+    /// share a hash (then `foldedFolders` answers).
+    private lazy var foldedFolderIndex: (folders: [UInt64: String], exact: Bool) = {
+        var index: [UInt64: String] = [:]
+        var exact = true
+        var previous: Substring = ""
+        for file in files {
+            // The folder as a slice of the path: consecutive files share it, and only a new
+            // one is copied out.
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let slice = file[..<slash]
+            if slice.utf8.elementsEqual(previous.utf8) { continue }
+            previous = slice
+            var folder = String(slice)
+            while !folder.isEmpty {
+                let key = Self.foldedHash(folder)
+                if let known = index[key] {
+                    // Its ancestors are in already, spelled by an earlier file.
+                    if Self.foldedEqual(known, folder) { break }
+                    exact = false
+                } else {
+                    index[key] = folder
+                }
+                folder = Paths.parent(folder)
+            }
+        }
+        return (index, exact)
+    }()
+    /// Folded path → file, and folded folder → folder, as strings: only when a hash is
+    /// shared by two different paths (or a path is not ASCII), which no real tree has.
+    private lazy var foldedFiles: [String: String] = {
+        var map: [String: String] = [:]
+        for file in files where map[Self.folded(file)] == nil { map[Self.folded(file)] = file }
+        return map
+    }()
+    private lazy var foldedFolders: [String: String] = {
+        var map: [String: String] = [:]
+        for file in files {
+            var folder = Paths.parent(file)
+            while !folder.isEmpty {
+                let key = Self.folded(folder)
+                if map[key] != nil { break }
+                map[key] = folder
+                folder = Paths.parent(folder)
+            }
+        }
+        return map
+    }()
+
+    /// `XcodeProjectLayout.files(of:…)` by project folder and target name: the target and
+    /// the package folders it was resolved with, and its files. (The set and its files
+    /// never change, so a target equal to one resolved before has the same files.)
+    private var resolved: [String: [(target: XcodeTarget, packageDirectories: [String], files: [String])]] = [:]
+
+    init(_ files: [String], directories: Set<String> = []) {
+        self.files = files
+        self.exact = Set(files)
+        self.directories = directories
+    }
+
+    func memoizedFiles(of target: XcodeTarget, projectDirectory: String, packageDirectories: [String],
+                       resolve: () -> [String]) -> [String] {
+        let key = projectDirectory + "\u{1F}" + target.name
+        if let known = resolved[key]?.first(where: { $0.target == target && $0.packageDirectories == packageDirectories }) {
+            return known.files
+        }
+        let files = resolve()
+        resolved[key, default: []].append((target, packageDirectories, files))
+        return files
+    }
+
+    func find(_ path: String) -> String? {
+        if exact.contains(path) { return path }
+        // Only a name that ends in `.swift`, in any case, can be one of these files: the
+        // folded index is not made for a project's other sources or its folders.
+        guard Self.mayEndInSwift(path) else { return nil }
+        guard Self.isASCII(path) else { return foldedFiles[Self.folded(path)] }
+        guard let position = foldedFileIndex[Self.foldedHash(path)] else { return nil }
+        return Self.foldedEqual(files[position], path) ? files[position] : foldedFiles[Self.folded(path)]
+    }
+
+    /// `folder` as written when it holds linted files or is there as written (the walk
+    /// entered it), else the folder with linted files whose name differs only in case.
+    func findFolder(_ folder: String) -> String {
+        guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty, !directories.contains(folder) else { return folder }
+        let index = foldedFolderIndex
+        guard index.exact, Self.isASCII(folder) else { return foldedFolders[Self.folded(folder)] ?? folder }
+        guard let known = index.folders[Self.foldedHash(folder)] else { return folder }
+        return Self.foldedEqual(known, folder) ? known : foldedFolders[Self.folded(folder)] ?? folder
+    }
+
+    /// Whether `path` ends in `.swift` ignoring ASCII case, or in bytes that are not ASCII
+    /// (whose case mapping only `lowercased()` knows).
+    private static func mayEndInSwift(_ path: String) -> Bool {
+        let suffix = Array(path.utf8.suffix(6))
+        guard suffix.count == 6 else { return false }
+        guard suffix.allSatisfy({ $0 < 0x80 }) else { return true }
+        return zip(suffix, ".swift".utf8).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? !text.utf8.contains { $0 >= 0x80 }
+    }
+
+    /// FNV-1a (64 bit) of the folded bytes: ASCII letters lower-cased in passing; a path
+    /// that is not ASCII is folded by `lowercased()` first.
+    static func foldedHash(_ path: String) -> UInt64 {
+        func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                value = (value ^ UInt64(folded)) &* 0x100_0000_01b3
+            }
+            return value
+        }
+        return path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 >= 0x80 } ? nil : hash(bytes)
+        }.flatMap { $0 } ?? hash(path.lowercased().utf8)
+    }
+
+    /// Whether two paths are equal once folded: byte by byte for ASCII (no string made).
+    static func foldedEqual(_ first: String, _ second: String) -> Bool {
+        guard isASCII(first), isASCII(second) else { return folded(first) == folded(second) }
+        func fold(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte }
+        return first.utf8.count == second.utf8.count && zip(first.utf8, second.utf8).allSatisfy { fold($0) == fold($1) }
+    }
+
+    /// `path.lowercased()`, over the bytes when they are ASCII (as nearly all paths are).
+    static func folded(_ path: String) -> String {
+        let ascii: String?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return path }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        return (ascii ?? nil) ?? path.lowercased()
+    }
+}
+
