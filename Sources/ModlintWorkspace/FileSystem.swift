@@ -443,4 +443,10 @@ public enum Paths {
         guard let slash = path.utf8.lastIndex(of: slash) else { return "" }
         return String(path[..<slash])
     }
+
+    /// Whether every byte of `path` is ASCII (as nearly every path is), over the contiguous
+    /// bytes of a native string: what decides whether a path may take a byte-level fast path.
+    static func isASCII(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? !path.utf8.contains { $0 >= 0x80 }
+    }
 }

@@ -86,11 +86,7 @@ struct TreeScan: Sendable {
     /// equivalence, so a project that names `Thêm/` decomposed (as macOS writes it) matches
     /// the folder checked out composed; only the bytes on disk open the file on Linux.
     func spelling(of path: String) -> String {
-        // Over the contiguous bytes (every path of a walk is native): the generic view's
-        // iteration cost more than the load it guards, once per file.
-        let isASCII = path.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
-            ?? !path.utf8.contains { $0 >= 0x80 }
-        guard !isASCII, let index = index(of: path) else { return path }
+        guard !Paths.isASCII(path), let index = index(of: path) else { return path }
         return swiftFiles[index]
     }
 

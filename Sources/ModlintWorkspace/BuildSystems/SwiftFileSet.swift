@@ -34,26 +34,15 @@ final class SwiftFileSet {
     private lazy var foldedFolderIndex: (folders: [UInt64: String], exact: Bool) = {
         var index: [UInt64: String] = [:]
         var exact = true
-        var previous: Substring = ""
-        for file in files {
-            // The folder as a slice of the path: consecutive files share it, and only a new
-            // one is copied out.
-            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            let slice = file[..<slash]
-            if slice.utf8.elementsEqual(previous.utf8) { continue }
-            previous = slice
-            var folder = String(slice)
-            while !folder.isEmpty {
-                let key = Self.foldedHash(folder)
-                if let known = index[key] {
-                    // Its ancestors are in already, spelled by an earlier file.
-                    if Self.foldedEqual(known, folder) { break }
-                    exact = false
-                } else {
-                    index[key] = folder
-                }
-                folder = Paths.parent(folder)
+        forEachFolder { folder in
+            let key = Self.foldedHash(folder)
+            guard let known = index[key] else {
+                index[key] = folder
+                return true
             }
+            if Self.foldedEqual(known, folder) { return false }
+            exact = false
+            return true
         }
         return (index, exact)
     }()
@@ -66,14 +55,11 @@ final class SwiftFileSet {
     }()
     private lazy var foldedFolders: [String: String] = {
         var map: [String: String] = [:]
-        for file in files {
-            var folder = Paths.parent(file)
-            while !folder.isEmpty {
-                let key = Self.folded(folder)
-                if map[key] != nil { break }
-                map[key] = folder
-                folder = Paths.parent(folder)
-            }
+        forEachFolder { folder in
+            let key = Self.folded(folder)
+            if map[key] != nil { return false }
+            map[key] = folder
+            return true
         }
         return map
     }()
@@ -87,6 +73,22 @@ final class SwiftFileSet {
         self.files = files
         self.exact = Set(files)
         self.directories = directories
+    }
+
+    /// Every folder that holds a file, in the files' order, each new one with its ancestors
+    /// up to the first `record` says it knows (returns false for): consecutive files share
+    /// their folder, so only a new one is copied out of its path, and an ancestor recorded
+    /// before has its own ancestors recorded too.
+    private func forEachFolder(_ record: (String) -> Bool) {
+        var previous: Substring = ""
+        for file in files {
+            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let slice = file[..<slash]
+            if slice.utf8.elementsEqual(previous.utf8) { continue }
+            previous = slice
+            var folder = String(slice)
+            while !folder.isEmpty && record(folder) { folder = Paths.parent(folder) }
+        }
     }
 
     func memoizedFiles(of target: XcodeTarget, projectDirectory: String, packageDirectories: [String],
@@ -105,7 +107,7 @@ final class SwiftFileSet {
         // Only a name that ends in `.swift`, in any case, can be one of these files: the
         // folded index is not made for a project's other sources or its folders.
         guard Self.mayEndInSwift(path) else { return nil }
-        guard Self.isASCII(path) else { return foldedFiles[Self.folded(path)] }
+        guard Paths.isASCII(path) else { return foldedFiles[Self.folded(path)] }
         guard let position = foldedFileIndex[Self.foldedHash(path)] else { return nil }
         return Self.foldedEqual(files[position], path) ? files[position] : foldedFiles[Self.folded(path)]
     }
@@ -115,7 +117,7 @@ final class SwiftFileSet {
     func findFolder(_ folder: String) -> String {
         guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty, !directories.contains(folder) else { return folder }
         let index = foldedFolderIndex
-        guard index.exact, Self.isASCII(folder) else { return foldedFolders[Self.folded(folder)] ?? folder }
+        guard index.exact, Paths.isASCII(folder) else { return foldedFolders[Self.folded(folder)] ?? folder }
         guard let known = index.folders[Self.foldedHash(folder)] else { return folder }
         return Self.foldedEqual(known, folder) ? known : foldedFolders[Self.folded(folder)] ?? folder
     }
@@ -126,11 +128,12 @@ final class SwiftFileSet {
         let suffix = Array(path.utf8.suffix(6))
         guard suffix.count == 6 else { return false }
         guard suffix.allSatisfy({ $0 < 0x80 }) else { return true }
-        return zip(suffix, ".swift".utf8).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
+        return zip(suffix, ".swift".utf8).allSatisfy { foldedByte($0) == $1 }
     }
 
-    private static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? !text.utf8.contains { $0 >= 0x80 }
+    /// An ASCII capital as its small letter; any other byte as it is.
+    private static func foldedByte(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// FNV-1a (64 bit) of the folded bytes: ASCII letters lower-cased in passing; a path
@@ -138,10 +141,7 @@ final class SwiftFileSet {
     static func foldedHash(_ path: String) -> UInt64 {
         func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
             var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                value = (value ^ UInt64(folded)) &* 0x100_0000_01b3
-            }
+            for byte in bytes { value = (value ^ UInt64(foldedByte(byte))) &* 0x100_0000_01b3 }
             return value
         }
         return path.utf8.withContiguousStorageIfAvailable { bytes in
@@ -151,9 +151,8 @@ final class SwiftFileSet {
 
     /// Whether two paths are equal once folded: byte by byte for ASCII (no string made).
     static func foldedEqual(_ first: String, _ second: String) -> Bool {
-        guard isASCII(first), isASCII(second) else { return folded(first) == folded(second) }
-        func fold(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte }
-        return first.utf8.count == second.utf8.count && zip(first.utf8, second.utf8).allSatisfy { fold($0) == fold($1) }
+        guard Paths.isASCII(first), Paths.isASCII(second) else { return folded(first) == folded(second) }
+        return first.utf8.count == second.utf8.count && zip(first.utf8, second.utf8).allSatisfy { foldedByte($0) == foldedByte($1) }
     }
 
     /// `path.lowercased()`, over the bytes when they are ASCII (as nearly all paths are).
@@ -162,9 +161,7 @@ final class SwiftFileSet {
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return path }
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (index, byte) in bytes.enumerated() {
-                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                }
+                for (index, byte) in bytes.enumerated() { buffer[index] = foldedByte(byte) }
                 return bytes.count
             }
         }
