@@ -440,8 +440,25 @@ public enum Paths {
     }
 
     public static func parent(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: slash) else { return "" }
+        guard let slash = lastSlash(path) else { return "" }
         return String(path[..<slash])
+    }
+
+    /// Where the last `/` of `path` is, found over its contiguous bytes: walking a UTF-8
+    /// view back from its end, generically, cost more than what most callers do with it.
+    static func lastSlash(_ path: String) -> String.Index? {
+        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: slash) }
+        guard let offset = found else { return path.utf8.lastIndex(of: slash) }
+        return offset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// Whether two texts have the same bytes (not only canonically equivalent ones).
+    static func sameBytes<First: StringProtocol, Second: StringProtocol>(_ first: First, _ second: Second) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { one in
+            second.utf8.withContiguousStorageIfAvailable { other in one.elementsEqual(other) }
+        }
+        return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)
     }
 
     /// Whether every byte of `path` is ASCII (as nearly every path is), over the contiguous

@@ -33,15 +33,12 @@ final class SpeculativeSummaries: @unchecked Sendable {
         }
     }
 
-    /// Stops the worker after its current file; the summaries it made, by path (a file
-    /// that could not be read is left to the loader, which reports it).
-    func finish() -> [String: SourceSummary] {
+    /// Stops the worker after its current file; the summaries it made, at the positions of
+    /// the walk's files (`nil`: not made; a file that could not be read is left to the
+    /// loader, which reports it).
+    func finish() -> [SourceSummary?] {
         stopped.store(true, ordering: .relaxed)
         group.wait()
-        var done: [String: SourceSummary] = [:]
-        for (index, summary) in summaries.enumerated() {
-            if case .some(.some(let summary)) = summary { done[paths[index]] = summary }
-        }
-        return done
+        return summaries.map { $0 ?? nil }
     }
 }

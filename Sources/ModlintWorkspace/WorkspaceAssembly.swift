@@ -29,7 +29,7 @@ extension WorkspaceLoader {
             if savesLayout { memo?.save(layout) }
         }
         PhaseClock.mark("layout")
-        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? speculation?.finish() ?? [:])
+        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? speculation?.finish() ?? [])
     }
 
     /// Packages and Xcode projects, their targets and the files each builds: everything a
@@ -131,44 +131,48 @@ extension WorkspaceLoader {
     }
 
     /// The layout's packages with every file's summary: stored ones (most of them decoded
-    /// already), the rest read and summarised now.
+    /// already), the rest read and summarised now. `prefetched`: summaries at the positions
+    /// of `scan.swiftFiles` (empty: none).
     func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
-                          prefetched: [String: SourceSummary]) -> Workspace {
+                  prefetched: [SourceSummary?]) -> Workspace {
         var notes = layout.notes
-        // A file built by a SwiftPM target and an Xcode target is summarised once.
-        var unique = Set<String>(minimumCapacity: scan.swiftFiles.count)
+        // Files are found by their position in the walk (sorted), not hashed by path: a
+        // cold run of the corpus hashed every path four times here, on one core. A file
+        // built by a SwiftPM target and an Xcode target is summarised once; a file the walk
+        // did not list (none is expected) is kept aside, by path.
+        var wanted = [Bool](repeating: false, count: scan.swiftFiles.count)
+        var unwalked = Set<String>()
         for package in layout.packages {
-            for target in package.targets { unique.formUnion(target.files) }
+            for target in package.targets {
+                var cursor = WalkPositions(scan.swiftFiles)
+                for path in target.files {
+                    if let position = cursor.position(of: path) { wanted[position] = true } else { unwalked.insert(path) }
+                }
+            }
         }
-        // In the walk's order, a folder's files together (each is opened relative to its
-        // folder); a file the walk did not list (none is expected) after them. Each file's
-        // summary lands in a table by path, and the notes are sorted below.
-        var uniquePaths = scan.swiftFiles.filter { unique.contains($0) }
-        if uniquePaths.count != unique.count { uniquePaths += unique.subtracting(uniquePaths).sorted() }
+        let positions = wanted.indices.filter { wanted[$0] }
+        // In the walk's order, a folder's files together (each is opened relative to its folder).
+        let uniquePaths = positions.map { scan.swiftFiles[$0] } + unwalked.sorted()
 
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or
         // found unchanged by content) and summarised now.
-        let summaryList: [(summary: SourceSummary?, prefetched: Bool)] = uniquePaths.parallelMap(context: {
+        let summaryList: [SourceSummary?] = Array(uniquePaths.indices).parallelMap(context: {
             SourceFolderReader(root: root, scope: scan.scope)
-        }) { reader, path in
-            if let summary = prefetched[path] { return (summary, true) }
+        }) { reader, index in
+            let path = uniquePaths[index]
+            if index < positions.count, positions[index] < prefetched.count, let summary = prefetched[positions[index]] { return summary }
             if let cache {
                 let absolute = Paths.join(root, scan.spelling(of: path))
-                return (cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
-                    .flatMap { cache.summary($0, path: path, absolute: absolute) }, false)
+                return cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
+                    .flatMap { cache.summary($0, path: path, absolute: absolute) }
             }
-            return (reader.read(scan.spelling(of: path)).map(FactExtractor.summarize(bytes:)), false)
+            return reader.read(scan.spelling(of: path)).map(FactExtractor.summarize(bytes:))
         }
         cache?.saveInBackground()
         PhaseClock.mark("summaries decoded")
-        // The prefetched table, completed with the files summarised now (built anew, it
-        // would hash every path once more).
-        var summaries = prefetched
-        // Sized once: a cold run adds most files here, and growing would rehash every path.
-        summaries.reserveCapacity(uniquePaths.count)
         for (index, path) in uniquePaths.enumerated() {
-            guard let summary = summaryList[index].summary else {
+            guard let summary = summaryList[index] else {
                 // Rare: asked again, to say why.
                 let refusal = FileSystem.readInput(Paths.join(root, scan.spelling(of: path)), atMost: InputLimits.source, scope: scan.scope, trustingFolders: true)
                 let reason = if case .failure(let refusal) = refusal { ": \(refusal)" } else { "" }
@@ -180,10 +184,22 @@ extension WorkspaceLoader {
             for problem in summary.problems {
                 notes.append(WorkspaceNote(kind: .invalidSource, file: path, line: problem.line, column: problem.column, message: problem.message))
             }
-            if !summaryList[index].prefetched { summaries[path] = summary }
         }
+        // Each summary at its file's position in the walk; the unwalked ones by path.
+        var placed = [SourceSummary?](repeating: nil, count: scan.swiftFiles.count)
+        for (index, position) in positions.enumerated() { placed[position] = summaryList[index] }
+        let byPosition = placed
+        let unwalkedSummaries = Dictionary(uniqueKeysWithValues: (positions.count..<uniquePaths.count).map { (uniquePaths[$0], summaryList[$0]) })
         // A file that could not be read has no summary and leaves its targets.
-        var packages = layout.packages.map { $0.package(files: { path in summaries[path].map { SourceFile(path: path, summary: $0) } }) }
+        var packages = layout.packages.parallelMap { package in
+            package.package { files in
+                var cursor = WalkPositions(scan.swiftFiles)
+                return files.compactMap { path in
+                    let summary = cursor.position(of: path).map { byPosition[$0] } ?? unwalkedSummaries[path] ?? nil
+                    return summary.map { SourceFile(path: path, summary: $0) }
+                }
+            }
+        }
         Self.wireLocalDependencies(&packages, root: root, scope: scan.scope)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)

@@ -42,12 +42,12 @@ struct WorkspaceLayout: Codable {
 }
 
 extension WorkspaceLayout.Package {
-    /// The workspace's package, each target with the source files `file` gives for its
+    /// The workspace's package, each target with the source files `files` gives for its
     /// paths (local dependencies are wired afterwards, across packages).
-    func package(files file: (String) -> SourceFile?) -> ModlintWorkspace.Package {
+    func package(files: ([String]) -> [SourceFile]) -> ModlintWorkspace.Package {
         let targets = self.targets.map { layout in
             var target = ModlintWorkspace.Target(name: layout.name, kind: layout.kind, package: layout.package, directory: layout.directory,
-                                files: layout.files.compactMap(file), declaration: layout.declaration)
+                                files: files(layout.files), declaration: layout.declaration)
             target.productType = layout.productType
             target.processedResource = layout.processedResource
             return target

@@ -136,7 +136,7 @@ public struct SynchronizedFolder: Sendable, Equatable {
 
 /// Something a target depends on, with the line of the object that declares it.
 public struct XcodeDependency: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// Another target of the same project (by target name).
         case target(String)
         /// A target of another project: the `.xcodeproj` path (relative to this project's

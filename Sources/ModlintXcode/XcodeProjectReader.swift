@@ -194,8 +194,8 @@ public struct XcodeProjectReader {
         result.synchronizedFolders = synchronizedFolders(of: object, target: id)
         result.sourceFiles = Array(Set(sources)).sorted()
         // One entry per dependency (the Frameworks phase repeats the package products).
-        var seen = Set<String>()
-        result.dependencies = dependencies.filter { seen.insert("\($0.kind)").inserted }
+        var seen = Set<XcodeDependency.Kind>()
+        result.dependencies = dependencies.filter { seen.insert($0.kind).inserted }
         return result
     }
 

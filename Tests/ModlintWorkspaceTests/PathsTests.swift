@@ -1,4 +1,4 @@
-import ModlintWorkspace
+@testable import ModlintWorkspace
 import Testing
 
 /// `Paths` works on bytes; these are the first, `Character`-based versions it must agree
@@ -81,5 +81,18 @@ import Testing
         #expect(!Paths.isInside("KitX/Sources", "Kit"))
         #expect(Paths.lastComponent("a/b/c/") == "c")
         #expect(Paths.parent("a/b/c.swift") == "a/b")
+    }
+
+    /// The byte-level helpers the file set's folder walk uses: the last slash, also in a
+    /// name that is not ASCII, and equality of bytes, not of canonically equivalent text.
+    @Test func lastSlashAndSameBytes() {
+        let path = "Kit/Thêm/View.swift"
+        #expect(Paths.lastSlash(path).map { String(path[..<$0]) } == "Kit/Thêm")
+        #expect(Paths.lastSlash("Top.swift") == nil)
+        #expect(Paths.parent("Thêm/View.swift") == "Thêm" && Paths.parent("View.swift").isEmpty)
+        #expect(Paths.sameBytes("a/b"[...], "a/b"))
+        #expect(!Paths.sameBytes("a/b", "a/c") && !Paths.sameBytes("a", "a/b"))
+        // "é" composed and decomposed: equal as Swift strings, not the same bytes on disk.
+        #expect("Th\u{E9}m" == "The\u{301}m" && !Paths.sameBytes("Th\u{E9}m", "The\u{301}m"))
     }
 }

@@ -91,7 +91,7 @@ extension WorkspaceLoader {
                                                                             manifestPath: "", manifest: manifest, targets: [target],
                                                                             suppressions: [], generator: .cocoaPods, projectPath: "")],
                                          notes: [], filesInNoTarget: [])
-            var package = loader.populate(layout, root: directory, scan: scan, cache: nil, prefetched: [:]).packages[0]
+            var package = loader.populate(layout, root: directory, scan: scan, cache: nil, prefetched: []).packages[0]
             package.rebase(onto: pod.folder)
             package.manifestPath = pod.podfile
             package.isContext = true

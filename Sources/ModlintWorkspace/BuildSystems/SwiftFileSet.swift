@@ -82,9 +82,9 @@ final class SwiftFileSet {
     private func forEachFolder(_ record: (String) -> Bool) {
         var previous: Substring = ""
         for file in files {
-            guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            guard let slash = Paths.lastSlash(file) else { continue }
             let slice = file[..<slash]
-            if slice.utf8.elementsEqual(previous.utf8) { continue }
+            if Paths.sameBytes(slice, previous) { continue }
             previous = slice
             var folder = String(slice)
             while !folder.isEmpty && record(folder) { folder = Paths.parent(folder) }
@@ -152,7 +152,11 @@ final class SwiftFileSet {
     /// Whether two paths are equal once folded: byte by byte for ASCII (no string made).
     static func foldedEqual(_ first: String, _ second: String) -> Bool {
         guard Paths.isASCII(first), Paths.isASCII(second) else { return folded(first) == folded(second) }
-        return first.utf8.count == second.utf8.count && zip(first.utf8, second.utf8).allSatisfy { foldedByte($0) == foldedByte($1) }
+        guard first.utf8.count == second.utf8.count else { return false }
+        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { one in
+            second.utf8.withContiguousStorageIfAvailable { other in zip(one, other).allSatisfy { foldedByte($0) == foldedByte($1) } }
+        }
+        return (compared ?? nil) ?? zip(first.utf8, second.utf8).allSatisfy { foldedByte($0) == foldedByte($1) }
     }
 
     /// `path.lowercased()`, over the bytes when they are ASCII (as nearly all paths are).

@@ -701,10 +701,11 @@ private struct MemberPatterns {
     /// `a/b/c.swift` → `a`, `a/b`, `a/b/c.swift`.
     private static func prefixes(of path: String) -> [String] {
         var result: [String] = []
-        var index = path.startIndex
-        while let slash = path[index...].firstIndex(of: "/") {
+        var index = path.utf8.startIndex
+        // Over the bytes: a `/` is one, and walking characters cost more than the globs.
+        while let slash = path.utf8[index...].firstIndex(of: UInt8(ascii: "/")) {
             result.append(String(path[..<slash]))
-            index = path.index(after: slash)
+            index = path.utf8.index(after: slash)
         }
         result.append(path)
         return result

@@ -11,24 +11,20 @@ import ModlintFacts
 /// builds it.
 final class SummaryPrefetch: @unchecked Sendable {
     private let group = DispatchGroup()
-    /// Written once by the background work, read only after `group.wait()`.
-    private var decoded: [String: SourceSummary] = [:]
+    /// Written once by the background work, read only after `group.wait()`: at the
+    /// positions of `paths`.
+    private var decoded: [SourceSummary?] = []
 
     /// `identities`: at the positions of `paths`.
     init(session: SummaryCache.Session, root: String, paths: [String], identities: [FileIdentity?]) {
         DispatchQueue.global().async(group: group) { [self] in
-            let summaries = session.storedSummaries(paths, root: root, identities: identities)
-            var decoded: [String: SourceSummary] = [:]
-            decoded.reserveCapacity(paths.count)
-            for (index, summary) in summaries.enumerated() {
-                if let summary { decoded[paths[index]] = summary }
-            }
-            self.decoded = decoded
+            decoded = session.storedSummaries(paths, root: root, identities: identities)
         }
     }
 
-    /// The decoded summaries by path (waits for the background work to finish).
-    func summaries() -> [String: SourceSummary] {
+    /// The decoded summaries at the positions of the walk's files (waits for the
+    /// background work to finish).
+    func summaries() -> [SourceSummary?] {
         group.wait()
         return decoded
     }

@@ -240,7 +240,10 @@ struct SpecDecoder {
     private static func decode(text: String) throws -> SpecValue {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // No implicit types: the decoder reads every scalar as text, and Yams' default
+            // resolver matches each map key against seven regular expressions (compiled
+            // first) only to find duplicate keys, which equal text finds as well.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             switch error {
             case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
