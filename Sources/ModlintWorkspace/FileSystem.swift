@@ -415,7 +415,7 @@ public enum Paths {
         let bytes = path.utf8, rootBytes = root.utf8
         let needsSlash = rootBytes.last != slash
         let prefixLength = rootBytes.count + (needsSlash ? 1 : 0)
-        guard bytes.count >= prefixLength, bytes.starts(with: rootBytes),
+        guard bytes.count >= prefixLength, startsWithBytes(path, root),
               !needsSlash || bytes[bytes.index(bytes.startIndex, offsetBy: rootBytes.count)] == slash else { return path }
         return String(Substring(bytes.dropFirst(prefixLength)))
     }
@@ -424,7 +424,7 @@ public enum Paths {
     public static func isInside(_ path: String, _ directory: String) -> Bool {
         if directory.isEmpty { return true }
         let inner = path.utf8, outer = directory.utf8
-        guard inner.count >= outer.count, inner.starts(with: outer) else { return false }
+        guard inner.count >= outer.count, startsWithBytes(path, directory) else { return false }
         return inner.count == outer.count || inner[inner.index(inner.startIndex, offsetBy: outer.count)] == slash
     }
 
@@ -452,11 +452,22 @@ public enum Paths {
         return offset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
     }
 
+    /// Whether `text` starts with the bytes of `prefix`, compared over contiguous bytes (a
+    /// generic walk of two UTF-8 views cost the layout more than its lookups).
+    static func startsWithBytes(_ text: String, _ prefix: String) -> Bool {
+        let compared: Bool?? = text.utf8.withContiguousStorageIfAvailable { whole in
+            prefix.utf8.withContiguousStorageIfAvailable { start in
+                whole.count >= start.count && (start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0)
+            }
+        }
+        return (compared ?? nil) ?? text.utf8.starts(with: prefix.utf8)
+    }
+
     /// Whether two texts have the same bytes (not only canonically equivalent ones).
     static func sameBytes<First: StringProtocol, Second: StringProtocol>(_ first: First, _ second: Second) -> Bool {
         guard first.utf8.count == second.utf8.count else { return false }
         let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { one in
-            second.utf8.withContiguousStorageIfAvailable { other in one.elementsEqual(other) }
+            second.utf8.withContiguousStorageIfAvailable { other in one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0 }
         }
         return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)
     }

@@ -29,7 +29,12 @@ extension WorkspaceLoader {
             if savesLayout { memo?.save(layout) }
         }
         PhaseClock.mark("layout")
-        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? speculation?.finish() ?? [])
+        if let speculation {
+            let (summaries, inFlight) = speculation.stop()
+            return populate(layout, root: root, scan: scan, cache: cache, prefetched: summaries,
+                            inFlight: inFlight.map { position in (position, { speculation.inFlightSummary(at: position) }) })
+        }
+        return populate(layout, root: root, scan: scan, cache: cache, prefetched: prefetch?.summaries() ?? [])
     }
 
     /// Packages and Xcode projects, their targets and the files each builds: everything a
@@ -132,9 +137,10 @@ extension WorkspaceLoader {
 
     /// The layout's packages with every file's summary: stored ones (most of them decoded
     /// already), the rest read and summarised now. `prefetched`: summaries at the positions
-    /// of `scan.swiftFiles` (empty: none).
+    /// of `scan.swiftFiles` (empty: none); `inFlight`: a file another thread is still
+    /// summarising, at its position, and how to wait for its summary.
     func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
-                  prefetched: [SourceSummary?]) -> Workspace {
+                  prefetched: [SourceSummary?], inFlight: (position: Int, summary: () -> SourceSummary?)? = nil) -> Workspace {
         var notes = layout.notes
         // Files are found by their position in the walk (sorted), not hashed by path: a
         // cold run of the corpus hashed every path four times here, on one core. A file
@@ -157,17 +163,27 @@ extension WorkspaceLoader {
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or
         // found unchanged by content) and summarised now.
-        let summaryList: [SourceSummary?] = Array(uniquePaths.indices).parallelMap(context: {
+        let inFlightPosition = inFlight?.position
+        var summaryList: [SourceSummary?] = Array(uniquePaths.indices).parallelMap(context: {
             SourceFolderReader(root: root, scope: scan.scope)
         }) { reader, index in
             let path = uniquePaths[index]
-            if index < positions.count, positions[index] < prefetched.count, let summary = prefetched[positions[index]] { return summary }
+            if index < positions.count {
+                // Taken below, from the thread that is summarising it.
+                if positions[index] == inFlightPosition { return nil }
+                if positions[index] < prefetched.count, let summary = prefetched[positions[index]] { return summary }
+            }
             if let cache {
                 let absolute = Paths.join(root, scan.spelling(of: path))
                 return cache.find(path: path, absolute: absolute, identity: scan.identity(of: path))
                     .flatMap { cache.summary($0, path: path, absolute: absolute) }
             }
             return reader.read(scan.spelling(of: path)).map(FactExtractor.summarize(bytes:))
+        }
+        if let inFlight, let index = positions.firstIndex(of: inFlight.position) {
+            // Unreadable there (or too large for it): read as any other file, to say why below.
+            summaryList[index] = inFlight.summary() ?? SourceFolderReader(root: root, scope: scan.scope).read(scan.spelling(of: uniquePaths[index]))
+                .map(FactExtractor.summarize(bytes:))
         }
         cache?.saveInBackground()
         PhaseClock.mark("summaries decoded")

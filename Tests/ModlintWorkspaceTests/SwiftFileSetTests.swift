@@ -29,6 +29,23 @@ struct SwiftFileSetTests {
         #expect(set.findFolder("Gone/Folder") == "Gone/Folder")
     }
 
+    /// In an ASCII tree the first misses are answered by scanning the files, the later ones
+    /// by the folded indexes: the answers are the same, the first spelling winning in both.
+    @Test func scansAndIndexesGiveTheSameAnswers() {
+        let ascii = SwiftFileSet(["App/Sources/Main.swift", "App/sources/Other.swift", "Kit/Util.swift", "Kit/util.swift", "Lib/Deep/A/B.swift",
+                                  "Top.swift"].sorted(),
+                                 directories: ["", "App", "App/Sources", "App/sources", "Kit", "Lib", "Lib/Deep", "Lib/Deep/A"])
+        let files = ["app/sources/main.SWIFT", "kit/UTIL.swift", "APP/SOURCES/OTHER.swift", "top.Swift", "Gone.swift", "lib/deep/a/b.swift"]
+        let folders = ["app/SOURCES", "KIT", "lib/DEEP", "LIB/deep/a", "Gone/Folder", "Kit/Resources"]
+        let expectedFiles: [String?] = ["App/Sources/Main.swift", "Kit/Util.swift", "App/sources/Other.swift", "Top.swift", nil, "Lib/Deep/A/B.swift"]
+        let expectedFolders = ["App/Sources", "Kit", "Lib/Deep", "Lib/Deep/A", "Gone/Folder", "Kit/Resources"]
+        // Four rounds of twelve misses: the scans run out during the second.
+        for _ in 0..<4 {
+            #expect(files.map { ascii.find($0) } == expectedFiles)
+            #expect(folders.map { ascii.findFolder($0) } == expectedFolders)
+        }
+    }
+
     @Test(arguments: ["App/Sources/Main.swift", "ÄPP/x.swift", ""])
     func hashesAgreeWithFolding(_ path: String) {
         #expect(SwiftFileSet.foldedHash(path) == SwiftFileSet.foldedHash(path.lowercased()))

@@ -5,11 +5,13 @@ import ModlintXcode
 /// default), so a path that does not exist as written is matched ignoring case. The
 /// case-folded indexes are built only when such a path turns up.
 ///
-/// The indexes key each file and folder by a hash of its case-folded bytes, made without a
-/// string: folding and hashing ten thousand paths as strings was the largest single cost
-/// of laying out a tree's projects. A hit is confirmed by comparing the folded paths; two
-/// different paths that share a hash send the lookup to tables of folded strings (made only
-/// then), so the answer is always exact.
+/// A tree's projects miss a handful of paths (a file they still list that is gone, a
+/// header taken for a folder): the first misses are answered by scanning the files, which
+/// costs less than indexing them. Past those, indexes key each file and folder by a hash
+/// of its case-folded bytes, made without a string: folding and hashing ten thousand paths
+/// as strings was the largest single cost of laying out a tree's projects. A hit is
+/// confirmed by comparing the folded paths; two different paths that share a hash send the
+/// lookup to tables of folded strings (made only then), so the answer is always exact.
 final class SwiftFileSet {
     private let exact: Set<String>
     private let files: [String]
@@ -64,6 +66,12 @@ final class SwiftFileSet {
         return map
     }()
 
+    /// Misses left to answer by a scan before the indexes are made.
+    private var scansLeft = 16
+    /// Whether every file's path is ASCII: then a path of another length cannot fold to the
+    /// same bytes, and a scan compares only paths of the query's length.
+    private lazy var filesAreASCII = files.allSatisfy(Paths.isASCII)
+
     /// `XcodeProjectLayout.files(of:…)` by project folder and target name: the target and
     /// the package folders it was resolved with, and its files. (The set and its files
     /// never change, so a target equal to one resolved before has the same files.)
@@ -108,6 +116,11 @@ final class SwiftFileSet {
         // folded index is not made for a project's other sources or its folders.
         guard Self.mayEndInSwift(path) else { return nil }
         guard Paths.isASCII(path) else { return foldedFiles[Self.folded(path)] }
+        if takesScan() {
+            // The first file that folds to the same bytes: the one the index would give.
+            let length = path.utf8.count
+            return files.first { $0.utf8.count == length && Self.foldedEqual($0, path) }
+        }
         guard let position = foldedFileIndex[Self.foldedHash(path)] else { return nil }
         return Self.foldedEqual(files[position], path) ? files[position] : foldedFiles[Self.folded(path)]
     }
@@ -116,10 +129,32 @@ final class SwiftFileSet {
     /// entered it), else the folder with linted files whose name differs only in case.
     func findFolder(_ folder: String) -> String {
         guard !folder.isEmpty, XcodeProjectLayout.filesBelow(folder, in: files).isEmpty, !directories.contains(folder) else { return folder }
+        if Paths.isASCII(folder) && takesScan() { return scanForFolder(folder) }
         let index = foldedFolderIndex
         guard index.exact, Paths.isASCII(folder) else { return foldedFolders[Self.folded(folder)] ?? folder }
         guard let known = index.folders[Self.foldedHash(folder)] else { return folder }
         return Self.foldedEqual(known, folder) ? known : foldedFolders[Self.folded(folder)] ?? folder
+    }
+
+    /// Whether a miss may be answered by a scan (one of the first, over ASCII paths).
+    private func takesScan() -> Bool {
+        guard scansLeft > 0, filesAreASCII else { return false }
+        scansLeft -= 1
+        return true
+    }
+
+    /// The folder that folds to `folder`'s bytes as the first file below it spells it (what
+    /// the folder index holds), or `folder` when none does.
+    private func scanForFolder(_ folder: String) -> String {
+        let length = folder.utf8.count
+        let wanted = Array(folder.utf8)
+        for file in files where file.utf8.count > length {
+            // Every path is ASCII here (`takesScan`): a byte is a character.
+            let prefix = file.utf8.prefix(length + 1)
+            guard prefix.last == UInt8(ascii: "/"), zip(prefix, wanted).allSatisfy({ Self.foldedByte($0) == Self.foldedByte($1) }) else { continue }
+            return String(decoding: prefix.dropLast(), as: UTF8.self)
+        }
+        return folder
     }
 
     /// Whether `path` ends in `.swift` ignoring ASCII case, or in bytes that are not ASCII

@@ -158,9 +158,9 @@ struct SwiftPMReading {
         var previousFolder: Substring?
         var previousOwner: Int?
         for file in swiftFiles {
-            let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? ""
+            let folder = Paths.lastSlash(file).map { file[..<$0] } ?? ""
             let owner: Int?
-            if let previousFolder, folder.utf8.elementsEqual(previousFolder.utf8) {
+            if let previousFolder, Paths.sameBytes(folder, previousFolder) {
                 owner = previousOwner
             } else {
                 owner = owningTarget(ofFolder: String(folder))
