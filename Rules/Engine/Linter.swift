@@ -66,7 +66,7 @@ public struct Linter: Sendable {
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             guard severity != .off else { continue }
             ran.insert(description.id)
-            if let audit = rule as? any SuppressionAuditRule { audits.append((audit, severity)) }
+            if let audit = rule.suppressionAudit { audits.append((audit, severity)) }
             active.append((rule, severity))
         }
         // Rules are independent of each other: run them on all cores, keep their order.

@@ -8,10 +8,14 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func check(_ context: LintContext) -> [Finding]
+    /// The rule as one that judges the suppressions (`nil` for the others): a cast to that
+    /// protocol searched the binary's conformance records, once for every rule of a run.
+    var suppressionAudit: (any SuppressionAuditRule)? { get }
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
+    public var suppressionAudit: (any SuppressionAuditRule)? { nil }
 }
 
 /// What a rule is, for `modlint rules`, `modlint explain`, the docs and the tests.

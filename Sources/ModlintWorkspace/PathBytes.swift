@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// File names are bytes; Swift strings are Unicode. A name that is not valid UTF-8 (Latin-1
 /// from an old archive, a hostile commit) would be repaired with U+FFFD when it becomes a
 /// `String`, and the repaired path then names no file: the source would silently go
@@ -10,7 +18,7 @@ public enum PathBytes {
 
     /// The name or path `bytes` as a string that `withCString` turns back into them.
     public static func string<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        if let valid = String(validating: bytes, as: UTF8.self), !valid.utf8.contains(0xF4) { return valid }
+        if let valid = String(validating: bytes, as: UTF8.self), !mayHoldStandIn(valid) { return valid }
         // Valid sequences decode as they are; each byte of an invalid one (and of a real
         // code point of the stand-in block, so that the mapping stays reversible) becomes
         // a stand-in.
@@ -34,7 +42,17 @@ public enum PathBytes {
     /// stand-in starts with 0xF4).
     @inline(__always)
     public static func hasRawBytes(_ path: String) -> Bool {
-        path.utf8.contains(0xF4) && path.unicodeScalars.contains { $0.value >= base }
+        mayHoldStandIn(path) && path.unicodeScalars.contains { $0.value >= base }
+    }
+
+    /// Whether `path` holds the byte 0xF4 that starts every stand-in: `memchr` over its
+    /// contiguous bytes (every walked name and opened path asks; a generic search of the
+    /// UTF-8 view cost more than the rest of the test).
+    @inline(__always)
+    static func mayHoldStandIn(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty ? false : memchr(bytes.baseAddress!, 0xF4, bytes.count) != nil
+        } ?? path.utf8.contains(0xF4)
     }
 
     /// The bytes the system knows `path` by.

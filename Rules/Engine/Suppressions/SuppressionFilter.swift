@@ -24,6 +24,10 @@ public protocol SuppressionAuditRule: Rule {
     func check(unused: [UnusedSuppression], _ context: LintContext) -> [Finding]
 }
 
+extension SuppressionAuditRule {
+    public var suppressionAudit: (any SuppressionAuditRule)? { self }
+}
+
 /// Applies suppression comments and configured suppressions to the raised findings and
 /// records which suppressions were used.
 ///
