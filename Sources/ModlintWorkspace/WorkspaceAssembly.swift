@@ -142,23 +142,9 @@ extension WorkspaceLoader {
     func populate(_ layout: WorkspaceLayout, root: String, scan: TreeScan, cache: SummaryCache.Session?,
                   prefetched: [SourceSummary?], inFlight: (position: Int, summary: () -> SourceSummary?)? = nil) -> Workspace {
         var notes = layout.notes
-        // Files are found by their position in the walk (sorted), not hashed by path: a
-        // cold run of the corpus hashed every path four times here, on one core. A file
-        // built by a SwiftPM target and an Xcode target is summarised once; a file the walk
-        // did not list (none is expected) is kept aside, by path.
-        var wanted = [Bool](repeating: false, count: scan.swiftFiles.count)
-        var unwalked = Set<String>()
-        for package in layout.packages {
-            for target in package.targets {
-                var cursor = WalkPositions(scan.swiftFiles)
-                for path in target.files {
-                    if let position = cursor.position(of: path) { wanted[position] = true } else { unwalked.insert(path) }
-                }
-            }
-        }
-        let positions = wanted.indices.filter { wanted[$0] }
+        let (positions, unwalked) = Self.builtFiles(of: layout, walked: scan.swiftFiles)
         // In the walk's order, a folder's files together (each is opened relative to its folder).
-        let uniquePaths = positions.map { scan.swiftFiles[$0] } + unwalked.sorted()
+        let uniquePaths = positions.map { scan.swiftFiles[$0] } + unwalked
 
         // Summaries, in parallel: the bulk of the work. Stored ones were decoded meanwhile.
         // One summary per file, however many targets build it: the rest are read (or
@@ -201,27 +187,51 @@ extension WorkspaceLoader {
                 notes.append(WorkspaceNote(kind: .invalidSource, file: path, line: problem.line, column: problem.column, message: problem.message))
             }
         }
-        // Each summary at its file's position in the walk; the unwalked ones by path.
-        var placed = [SourceSummary?](repeating: nil, count: scan.swiftFiles.count)
-        for (index, position) in positions.enumerated() { placed[position] = summaryList[index] }
-        let byPosition = placed
-        let unwalkedSummaries = Dictionary(uniqueKeysWithValues: (positions.count..<uniquePaths.count).map { (uniquePaths[$0], summaryList[$0]) })
-        // A file that could not be read has no summary and leaves its targets.
-        var packages = layout.packages.parallelMap { package in
-            package.package { files in
-                var cursor = WalkPositions(scan.swiftFiles)
-                return files.compactMap { path in
-                    let summary = cursor.position(of: path).map { byPosition[$0] } ?? unwalkedSummaries[path] ?? nil
-                    return summary.map { SourceFile(path: path, summary: $0) }
-                }
-            }
-        }
+        var packages = Self.packages(of: layout, walked: scan.swiftFiles, positions: positions, unwalked: unwalked, summaries: summaryList)
         Self.wireLocalDependencies(&packages, root: root, scope: scan.scope)
         notes.sort { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
         var workspace = Workspace(root: root, packages: packages, notes: notes)
         workspace.podContexts = layout.podContexts
         workspace.filesInNoTarget = layout.filesInNoTarget
         return workspace
+    }
+
+    /// The files the layout's targets build, each once: their positions in the walk's
+    /// sorted files, in order, and the paths the walk did not list (none is expected),
+    /// sorted. By position, not hashed by path: a cold run of the corpus hashed every path
+    /// four times here, on one core.
+    static func builtFiles(of layout: WorkspaceLayout, walked: [String]) -> (positions: [Int], unwalked: [String]) {
+        var wanted = [Bool](repeating: false, count: walked.count)
+        var unwalked = Set<String>()
+        for package in layout.packages {
+            for target in package.targets {
+                var cursor = WalkPositions(walked)
+                for path in target.files {
+                    if let position = cursor.position(of: path) { wanted[position] = true } else { unwalked.insert(path) }
+                }
+            }
+        }
+        return (wanted.indices.filter { wanted[$0] }, unwalked.sorted())
+    }
+
+    /// The layout's packages, each target with its files' summaries (`summaries`: those of
+    /// the files at `positions`, then of `unwalked`), assembled in parallel. A file that
+    /// could not be read has no summary and leaves its targets.
+    static func packages(of layout: WorkspaceLayout, walked: [String], positions: [Int], unwalked: [String],
+                         summaries: [SourceSummary?]) -> [Package] {
+        var placed = [SourceSummary?](repeating: nil, count: walked.count)
+        for (index, position) in positions.enumerated() { placed[position] = summaries[index] }
+        let byPosition = placed
+        let unwalkedSummaries = Dictionary(uniqueKeysWithValues: unwalked.enumerated().map { ($1, summaries[positions.count + $0]) })
+        return layout.packages.parallelMap { package in
+            package.package { files in
+                var cursor = WalkPositions(walked)
+                return files.compactMap { path in
+                    let summary = cursor.position(of: path).map { byPosition[$0] } ?? unwalkedSummaries[path] ?? nil
+                    return summary.map { SourceFile(path: path, summary: $0) }
+                }
+            }
+        }
     }
 
     /// The module a SwiftPM target exports: its name, or for a C-family or system-library
