@@ -454,7 +454,7 @@ public enum Paths {
 
     /// Whether `text` starts with the bytes of `prefix`, compared over contiguous bytes (a
     /// generic walk of two UTF-8 views cost the layout more than its lookups).
-    static func startsWithBytes(_ text: String, _ prefix: String) -> Bool {
+    static func startsWithBytes<Text: StringProtocol, Prefix: StringProtocol>(_ text: Text, _ prefix: Prefix) -> Bool {
         let compared: Bool?? = text.utf8.withContiguousStorageIfAvailable { whole in
             prefix.utf8.withContiguousStorageIfAvailable { start in
                 whole.count >= start.count && (start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0)
@@ -465,11 +465,7 @@ public enum Paths {
 
     /// Whether two texts have the same bytes (not only canonically equivalent ones).
     static func sameBytes<First: StringProtocol, Second: StringProtocol>(_ first: First, _ second: Second) -> Bool {
-        guard first.utf8.count == second.utf8.count else { return false }
-        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { one in
-            second.utf8.withContiguousStorageIfAvailable { other in one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0 }
-        }
-        return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)
+        first.utf8.count == second.utf8.count && startsWithBytes(first, second)
     }
 
     /// Whether every byte of `path` is ASCII (as nearly every path is), over the contiguous
